@@ -1,0 +1,154 @@
+/// The value tree of one parsed file (JSON or YAML), stored flat.
+///
+/// Values are kept in pre-order in one contiguous array of 16-byte entries: a
+/// container is followed by its contents, an object's contents alternate key
+/// (always a string entry) and value. Every entry carries the byte span it came
+/// from, so diagnostics and fixes can point at it. Nothing is allocated per value
+/// except decoded strings that needed unescaping (or YAML folding) and numbers.
+///
+/// Both parsers produce this form and nothing later knows which one ran.
+public struct Document: Sendable {
+    public enum Kind: UInt8, Sendable {
+        case null, bool, number, string, array, object
+    }
+
+    public struct Entry: Sendable {
+        public var kind: Kind
+        /// For strings: `Entry.quoted` (content excludes the first and last byte of
+        /// the span), `Entry.decoded` (content is `strings[aux]`).
+        public var flags: UInt8
+        /// Byte span of the whole value in the source (for a quoted string, the quotes included).
+        public var start: UInt32
+        public var end: UInt32
+        /// array / object: index of the first entry after the container's contents.
+        /// number: index into `numbers`.   bool: 0 or 1.
+        /// string with `decoded`: index into `strings`.
+        public var aux: UInt32
+
+        public static let quoted: UInt8 = 1
+        public static let decoded: UInt8 = 2
+
+        public init(kind: Kind, flags: UInt8 = 0, start: UInt32, end: UInt32, aux: UInt32 = 0) {
+            self.kind = kind
+            self.flags = flags
+            self.start = start
+            self.end = end
+            self.aux = aux
+        }
+    }
+
+    public let source: SourceText
+    public var entries: [Entry]
+    public var numbers: [Double]
+    /// Decoded text of strings whose content is not a verbatim slice of the source.
+    public var strings: [String]
+
+    public init(source: SourceText, entries: [Entry] = [], numbers: [Double] = [], strings: [String] = []) {
+        self.source = source
+        self.entries = entries
+        self.numbers = numbers
+        self.strings = strings
+    }
+
+    /// The root value is entry 0.
+    public var root: Int { 0 }
+
+    @inlinable public func kind(_ index: Int) -> Kind { entries[index].kind }
+
+    public func span(_ index: Int) -> SourceSpan {
+        let entry = entries[index]
+        return SourceSpan(start: Int(entry.start), end: Int(entry.end))
+    }
+
+    /// Index of the first entry after this value (and its contents).
+    @inlinable public func next(_ index: Int) -> Int {
+        let entry = entries[index]
+        switch entry.kind {
+        case .array, .object: return Int(entry.aux)
+        default: return index + 1
+        }
+    }
+
+    public func bool(_ index: Int) -> Bool? {
+        let entry = entries[index]
+        return entry.kind == .bool ? entry.aux != 0 : nil
+    }
+
+    public func number(_ index: Int) -> Double? {
+        let entry = entries[index]
+        return entry.kind == .number ? numbers[Int(entry.aux)] : nil
+    }
+
+    /// The span of a string's content in the source, when it is a verbatim slice.
+    public func contentSpan(_ index: Int) -> SourceSpan? {
+        let entry = entries[index]
+        guard entry.kind == .string, entry.flags & Entry.decoded == 0 else { return nil }
+        if entry.flags & Entry.quoted != 0 {
+            return SourceSpan(start: Int(entry.start) + 1, end: Int(entry.end) - 1)
+        }
+        return SourceSpan(start: Int(entry.start), end: Int(entry.end))
+    }
+
+    public func string(_ index: Int) -> String? {
+        let entry = entries[index]
+        guard entry.kind == .string else { return nil }
+        if entry.flags & Entry.decoded != 0 { return strings[Int(entry.aux)] }
+        return source.string(contentSpan(index)!)
+    }
+
+    /// Compares a string value with ASCII/UTF-8 bytes without allocating.
+    public func stringEquals(_ index: Int, _ literal: StaticString) -> Bool {
+        let entry = entries[index]
+        guard entry.kind == .string else { return false }
+        if entry.flags & Entry.decoded != 0 {
+            return strings[Int(entry.aux)] == literal.description
+        }
+        let content = contentSpan(index)!
+        let count = literal.utf8CodeUnitCount
+        guard content.end - content.start == count else { return false }
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            let pointer = literal.utf8Start
+            for offset in 0..<count where bytes[content.start + offset] != pointer[offset] {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Elements of an array, or (key, value) index pairs of an object, in order.
+    public func elements(_ index: Int) -> [Int] {
+        var result: [Int] = []
+        var child = index + 1
+        let end = next(index)
+        while child < end {
+            result.append(child)
+            child = next(child)
+        }
+        return result
+    }
+
+    public func members(_ index: Int) -> [(key: Int, value: Int)] {
+        var result: [(key: Int, value: Int)] = []
+        var child = index + 1
+        let end = next(index)
+        while child < end {
+            let value = child + 1
+            result.append((child, value))
+            child = next(value)
+        }
+        return result
+    }
+
+    /// Number of direct elements of an array, or members of an object.
+    public func count(_ index: Int) -> Int {
+        var result = 0
+        var child = index + 1
+        let end = next(index)
+        let isObject = kind(index) == .object
+        while child < end {
+            result += 1
+            child = isObject ? next(child + 1) : next(child)
+        }
+        return result
+    }
+}

@@ -1,0 +1,133 @@
+/// Writes a `Document` back out as JSON (for `hitlint parse`): keys in order,
+/// duplicates kept, numbers as written when the source spelling is already a
+/// valid JSON number, otherwise the same value in JSON spelling.
+///
+/// Iterative, so a document as deep as the parsers accept cannot overflow the stack.
+extension Document {
+    public func jsonBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(source.bytes.count + 16)
+        guard !entries.isEmpty else { return Array("null".utf8) }
+        // Stack of (container end index, is object) for open containers.
+        var stack: [(end: Int, isObject: Bool)] = []
+        var index = 0
+        var needsComma = false
+        while index < entries.count || !stack.isEmpty {
+            // Close every container that ends here.
+            while let top = stack.last, index >= top.end {
+                out.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                stack.removeLast()
+                needsComma = true
+            }
+            if index >= entries.count { break }
+            let inObject = stack.last?.isObject ?? false
+            // In an object, entries alternate key, value: a key is at an even offset
+            // from the first member; we track that through the parity of writes.
+            if needsComma { out.append(UInt8(ascii: ",")) }
+            if inObject {
+                writeString(index, into: &out)
+                out.append(UInt8(ascii: ":"))
+                index += 1
+            }
+            let entry = entries[index]
+            switch entry.kind {
+            case .null:
+                out.append(contentsOf: "null".utf8)
+                index += 1
+                needsComma = true
+            case .bool:
+                out.append(contentsOf: entry.aux != 0 ? "true".utf8 : "false".utf8)
+                index += 1
+                needsComma = true
+            case .number:
+                writeNumber(index, into: &out)
+                index += 1
+                needsComma = true
+            case .string:
+                writeString(index, into: &out)
+                index += 1
+                needsComma = true
+            case .array, .object:
+                out.append(entry.kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+                stack.append((Int(entry.aux), entry.kind == .object))
+                index += 1
+                needsComma = false
+            }
+        }
+        return out
+    }
+
+    private func writeNumber(_ index: Int, into out: inout [UInt8]) {
+        let span = self.span(index)
+        let written = source.bytes[span.start..<span.end]
+        if Self.isJSONNumber(written) {
+            out.append(contentsOf: written)
+            return
+        }
+        let value = numbers[Int(entries[index].aux)]
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            out.append(contentsOf: String(Int64(value)).utf8)
+        } else if value.isFinite {
+            out.append(contentsOf: "\(value)".utf8)
+        } else {
+            // Not representable in JSON; a parser only lets this through from a
+            // spelling that is itself valid JSON, handled above.
+            out.append(contentsOf: "null".utf8)
+        }
+    }
+
+    private func writeString(_ index: Int, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let entry = entries[index]
+        if entry.flags & Entry.decoded != 0 {
+            Self.appendEscaped(strings[Int(entry.aux)].utf8, into: &out)
+        } else {
+            let content = contentSpan(index)!
+            Self.appendEscaped(source.bytes[content.start..<content.end], into: &out)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func appendEscaped<Bytes: Sequence>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Element == UInt8 {
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0..<0x20:
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: out.append(byte)
+            }
+        }
+    }
+
+    /// RFC 8259 number grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+    static func isJSONNumber<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        var iterator = bytes.makeIterator()
+        var current = iterator.next()
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        if current == UInt8(ascii: "-") { current = iterator.next() }
+        if current == UInt8(ascii: "0") {
+            current = iterator.next()
+        } else if isDigit(current) {
+            while isDigit(current) { current = iterator.next() }
+        } else {
+            return false
+        }
+        if current == UInt8(ascii: ".") {
+            current = iterator.next()
+            guard isDigit(current) else { return false }
+            while isDigit(current) { current = iterator.next() }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            current = iterator.next()
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { current = iterator.next() }
+            guard isDigit(current) else { return false }
+            while isDigit(current) { current = iterator.next() }
+        }
+        return current == nil
+    }
+}

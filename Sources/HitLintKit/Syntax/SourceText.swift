@@ -1,0 +1,117 @@
+/// The bytes of one layout file, and the table that turns byte offsets into
+/// 1-based line and column numbers. Columns count Unicode scalar values.
+///
+/// The line table is built lazily: most files are clean and never need it.
+public final class SourceText: @unchecked Sendable {
+    public let bytes: [UInt8]
+    private var lineStartsCache: [Int]?
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public convenience init(_ string: String) {
+        self.init(bytes: Array(string.utf8))
+    }
+
+    /// Offsets at which each line starts. A line ends at LF; a CR before the LF
+    /// belongs to the line it ends. A lone CR also ends a line (as in YAML).
+    public var lineStarts: [Int] {
+        if let cached = lineStartsCache { return cached }
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D, index + 1 >= count || buffer[index + 1] != 0x0A {
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+        }
+        lineStartsCache = starts
+        return starts
+    }
+
+    /// 1-based line and column of a byte offset (clamped to the text).
+    public func location(of offset: Int) -> SourceLocation {
+        let offset = max(0, min(offset, bytes.count))
+        let starts = lineStarts
+        // Binary search for the last line start <= offset.
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        var column = 1
+        var index = starts[low]
+        while index < offset {
+            // Count scalar starts: every byte that is not a UTF-8 continuation byte.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourceLocation(line: low + 1, column: column)
+    }
+
+    /// The text of a 1-based line, without its line end.
+    public func lineText(_ line: Int) -> String {
+        let starts = lineStarts
+        guard line >= 1, line <= starts.count else { return "" }
+        let start = starts[line - 1]
+        var end = line < starts.count ? starts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    public func string(_ span: SourceSpan) -> String {
+        let start = max(0, min(span.start, bytes.count))
+        let end = max(start, min(span.end, bytes.count))
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
+
+/// A half-open range of byte offsets into a `SourceText`.
+public struct SourceSpan: Hashable, Sendable, Comparable {
+    public var start: Int
+    public var end: Int
+
+    public init(start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
+    public static func < (lhs: SourceSpan, rhs: SourceSpan) -> Bool {
+        (lhs.start, lhs.end) < (rhs.start, rhs.end)
+    }
+}
+
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// Invalid syntax: the parser stops at the first bad byte and says what it expected.
+public struct SyntaxError: Error, Sendable, Equatable {
+    /// Byte offset of the first bad byte.
+    public var offset: Int
+    /// "expected ',' or ']' after array element, found '}'"
+    public var message: String
+
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
+}
