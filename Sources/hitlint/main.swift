@@ -1,27 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import Foundation
 import HitLintKit
 
-// Minimal front door while the full command line is being built.
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.count == 2, arguments[0] == "parse" {
-    let path = arguments[1]
-    guard let data = FileManager.default.contents(atPath: path) else {
-        FileHandle.standardError.write(Data("hitlint: cannot read '\(path)'\n".utf8))
-        exit(2)
-    }
-    let source = SourceText(bytes: [UInt8](data))
-    let format = SourceFormat(path: path) ?? .json
-    do {
-        let document = try format.parse(source)
-        var bytes = document.jsonBytes()
-        bytes.append(0x0A)
-        FileHandle.standardOutput.write(Data(bytes))
-        exit(0)
-    } catch {
-        let location = source.location(of: error.offset)
-        print("\(path):\(location.line):\(location.column): error: \(error.message) [invalid-layout]")
-        exit(1)
+#if canImport(Glibc)
+let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+let systemWrite = Darwin.write
+#elseif canImport(Musl)
+let systemWrite = Musl.write
+#endif
+
+
+/// Standard output and error of the process.
+final class ProcessOutput: CommandOutput {
+    let isTerminal = isatty(STDOUT_FILENO) != 0
+    let environment = ProcessInfo.processInfo.environment
+
+    func write(_ text: String) { writeAll(STDOUT_FILENO, text) }
+    func writeError(_ text: String) { writeAll(STDERR_FILENO, text) }
+
+    private func writeAll(_ descriptor: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 {
+                    if written < 0, errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
     }
 }
-FileHandle.standardError.write(Data("usage: hitlint parse <file>\n".utf8))
-exit(2)
+
+exit(HitLintCommand.run(Array(CommandLine.arguments.dropFirst()), output: ProcessOutput()))
+

@@ -1,0 +1,260 @@
+import Dispatch
+import Foundation
+
+/// Where the command writes: standard output and standard error, and whether
+/// standard output is a terminal (for carets and colour).
+public protocol CommandOutput: AnyObject {
+    var isTerminal: Bool { get }
+    var environment: [String: String] { get }
+    func write(_ text: String)
+    func writeError(_ text: String)
+}
+
+/// Everything the `hitlint` executable does, callable in-process by tests.
+public enum HitLintCommand {
+    public static let version = "0.1.0"
+
+    public static func run(_ words: [String], output: CommandOutput) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(parsing: words)
+        } catch {
+            output.writeError("hitlint: \(error.message)\nRun 'hitlint --help' for usage.\n")
+            return 2
+        }
+        switch arguments.command {
+        case .help:
+            output.write(Arguments.usage)
+            return 0
+        case .version:
+            output.write("hitlint \(version)\n")
+            return 0
+        case .rules:
+            return listRules(arguments, output: output)
+        case .explain:
+            return explain(arguments, output: output)
+        case .parse:
+            return parse(arguments, output: output)
+        case .lint:
+            return lint(arguments, output: output)
+        }
+    }
+
+    // MARK: - lint
+
+    static func lintOptions(_ arguments: Arguments) throws(Arguments.UsageError) -> LintOptions {
+        var options = LintOptions()
+        if let name = arguments.profile {
+            guard let profile = Profile.named(name) else {
+                throw Arguments.UsageError(message: "unknown profile '\(name)'" + suggestion(name, Profile.all.map(\.name)))
+            }
+            options.profile = profile
+        }
+        if let text = arguments.minimumSize {
+            guard let length = Length(text) else {
+                throw Arguments.UsageError(message: "--min-size takes a positive length with a unit (44pt, 48dp, 24px, 9mm), found '\(text)'")
+            }
+            options.minimumSize = length
+        }
+        if let name = arguments.platform {
+            guard let platform = Platform(rawValue: name) else {
+                throw Arguments.UsageError(message: "unknown platform '\(name)'" + suggestion(name, Platform.allCases.map(\.rawValue)))
+            }
+            options.platform = platform
+        }
+        if let name = arguments.input {
+            guard let input = InputModality(rawValue: name) else {
+                throw Arguments.UsageError(message: "--input must be touch or pointer, found '\(name)'")
+            }
+            options.input = input
+        }
+        let ids = RuleRegistry.descriptions.map(\.id)
+        for rule in arguments.rules {
+            let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw Arguments.UsageError(message: "--rule takes ID=SEVERITY (e.g. dead-gap=off), found '\(rule)'")
+            }
+            guard ids.contains(parts[0]) else {
+                throw Arguments.UsageError(message: "unknown rule '\(parts[0])'" + suggestion(parts[0], ids))
+            }
+            guard let severity = Severity(rawValue: parts[1]) else {
+                throw Arguments.UsageError(message: "severity must be error, warning, info or off, found '\(parts[1])'")
+            }
+            if parts[0] == RuleID.invalidLayout, severity != .error {
+                throw Arguments.UsageError(message: "invalid-layout is always an error")
+            }
+            options.severities[parts[0]] = severity
+        }
+        return options
+    }
+
+    private static func suggestion(_ word: String, _ candidates: [String]) -> String {
+        closestName(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    static func lint(_ arguments: Arguments, output: CommandOutput) -> Int32 {
+        let options: LintOptions
+        do {
+            options = try lintOptions(arguments)
+        } catch {
+            output.writeError("hitlint: \(error.message)\n")
+            return 2
+        }
+        let format = arguments.format ?? "text"
+        guard let outputFormat = Arguments.OutputFormat(rawValue: format) else {
+            output.writeError("hitlint: unknown format '\(format)'" + suggestion(format, Arguments.OutputFormat.allCases.map(\.rawValue)) + "\n")
+            return 2
+        }
+        guard !arguments.paths.isEmpty else {
+            output.writeError("hitlint: no paths given\n\(Arguments.usage)")
+            return 2
+        }
+        let (files, problems) = FileWalker().files(in: arguments.paths)
+        var failed = !problems.isEmpty
+        for problem in problems { output.writeError("hitlint: \(problem.path): \(problem.message)\n") }
+
+        let linter = Linter(options: options)
+        var results = [LintResult?](repeating: nil, count: files.count)
+        var readFailures = [String?](repeating: nil, count: files.count)
+        results.withUnsafeMutableBufferPointer { resultBuffer in
+            readFailures.withUnsafeMutableBufferPointer { failureBuffer in
+                nonisolated(unsafe) let resultSlots = resultBuffer
+                nonisolated(unsafe) let failureSlots = failureBuffer
+                DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                    let path = files[index]
+                    guard let format = SourceFormat(path: path) else {
+                        failureSlots[index] = "not a layout file (expected .json, .yaml or .yml)"
+                        return
+                    }
+                    guard let data = FileManager.default.contents(atPath: path) else {
+                        failureSlots[index] = "cannot read file"
+                        return
+                    }
+                    resultSlots[index] = linter.lint(source: SourceText(bytes: [UInt8](data)), format: format, path: path)
+                }
+            }
+        }
+        for (index, failure) in readFailures.enumerated() {
+            if let failure {
+                output.writeError("hitlint: \(files[index]): \(failure)\n")
+                failed = true
+            }
+        }
+        var linted = results.compactMap { $0 }
+        if arguments.quiet {
+            for index in linted.indices { linted[index].diagnostics.removeAll { $0.severity != .error } }
+        }
+        let colorEnabled: Bool
+        switch arguments.color {
+        case .always: colorEnabled = true
+        case .never: colorEnabled = false
+        case .auto: colorEnabled = output.isTerminal && output.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        }
+        let reporter: Reporter
+        switch outputFormat {
+        case .text:
+            reporter = TextReporter(showSource: output.isTerminal, color: colorEnabled, showFixes: arguments.showFixes)
+        case .json:
+            reporter = JSONReporter()
+        }
+        output.write(reporter.report(linted))
+        if failed { return 2 }
+        let summary = RunSummary(results: linted)
+        if arguments.exitZero { return 0 }
+        if summary.errors > 0 || (arguments.strict && summary.warnings > 0) { return 1 }
+        return 0
+    }
+
+    // MARK: - rules, explain
+
+    static func listRules(_ arguments: Arguments, output: CommandOutput) -> Int32 {
+        let format = arguments.format ?? "text"
+        let descriptions = RuleRegistry.descriptions
+        switch format {
+        case "text":
+            let width = descriptions.map(\.id.count).max() ?? 0
+            for rule in descriptions {
+                let padding = String(repeating: " ", count: width - rule.id.count)
+                let severity = rule.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+                output.write("\(rule.id)\(padding)  \(severity)  \(rule.summary)\n")
+            }
+        case "json":
+            let items = descriptions.map { rule in
+                "  {\"id\": \(jsonString(rule.id)), \"defaultSeverity\": \(jsonString(rule.defaultSeverity.rawValue)), \"fixable\": \(rule.isFixable), \"summary\": \(jsonString(rule.summary)), \"rationale\": \(jsonString(rule.rationale)), \"options\": [\(rule.options.map { "{\"name\": \(jsonString($0.name)), \"default\": \(jsonString($0.defaultValue)), \"summary\": \(jsonString($0.summary))}" }.joined(separator: ", "))]}"
+            }
+            output.write("[\n" + items.joined(separator: ",\n") + "\n]\n")
+        case "markdown":
+            output.write("| rule | default | summary |\n|---|---|---|\n")
+            for rule in descriptions {
+                output.write("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n")
+            }
+        default:
+            output.writeError("hitlint: rules --format must be text, json or markdown, found '\(format)'\n")
+            return 2
+        }
+        return 0
+    }
+
+    static func explain(_ arguments: Arguments, output: CommandOutput) -> Int32 {
+        guard arguments.paths.count == 1 else {
+            output.writeError("hitlint: explain takes one rule id, e.g. 'hitlint explain target-size'\n")
+            return 2
+        }
+        let id = arguments.paths[0]
+        guard let rule = RuleRegistry.description(of: id) else {
+            output.writeError("hitlint: unknown rule '\(id)'" + suggestion(id, RuleRegistry.descriptions.map(\.id)) + "\n")
+            return 2
+        }
+        var text = "\(rule.id) (default: \(rule.defaultSeverity.rawValue)\(rule.isFixable ? ", fixable" : ""))\n\n"
+        text += "\(rule.summary)\n\n## Why\n\n\(rule.rationale)\n"
+        if !rule.options.isEmpty {
+            text += "\n## Options\n\n"
+            for option in rule.options { text += "- `\(option.name)` (default: \(option.defaultValue)): \(option.summary)\n" }
+        }
+        let triggering = rule.examples.filter(\.triggers)
+        let clean = rule.examples.filter { !$0.triggers }
+        if !triggering.isEmpty {
+            text += "\n## Triggers\n"
+            for example in triggering {
+                let arguments = example.arguments.isEmpty ? "" : "  (with \(example.arguments.joined(separator: " ")))"
+                text += "\n```yaml\n\(example.layout)\n```\(arguments)\n"
+                for message in example.messages { text += "→ \(message)\n" }
+            }
+        }
+        if !clean.isEmpty {
+            text += "\n## Does not trigger\n"
+            for example in clean { text += "\n```yaml\n\(example.layout)\n```\n" }
+        }
+        output.write(text)
+        return 0
+    }
+
+    // MARK: - parse
+
+    static func parse(_ arguments: Arguments, output: CommandOutput) -> Int32 {
+        guard arguments.paths.count == 1 else {
+            output.writeError("hitlint: parse takes one file\n")
+            return 2
+        }
+        let path = arguments.paths[0]
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let data = FileManager.default.contents(atPath: path) else {
+            output.writeError("hitlint: \(path): cannot read file\n")
+            return 2
+        }
+        let source = SourceText(bytes: [UInt8](data))
+        let format = SourceFormat(path: path) ?? .json
+        do {
+            let document = try format.parse(source)
+            var bytes = document.jsonBytes()
+            bytes.append(0x0A)
+            output.write(String(decoding: bytes, as: UTF8.self))
+            return 0
+        } catch {
+            let location = source.location(of: error.offset)
+            output.write("\(path):\(location.line):\(location.column): error: \(error.message) [invalid-layout]\n")
+            return 1
+        }
+    }
+}

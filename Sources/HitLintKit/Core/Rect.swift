@@ -1,0 +1,166 @@
+/// An axis-aligned rectangle in points, origin at the top left, y growing down.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var minX: Double
+    public var minY: Double
+    public var maxX: Double
+    public var maxY: Double
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(minX: x, minY: y, maxX: x + width, maxY: y + height)
+    }
+
+    public static let empty = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+
+    public var width: Double { max(0, maxX - minX) }
+    public var height: Double { max(0, maxY - minY) }
+    public var area: Double { width * height }
+    public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    public var midX: Double { (minX + maxX) / 2 }
+    public var midY: Double { (minY + maxY) / 2 }
+
+    /// Half-open containment [min, max): a point on the shared edge of two
+    /// abutting rects belongs to exactly one of them.
+    @inlinable public func contains(x: Double, y: Double) -> Bool {
+        x >= minX && x < maxX && y >= minY && y < maxY
+    }
+
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
+    /// The overlap; empty (possibly inverted) when there is none — test with `isEmpty`.
+    @inlinable public func intersection(_ other: Rect) -> Rect {
+        Rect(minX: max(minX, other.minX), minY: max(minY, other.minY),
+             maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+    }
+
+    @inlinable public func intersects(_ other: Rect) -> Bool {
+        max(minX, other.minX) < min(maxX, other.maxX) && max(minY, other.minY) < min(maxY, other.maxY)
+    }
+
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return Rect(minX: min(minX, other.minX), minY: min(minY, other.minY),
+                    maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+    }
+
+    /// UIKit's `bounds.inset(by:)`: positive insets shrink, negative expand.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(minX: minX + insets.left, minY: minY + insets.top,
+             maxX: maxX - insets.right, maxY: maxY - insets.bottom)
+    }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
+    }
+
+    public var description: String {
+        "(\(formatLength(minX)), \(formatLength(minY)), \(formatLength(width))×\(formatLength(height)))"
+    }
+}
+
+/// `UIEdgeInsets` convention: positive values shrink a rect, negative values expand it.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    public init(all value: Double) {
+        self.init(top: value, left: value, bottom: value, right: value)
+    }
+
+    public static let zero = EdgeInsets(all: 0)
+
+    public var negated: EdgeInsets { EdgeInsets(top: -top, left: -left, bottom: -bottom, right: -right) }
+
+    public func scaled(by factor: Double) -> EdgeInsets {
+        EdgeInsets(top: top * factor, left: left * factor, bottom: bottom * factor, right: right * factor)
+    }
+
+    public var isZero: Bool { top == 0 && left == 0 && bottom == 0 && right == 0 }
+}
+
+/// The four sides, in the order CSS and `UIEdgeInsets` list them.
+public enum Side: Int, CaseIterable, Sendable {
+    case top, left, bottom, right
+
+    public var name: String {
+        switch self {
+        case .top: return "top"
+        case .left: return "left"
+        case .bottom: return "bottom"
+        case .right: return "right"
+        }
+    }
+}
+
+extension EdgeInsets {
+    public subscript(side: Side) -> Double {
+        get {
+            switch side {
+            case .top: return top
+            case .left: return left
+            case .bottom: return bottom
+            case .right: return right
+            }
+        }
+        set {
+            switch side {
+            case .top: top = newValue
+            case .left: left = newValue
+            case .bottom: bottom = newValue
+            case .right: right = newValue
+            }
+        }
+    }
+}
+
+/// Lengths in messages: at most two decimals, no trailing zeros ("44", "57.76", "0.5").
+public func formatLength(_ value: Double) -> String {
+    guard value.isFinite else { return value > 0 ? "∞" : (value < 0 ? "-∞" : "NaN") }
+    let rounded = (value * 100).rounded() / 100
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+        let integer = Int64(rounded)
+        return integer == 0 ? "0" : String(integer)
+    }
+    var text = String(format2: rounded)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}
+
+extension String {
+    /// Two-decimal formatting without Foundation's locale-dependent `String(format:)`.
+    init(format2 value: Double) {
+        let negative = value < 0
+        let hundredths = Int64((abs(value) * 100).rounded())
+        let whole = hundredths / 100
+        let fraction = hundredths % 100
+        self = (negative ? "-" : "") + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+}
+
+/// Lists words in English: "left", "left and top", "left, top and bottom".
+public func englishList(_ items: [String]) -> String {
+    switch items.count {
+    case 0: return ""
+    case 1: return items[0]
+    default: return items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+}

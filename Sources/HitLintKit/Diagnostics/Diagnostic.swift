@@ -1,0 +1,65 @@
+/// How much a diagnostic matters. `off` only appears in configuration.
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case off, info, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .off: return 0
+        case .info: return 1
+        case .warning: return 2
+        case .error: return 3
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One replacement of a byte range of the original file.
+public struct TextEdit: Hashable, Sendable {
+    public var span: SourceSpan
+    public var replacement: String
+
+    public init(span: SourceSpan, replacement: String) {
+        self.span = span
+        self.replacement = replacement
+    }
+}
+
+/// What to change to resolve a diagnostic: text edits, or (with no edits) advice in words.
+public struct Fix: Hashable, Sendable {
+    public var description: String
+    public var edits: [TextEdit]
+
+    public init(description: String, edits: [TextEdit]) {
+        self.description = description
+        self.edits = edits
+    }
+}
+
+/// One finding, located by byte span in its file. Line and column are computed
+/// only when it is reported.
+public struct Diagnostic: Hashable, Sendable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    public var span: SourceSpan
+    /// The node it is about (its id or path), if any.
+    public var node: String?
+    /// Index of that node in the layout, for suppression and baselines.
+    public var nodeIndex: Int?
+    /// Other nodes involved (the winner of an overlap, the occluder, the neighbour).
+    public var related: [String]
+    public var fix: Fix?
+
+    public init(rule: String, severity: Severity, message: String, span: SourceSpan,
+                node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.span = span
+        self.node = node
+        self.nodeIndex = nodeIndex
+        self.related = related
+        self.fix = fix
+    }
+}

@@ -1,0 +1,147 @@
+/// Everything the rules need to know about where touches land, computed once
+/// per file (SPEC §3).
+///
+/// The key fact: on every platform, `hitTest(p)` answers the *last node in
+/// pre-order* among those that "qualify" at p, where a node qualifies when it is
+/// not skipped and p lies in its **gate** — one rectangle per node:
+/// - uikit: its hit rect ∩ every ancestor's hit rect (`point(inside:)` gates
+///   the subviews; UIKit's reverse depth-first search finds the last node of that
+///   ancestor-closed set in pre-order);
+/// - android: the same, with hit expansion cut to the parent's frame
+///   (TouchDelegate), and only targets qualify (others do not swallow);
+/// - web: its hit rect ∩ the frames of ancestors that clip (`overflow: hidden`),
+///   in painting order.
+/// So the reachable region of a target is its gate minus the gates of the
+/// qualifying nodes after it that resolve to something else. `ReferenceHitTest`
+/// implements the algorithms literally; tests check the two agree.
+public struct Geometry: Sendable {
+    public let layout: Layout
+    public let platform: Platform
+    public let input: InputModality
+
+    /// Absolute frame of each node.
+    public private(set) var frames: [Rect]
+    /// Frame expanded by the node's insets for the modality (hit or pointer).
+    public private(set) var hitRects: [Rect]
+    /// Hit rect as the platform gates it (see above).
+    public private(set) var gates: [Rect]
+    /// The part of the frame that can be seen (cut by ancestors that clip).
+    public private(set) var visibleFrames: [Rect]
+    /// The region the node's ancestors let it answer in (its gate before its own
+    /// hit rect is applied); unbounded for the root.
+    public private(set) var ancestorGates: [Rect]
+    /// Hidden or alpha < 0.01, itself or through an ancestor.
+    public private(set) var isInvisible: [Bool]
+    /// Skipped by hit-testing with its subtree: invisible, or interaction disabled.
+    public private(set) var isSkipped: [Bool]
+    /// Nearest target among the node and its ancestors, or -1 (rule 4 of §3).
+    public private(set) var owningTarget: [Int32]
+    /// Nearest opaque node among the node and its ancestors, or -1.
+    public private(set) var nearestOpaque: [Int32]
+    /// Targets in pre-order.
+    public private(set) var targets: [Int]
+    /// Nodes that can answer a hit test (qualifying somewhere), by gate.
+    public let answerIndex: SpatialGrid
+
+    public init(layout: Layout, input: InputModality? = nil) {
+        self.layout = layout
+        self.platform = layout.platform
+        self.input = input ?? layout.input
+        let nodes = layout.nodes
+        let count = nodes.count
+        frames = nodes.map(\.frame)
+        hitRects = [Rect](repeating: .empty, count: count)
+        gates = [Rect](repeating: .empty, count: count)
+        visibleFrames = [Rect](repeating: .empty, count: count)
+        ancestorGates = [Rect](repeating: .empty, count: count)
+        isInvisible = [Bool](repeating: false, count: count)
+        isSkipped = [Bool](repeating: false, count: count)
+        owningTarget = [Int32](repeating: -1, count: count)
+        nearestOpaque = [Int32](repeating: -1, count: count)
+        targets = []
+        // Clip rect (visual, and for web also the hit clip) inherited from ancestors that clip.
+        var clips = [Rect](repeating: .empty, count: count)
+        let unbounded = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+        let pointer = self.input == .pointer
+        var answerRects: [Rect] = []
+        var answerIDs: [Int] = []
+        for index in 0..<count {
+            let node = nodes[index]
+            let parent = Int(node.parent)
+            let frame = node.frame
+            let insets = pointer ? (node.pointerInsets ?? node.hitInsets) : node.hitInsets
+            var hit = frame.inset(by: insets)
+            if platform == .android, parent >= 0, !insets.isZero {
+                // TouchDelegate: expansion only inside the parent; the frame itself stays.
+                let bounds = frames[parent]
+                if hit.minX < frame.minX { hit.minX = max(hit.minX, min(bounds.minX, frame.minX)) }
+                if hit.minY < frame.minY { hit.minY = max(hit.minY, min(bounds.minY, frame.minY)) }
+                if hit.maxX > frame.maxX { hit.maxX = min(hit.maxX, max(bounds.maxX, frame.maxX)) }
+                if hit.maxY > frame.maxY { hit.maxY = min(hit.maxY, max(bounds.maxY, frame.maxY)) }
+            }
+            hitRects[index] = hit
+            let inheritedClip = parent >= 0 ? clips[parent] : unbounded
+            clips[index] = node.clipsToBounds ? inheritedClip.intersection(frame) : inheritedClip
+            visibleFrames[index] = frame.intersection(inheritedClip)
+            switch platform {
+            case .uikit, .android:
+                ancestorGates[index] = parent >= 0 ? gates[parent] : unbounded
+            case .web:
+                ancestorGates[index] = inheritedClip
+            }
+            gates[index] = hit.intersection(ancestorGates[index])
+            let invisible = node.isHidden || node.alpha < 0.01 || (parent >= 0 && isInvisible[parent])
+            isInvisible[index] = invisible
+            isSkipped[index] = invisible || !node.userInteractionEnabled || (parent >= 0 && isSkipped[parent])
+            owningTarget[index] = node.isTarget ? Int32(index) : (parent >= 0 ? owningTarget[parent] : -1)
+            nearestOpaque[index] = node.isOpaque ? Int32(index) : (parent >= 0 ? nearestOpaque[parent] : -1)
+            if node.isTarget { targets.append(index) }
+            if !isSkipped[index], !gates[index].isEmpty, platform != .android || node.isTarget {
+                answerRects.append(gates[index])
+                answerIDs.append(index)
+            }
+        }
+        answerIndex = SpatialGrid(rects: answerRects, ids: answerIDs)
+    }
+
+    public var nodeCount: Int { frames.count }
+
+    /// Whether node `index` can answer a hit test at all.
+    public func canAnswer(_ index: Int) -> Bool {
+        !isSkipped[index] && !gates[index].isEmpty && (platform != .android || layout.nodes[index].isTarget)
+    }
+
+    /// The target a touch answered by node `index` goes to, or nil if swallowed.
+    public func resolvedTarget(_ index: Int) -> Int? {
+        let target = owningTarget[index]
+        return target >= 0 ? Int(target) : nil
+    }
+
+    /// Hit test through the gates (fast; agrees with `ReferenceHitTest`).
+    public func hitTest(x: Double, y: Double) -> HitResult {
+        var best = -1
+        var stamp = Stamp(count: nodeCount)
+        let point = Rect(minX: x, minY: y, maxX: x, maxY: y)
+        answerIndex.forEachCandidate(in: point, seen: &stamp) { index in
+            if index > best, gates[index].contains(x: x, y: y) { best = index }
+        }
+        guard best >= 0 else { return .nothing }
+        if let target = resolvedTarget(best) { return .target(target) }
+        return .swallowed(by: best)
+    }
+}
+
+/// Where a touch goes.
+public enum HitResult: Hashable, Sendable {
+    /// No view answered (outside the root's hit region).
+    case nothing
+    /// A view that is not a target (nor inside one) answered and swallowed it.
+    case swallowed(by: Int)
+    /// A target received it.
+    case target(Int)
+
+    public var target: Int? {
+        if case .target(let index) = self { return index }
+        return nil
+    }
+}

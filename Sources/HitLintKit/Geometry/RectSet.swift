@@ -1,0 +1,111 @@
+/// A region made of rectangles, with bounded subtraction (axe-core's
+/// `splitRects` shape: when the pieces would grow past `limit`, the smallest
+/// are dropped and the result is marked approximate).
+
+/// Disjoint pieces: subtracting a rect splits each piece it cuts into at most
+/// four disjoint pieces, so areas add up exactly.
+public struct DisjointRegion: Sendable {
+    public private(set) var pieces: [Rect]
+    public private(set) var isApproximate = false
+    public let limit: Int
+
+    public init(_ rect: Rect, limit: Int = 512) {
+        pieces = rect.isEmpty ? [] : [rect]
+        self.limit = limit
+    }
+
+    public var isEmpty: Bool { pieces.isEmpty }
+    public var area: Double { pieces.reduce(0) { $0 + $1.area } }
+
+    /// Removes `rect`; returns the pieces that were removed (disjoint).
+    @discardableResult
+    public mutating func subtract(_ rect: Rect) -> [Rect] {
+        var removed: [Rect] = []
+        var kept: [Rect] = []
+        var changed = false
+        for piece in pieces {
+            let cut = piece.intersection(rect)
+            if cut.isEmpty {
+                kept.append(piece)
+                continue
+            }
+            changed = true
+            removed.append(cut)
+            // Top and bottom bands span the full width; left and right bands the cut's height.
+            if cut.minY > piece.minY { kept.append(Rect(minX: piece.minX, minY: piece.minY, maxX: piece.maxX, maxY: cut.minY)) }
+            if cut.maxY < piece.maxY { kept.append(Rect(minX: piece.minX, minY: cut.maxY, maxX: piece.maxX, maxY: piece.maxY)) }
+            if cut.minX > piece.minX { kept.append(Rect(minX: piece.minX, minY: cut.minY, maxX: cut.minX, maxY: cut.maxY)) }
+            if cut.maxX < piece.maxX { kept.append(Rect(minX: cut.maxX, minY: cut.minY, maxX: piece.maxX, maxY: cut.maxY)) }
+        }
+        if changed {
+            if kept.count > limit {
+                kept.sort { $0.area > $1.area }
+                kept.removeLast(kept.count - limit)
+                isApproximate = true
+            }
+            pieces = kept
+        }
+        return removed
+    }
+}
+
+/// Maximal free rectangles (the MaxRects representation): the pieces may
+/// overlap, and every rectangle inside the region lies inside one piece, so the
+/// largest square that fits anywhere is the largest that fits in one piece.
+public struct MaximalRegion: Sendable {
+    public private(set) var pieces: [Rect]
+    public private(set) var isApproximate = false
+    public let limit: Int
+
+    public init(_ rect: Rect, limit: Int = 256) {
+        pieces = rect.isEmpty ? [] : [rect]
+        self.limit = limit
+    }
+
+    public var isEmpty: Bool { pieces.isEmpty }
+
+    public mutating func subtract(_ rect: Rect) {
+        guard !rect.isEmpty else { return }
+        var result: [Rect] = []
+        var added: [Rect] = []
+        var changed = false
+        for piece in pieces {
+            guard piece.intersects(rect) else {
+                result.append(piece)
+                continue
+            }
+            changed = true
+            // The four maximal strips of the piece outside the cut.
+            if rect.minY > piece.minY { added.append(Rect(minX: piece.minX, minY: piece.minY, maxX: piece.maxX, maxY: rect.minY)) }
+            if rect.maxY < piece.maxY { added.append(Rect(minX: piece.minX, minY: rect.maxY, maxX: piece.maxX, maxY: piece.maxY)) }
+            if rect.minX > piece.minX { added.append(Rect(minX: piece.minX, minY: piece.minY, maxX: rect.minX, maxY: piece.maxY)) }
+            if rect.maxX < piece.maxX { added.append(Rect(minX: rect.maxX, minY: piece.minY, maxX: piece.maxX, maxY: piece.maxY)) }
+        }
+        guard changed else { return }
+        // Keep only maximal pieces: drop any new strip inside another piece.
+        for (index, strip) in added.enumerated() {
+            if result.contains(where: { $0.contains(strip) }) { continue }
+            var inside = false
+            for (other, candidate) in added.enumerated() where other != index && candidate.contains(strip) {
+                // Of two equal strips keep the first.
+                if candidate != strip || other < index { inside = true; break }
+            }
+            if !inside { result.append(strip) }
+        }
+        if result.count > limit {
+            result.sort { $0.area > $1.area }
+            result.removeLast(result.count - limit)
+            isApproximate = true
+        }
+        pieces = result
+    }
+
+    /// The piece that holds the largest square (ties: the larger area).
+    public var bestPiece: Rect? {
+        pieces.max { lhs, rhs in
+            let left = min(lhs.width, lhs.height)
+            let right = min(rhs.width, rhs.height)
+            return left != right ? left < right : lhs.area < rhs.area
+        }
+    }
+}

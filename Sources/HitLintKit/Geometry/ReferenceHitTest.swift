@@ -1,0 +1,114 @@
+/// The hit-testing algorithms of SPEC §3, written out literally, one node at a
+/// time. Slow on purpose: it is the ground truth that `Geometry`'s gates and
+/// every rule's geometric claim are tested against.
+public struct ReferenceHitTest: Sendable {
+    public let geometry: Geometry
+
+    public init(_ geometry: Geometry) {
+        self.geometry = geometry
+    }
+
+    private var layout: Layout { geometry.layout }
+
+    private func children(of index: Int) -> [Int] {
+        var result: [Int] = []
+        var child = index + 1
+        let end = Int(layout.nodes[index].subtreeEnd)
+        while child < end {
+            result.append(child)
+            child = Int(layout.nodes[child].subtreeEnd)
+        }
+        return result
+    }
+
+    /// Skipped with its subtree (rule 1): hidden, alpha < 0.01, interaction disabled.
+    private func isSkippedHere(_ index: Int) -> Bool {
+        let node = layout.nodes[index]
+        return node.isHidden || node.alpha < 0.01 || !node.userInteractionEnabled
+    }
+
+    /// `point(inside:)`: the node's own hit rect (for android, expansion already cut to the parent).
+    private func pointInside(_ index: Int, _ x: Double, _ y: Double) -> Bool {
+        geometry.hitRects[index].contains(x: x, y: y)
+    }
+
+    public func hitTest(x: Double, y: Double) -> HitResult {
+        guard !layout.nodes.isEmpty else { return .nothing }
+        switch geometry.platform {
+        case .uikit: return resolve(uikit(x, y))
+        case .android: return android(x, y).map { .target($0) } ?? .nothing
+        case .web: return resolve(web(x, y))
+        }
+    }
+
+    private func resolve(_ answer: Int?) -> HitResult {
+        guard let answer else { return .nothing }
+        // Rule 4: up the responder chain to the nearest target.
+        var current = answer
+        while true {
+            if layout.nodes[current].isTarget { return .target(current) }
+            let parent = Int(layout.nodes[current].parent)
+            if parent < 0 { return .swallowed(by: answer) }
+            current = parent
+        }
+    }
+
+    /// UIKit's `hitTest(_:with:)`: a view that accepts the point asks its
+    /// subviews from last to first; the first that answers wins, else the view.
+    /// A subview that accepts always answers (at least itself), so the search
+    /// never needs to come back up.
+    private func uikit(_ x: Double, _ y: Double) -> Int? {
+        guard !isSkippedHere(0), pointInside(0, x, y) else { return nil }
+        var view = 0
+        descend: while true {
+            for child in children(of: view).reversed() where !isSkippedHere(child) && pointInside(child, x, y) {
+                view = child
+                continue descend
+            }
+            return view
+        }
+    }
+
+    /// Android's dispatch: like UIKit, but a view that is not clickable does not
+    /// consume the event, so dispatch moves on to the views behind it.
+    private func android(_ x: Double, _ y: Double) -> Int? {
+        // Iterative depth-first search with backtracking: (view, next child position to try).
+        guard !isSkippedHere(0), pointInside(0, x, y) else { return nil }
+        var stack: [(view: Int, children: [Int], position: Int)] = [(0, children(of: 0).reversed(), 0)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if stack[top].position < stack[top].children.count {
+                let child = stack[top].children[stack[top].position]
+                stack[top].position += 1
+                if !isSkippedHere(child), pointInside(child, x, y) {
+                    stack.append((child, children(of: child).reversed(), 0))
+                }
+                continue
+            }
+            let view = stack.removeLast().view
+            if layout.nodes[view].isTarget { return view }
+        }
+        return nil
+    }
+
+    /// The web: the topmost painted element under the point (later in document
+    /// order is on top), cut by ancestors with `overflow: hidden`.
+    private func web(_ x: Double, _ y: Double) -> Int? {
+        for index in stride(from: layout.nodes.count - 1, through: 0, by: -1) {
+            guard pointInside(index, x, y) else { continue }
+            var ancestor = index
+            var blocked = false
+            while ancestor >= 0 {
+                if isSkippedHere(ancestor) { blocked = true; break }
+                let parent = Int(layout.nodes[ancestor].parent)
+                if parent >= 0, layout.nodes[parent].clipsToBounds, !geometry.frames[parent].contains(x: x, y: y) {
+                    blocked = true
+                    break
+                }
+                ancestor = parent
+            }
+            if !blocked { return index }
+        }
+        return nil
+    }
+}

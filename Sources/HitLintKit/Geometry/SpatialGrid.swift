@@ -1,0 +1,125 @@
+/// A uniform grid over rectangles, for "which rects touch this one" queries
+/// in time proportional to the answer rather than to the number of rects.
+/// Rects that would cover too many cells go to a short list scanned per query.
+public struct SpatialGrid: Sendable {
+    private var origin = (x: 0.0, y: 0.0)
+    private var cellSize = 1.0
+    private var columns = 1
+    private var rows = 1
+    /// Cell contents in CSR form: ids of cell c are `items[cellStart[c] ..< cellStart[c + 1]]`.
+    private var cellStart: [Int32] = [0, 0]
+    private var items: [Int32] = []
+    private var large: [Int32] = []
+    private var rects: [Rect] = []
+
+    private static let maximumCellsPerRect = 64
+
+    /// `rects[i]` is the rect of id `ids[i]`; empty rects are left out.
+    public init(rects: [Rect], ids: [Int]) {
+        precondition(rects.count == ids.count)
+        var bounds = Rect.empty
+        var count = 0
+        var totalWidth = 0.0
+        var totalHeight = 0.0
+        for rect in rects where !rect.isEmpty {
+            bounds = count == 0 ? rect : bounds.union(rect)
+            count += 1
+            totalWidth += rect.width
+            totalHeight += rect.height
+        }
+        self.rects = []
+        guard count > 0 else { return }
+        // Cell about the size of a typical rect, but no more cells than ~4 per rect.
+        let typical = max(totalWidth, totalHeight) / Double(count)
+        let byCount = ((bounds.area / Double(count * 4)).squareRoot())
+        cellSize = max(typical, byCount, 1e-6)
+        columns = min(max(1, Int((bounds.width / cellSize).rounded(.up))), 1 << 15)
+        rows = min(max(1, Int((bounds.height / cellSize).rounded(.up))), 1 << 15)
+        cellSize = max(cellSize, bounds.width / Double(columns), bounds.height / Double(rows))
+        origin = (bounds.minX, bounds.minY)
+
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        var placed: [(id: Int32, range: (Int, Int, Int, Int))] = []
+        placed.reserveCapacity(count)
+        for (position, rect) in rects.enumerated() where !rect.isEmpty {
+            let id = Int32(ids[position])
+            let range = cellRange(rect)
+            let cells = (range.2 - range.0 + 1) * (range.3 - range.1 + 1)
+            if cells > Self.maximumCellsPerRect {
+                large.append(id)
+            } else {
+                placed.append((id, range))
+                for row in range.1...range.3 {
+                    for column in range.0...range.2 { counts[row * columns + column + 1] += 1 }
+                }
+            }
+        }
+        for cell in 0..<(columns * rows) { counts[cell + 1] += counts[cell] }
+        cellStart = counts
+        var fill = counts
+        items = [Int32](repeating: 0, count: Int(counts[columns * rows]))
+        for entry in placed {
+            let range = entry.range
+            for row in range.1...range.3 {
+                for column in range.0...range.2 {
+                    let cell = row * columns + column
+                    items[Int(fill[cell])] = entry.id
+                    fill[cell] += 1
+                }
+            }
+        }
+    }
+
+    private func cellRange(_ rect: Rect) -> (Int, Int, Int, Int) {
+        func clampColumn(_ value: Double) -> Int { min(max(0, Int(((value - origin.x) / cellSize).rounded(.down))), columns - 1) }
+        func clampRow(_ value: Double) -> Int { min(max(0, Int(((value - origin.y) / cellSize).rounded(.down))), rows - 1) }
+        return (clampColumn(rect.minX), clampRow(rect.minY), clampColumn(rect.maxX), clampRow(rect.maxY))
+    }
+
+    /// Calls `body` once for each id whose cells touch `query` (a superset of the
+    /// rects that intersect it: callers test the rects themselves).
+    /// `seen` is scratch space sized to the largest id + 1, reused across queries.
+    public func forEachCandidate(in query: Rect, seen: inout Stamp, _ body: (Int) -> Void) {
+        seen.next()
+        for id in large where seen.mark(Int(id)) { body(Int(id)) }
+        guard !items.isEmpty, !query.isEmpty || (query.width == 0 && query.height == 0) else { return }
+        let range = cellRange(query)
+        for row in range.1...range.3 {
+            for column in range.0...range.2 {
+                let cell = row * columns + column
+                var position = Int(cellStart[cell])
+                let end = Int(cellStart[cell + 1])
+                while position < end {
+                    let id = Int(items[position])
+                    if seen.mark(id) { body(id) }
+                    position += 1
+                }
+            }
+        }
+    }
+}
+
+/// "Already visited in this query" marks that need no clearing between queries.
+public struct Stamp: Sendable {
+    private var marks: [UInt32]
+    private var current: UInt32 = 0
+
+    public init(count: Int) {
+        marks = [UInt32](repeating: 0, count: count)
+    }
+
+    mutating func next() {
+        current &+= 1
+        if current == 0 {
+            for index in marks.indices { marks[index] = 0 }
+            current = 1
+        }
+    }
+
+    /// True the first time an id is marked in the current query.
+    mutating func mark(_ id: Int) -> Bool {
+        if marks[id] == current { return false }
+        marks[id] = current
+        return true
+    }
+}

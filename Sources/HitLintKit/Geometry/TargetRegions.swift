@@ -1,0 +1,145 @@
+/// Who takes a part of a target's gate away from it.
+public enum Taker: Hashable, Sendable {
+    /// Another target wins those touches (overlapping hit areas, or a nested target).
+    case target(Int)
+    /// A view that is not a target swallows them (an occluder).
+    case occluder(Int)
+
+    public var node: Int {
+        switch self {
+        case .target(let index), .occluder(let index): return index
+        }
+    }
+}
+
+/// Area of a target's gate lost to one taker.
+public struct Loss: Sendable {
+    public var taker: Taker
+    /// The frontmost node that answers there (the taker itself, or a view in its subtree).
+    public var answeringNode: Int
+    public var area: Double
+    /// The part of `area` the user can see (not under an opaque view in front).
+    public var visibleArea: Double
+}
+
+/// The reachable region of one target and what took the rest of its gate.
+public struct TargetRegion: Sendable {
+    public var target: Int
+    public var gate: Rect
+    /// Maximal rectangles of the points where `hitTest` answers this target.
+    public var reachable: MaximalRegion
+    public var reachableArea: Double
+    /// Largest first.
+    public var losses: [Loss]
+    /// The visible frame is entirely under opaque views in front (nothing is reported, as axe-core).
+    public var isHiddenByOpaqueViews: Bool
+    /// Piece splitting hit its cap: sizes are approximate.
+    public var isApproximate: Bool
+}
+
+extension Geometry {
+    /// Nodes painted in front of others that hide what is behind them.
+    func opaqueIndex() -> SpatialGrid {
+        var rects: [Rect] = []
+        var ids: [Int] = []
+        for index in 0..<nodeCount where layout.nodes[index].isOpaque && !isInvisible[index] {
+            rects.append(visibleFrames[index])
+            ids.append(index)
+        }
+        return SpatialGrid(rects: rects, ids: ids)
+    }
+
+    /// Reachable region and losses of every target, in pre-order of targets.
+    public func targetRegions() -> [TargetRegion] {
+        var stamp = Stamp(count: nodeCount)
+        let opaque = opaqueIndex()
+        var candidates: [Int] = []
+        var result: [TargetRegion] = []
+        result.reserveCapacity(targets.count)
+        for target in targets {
+            result.append(region(of: target, opaque: opaque, stamp: &stamp, candidates: &candidates))
+        }
+        return result
+    }
+
+    private func region(of target: Int, opaque: SpatialGrid, stamp: inout Stamp, candidates: inout [Int]) -> TargetRegion {
+        let gate = gates[target]
+        let hidden = isHiddenByOpaqueViews(target, opaque: opaque, stamp: &stamp)
+        guard !isSkipped[target], !gate.isEmpty else {
+            return TargetRegion(target: target, gate: isSkipped[target] ? .empty : gate, reachable: MaximalRegion(.empty),
+                                reachableArea: 0, losses: [], isHiddenByOpaqueViews: hidden, isApproximate: false)
+        }
+        candidates.removeAll(keepingCapacity: true)
+        answerIndex.forEachCandidate(in: gate, seen: &stamp) { index in
+            if index > target, gates[index].intersects(gate) { candidates.append(index) }
+        }
+        // Front to back: the frontmost qualifying node decides each point.
+        candidates.sort(by: >)
+        var uncovered = DisjointRegion(gate)
+        var lostPieces: [Rect] = []
+        var lossByNode: [Int: Loss] = [:]
+        var order: [Int] = []
+        for node in candidates {
+            if uncovered.isEmpty { break }
+            let cut = gates[node].intersection(gate)
+            let removed = uncovered.subtract(cut)
+            if removed.isEmpty { continue }
+            let owner = resolvedTarget(node)
+            if owner == target { continue }  // a view inside the target answers for it (rule 4)
+            let taker: Taker = owner.map { .target($0) } ?? .occluder(node)
+            var area = 0.0
+            var visible = 0.0
+            let cover = coveringOpaqueNode(node, over: target)
+            for piece in removed {
+                area += piece.area
+                visible += piece.area - (cover.map { piece.intersection(visibleFrames[$0]).area } ?? 0)
+                lostPieces.append(piece)
+            }
+            let key = taker.node
+            if var loss = lossByNode[key] {
+                loss.area += area
+                loss.visibleArea += visible
+                lossByNode[key] = loss
+            } else {
+                lossByNode[key] = Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible)
+                order.append(key)
+            }
+        }
+        var reachable = MaximalRegion(gate)
+        for piece in lostPieces { reachable.subtract(piece) }
+        var losses = order.map { lossByNode[$0]! }
+        losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
+        let lostArea = losses.reduce(0) { $0 + $1.area }
+        return TargetRegion(target: target, gate: gate, reachable: reachable,
+                            reachableArea: max(0, gate.area - lostArea), losses: losses,
+                            isHiddenByOpaqueViews: hidden,
+                            isApproximate: uncovered.isApproximate || reachable.isApproximate)
+    }
+
+    /// The opaque view in front that paints over the touches `node` takes from
+    /// `target`: `node` or an ancestor of it that is not also behind the target.
+    func coveringOpaqueNode(_ node: Int, over target: Int) -> Int? {
+        let opaque = Int(nearestOpaque[node])
+        guard opaque >= 0, !(opaque == target || layout.isAncestor(opaque, of: target)) else { return nil }
+        return opaque
+    }
+
+    /// True when the target's visible frame is entirely painted over by opaque
+    /// views in front of it (not its own subviews).
+    func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, stamp: inout Stamp) -> Bool {
+        let visible = visibleFrames[target]
+        guard !visible.isEmpty else { return false }
+        var region = DisjointRegion(visible, limit: 256)
+        var coverers: [Int] = []
+        let end = Int(layout.nodes[target].subtreeEnd)
+        opaque.forEachCandidate(in: visible, seen: &stamp) { index in
+            if index >= end, visibleFrames[index].intersects(visible) { coverers.append(index) }
+        }
+        guard !coverers.isEmpty else { return false }
+        for coverer in coverers {
+            region.subtract(visibleFrames[coverer])
+            if region.isEmpty { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,518 @@
+/// Turns a parsed `Document` into a validated, flat `Layout` (SPEC §1–2):
+/// every key read with its default, lengths converted to points, stacks laid
+/// out, frames made absolute. Problems become `invalid-layout`, `unknown-key`
+/// and `duplicate-id` diagnostics on the offending value.
+///
+/// Iterative throughout, so a 20,000-level chain of nodes cannot overflow the stack.
+public struct LayoutBuilder {
+    public static let documentKeys = ["version", "platform", "input", "units", "scale", "device", "coordinates", "root"]
+    public static let nodeKeys = [
+        "id", "type", "frame", "size", "hitInsets", "hitSlop", "pointerInsets", "interactive", "hidden",
+        "alpha", "userInteractionEnabled", "clipsToBounds", "opaque", "enabled", "axis", "spacing",
+        "alignment", "ignore", "children",
+    ]
+    /// Types that are targets by default (compared case-insensitively).
+    public static let interactiveTypes: Set<String> = [
+        "button", "control", "link", "switch", "toggle", "slider", "stepper", "segmentedcontrol",
+        "textfield", "textview", "searchfield", "tab", "tabbaritem", "checkbox", "radio", "menu", "cell",
+    ]
+    /// Types whose `userInteractionEnabled` is false by default, as in UIKit.
+    public static let passiveTypes: Set<String> = ["label", "imageview", "image", "text"]
+
+    /// Overrides from the command line or configuration (they win over the file).
+    public struct Overrides: Sendable {
+        public var platform: Platform?
+        public var input: InputModality?
+
+        public init(platform: Platform? = nil, input: InputModality? = nil) {
+            self.platform = platform
+            self.input = input
+        }
+    }
+
+    public private(set) var layout: Layout
+    public private(set) var diagnostics: [Diagnostic] = []
+    private var document: Document { layout.document }
+
+    public init(document: Document) {
+        layout = Layout(document: document)
+    }
+
+    /// Builds the layout. `hasErrors` in the result tells whether geometry can be trusted.
+    public static func build(_ document: Document, overrides: Overrides = Overrides()) -> (layout: Layout, diagnostics: [Diagnostic]) {
+        var builder = LayoutBuilder(document: document)
+        builder.readDocument(overrides: overrides)
+        return (builder.layout, builder.diagnostics)
+    }
+
+    // MARK: - Diagnostics
+
+    private mutating func invalid(_ entry: Int, _ message: String) {
+        diagnostics.append(Diagnostic(rule: RuleID.invalidLayout, severity: .error, message: message,
+                                      span: document.span(entry)))
+    }
+
+    private mutating func invalid(span: SourceSpan, _ message: String) {
+        diagnostics.append(Diagnostic(rule: RuleID.invalidLayout, severity: .error, message: message, span: span))
+    }
+
+    private func describe(_ entry: Int) -> String {
+        switch document.kind(entry) {
+        case .null: return "null"
+        case .bool: return document.bool(entry)! ? "true" : "false"
+        case .number: return document.source.string(document.span(entry))
+        case .string:
+            let text = document.string(entry) ?? ""
+            return "string '\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+        case .array: return "a list"
+        case .object: return "a mapping"
+        }
+    }
+
+    private func line(of entry: Int) -> Int {
+        document.source.location(of: document.span(entry).start).line
+    }
+
+    // MARK: - Document
+
+    private mutating func readDocument(overrides: Overrides) {
+        guard !document.entries.isEmpty, document.kind(0) == .object else {
+            let found = document.entries.isEmpty ? "nothing" : describe(0)
+            invalid(span: document.entries.isEmpty ? SourceSpan(start: 0, end: 0) : document.span(0),
+                    "a layout must be a mapping with a 'root' node, found \(found)")
+            return
+        }
+        var rootEntry: Int?
+        var unitsEntry: Int?
+        var scaleEntry: Int?
+        for (key, value) in members(of: 0, known: Self.documentKeys) {
+            switch key {
+            case "version":
+                if document.number(value) != 1 { invalid(value, "'version' must be 1, found \(describe(value))") }
+            case "platform":
+                if let platform: Platform = readEnum(value, key: key) { layout.platform = platform }
+            case "input":
+                if let input: InputModality = readEnum(value, key: key) { layout.input = input }
+            case "units":
+                unitsEntry = value
+                if let units: LengthUnit = readEnum(value, key: key) { layout.units = units }
+            case "scale":
+                scaleEntry = value
+                if let scale = document.number(value), scale.isFinite, scale > 0 {
+                    layout.scale = scale
+                } else {
+                    invalid(value, "'scale' must be a positive number (px per pt), found \(describe(value))")
+                }
+            case "device":
+                if let device: Device = readEnum(value, key: key) { layout.device = device }
+            case "coordinates":
+                if let space: CoordinateSpace = readEnum(value, key: key) { layout.coordinates = space }
+            case "root":
+                rootEntry = value
+            default:
+                break
+            }
+        }
+        if let platform = overrides.platform { layout.platform = platform }
+        if let input = overrides.input { layout.input = input }
+        if layout.units == .px, scaleEntry == nil {
+            invalid(unitsEntry!, "'units: px' needs 'scale' (px per pt, e.g. 3 for an iPhone at @3x)")
+        }
+        switch layout.units {
+        case .pt, .dp: layout.pointsPerUnit = 1
+        case .px: layout.pointsPerUnit = 1 / layout.scale
+        case .mm: layout.pointsPerUnit = layout.device.pointsPerInch / 25.4
+        }
+        guard let root = rootEntry else {
+            invalid(span: document.span(0).start == document.span(0).end ? document.span(0) : firstKeyOrValue(0),
+                    "a layout needs a 'root' node")
+            return
+        }
+        guard document.kind(root) == .object else {
+            invalid(root, "'root' must be a node (a mapping), found \(describe(root))")
+            return
+        }
+        readNodes(root: root)
+        if layout.nodes.isEmpty { return }
+        computeSubtreeEnds()
+        placeFrames()
+    }
+
+    private func firstKeyOrValue(_ object: Int) -> SourceSpan {
+        document.next(object) > object + 1 ? document.span(object + 1) : document.span(object)
+    }
+
+    /// Object members with known keys as Strings; unknown keys and duplicate keys
+    /// are reported here, once.
+    private mutating func members(of object: Int, known: [String]) -> [(key: String, value: Int)] {
+        var result: [(key: String, value: Int)] = []
+        var seen: [String: Int] = [:]
+        for (keyEntry, valueEntry) in document.members(object) {
+            let key = document.string(keyEntry) ?? ""
+            if let first = seen[key] {
+                invalid(keyEntry, "duplicate key '\(key)' (first on line \(line(of: first)), again on line \(line(of: keyEntry)))")
+                continue
+            }
+            seen[key] = keyEntry
+            if known.contains(key) {
+                result.append((key, valueEntry))
+            } else {
+                var message = "unknown key '\(key)'"
+                if let suggestion = closestName(to: key, among: known) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                diagnostics.append(Diagnostic(rule: RuleID.unknownKey, severity: .warning, message: message,
+                                              span: document.span(keyEntry), nodeIndex: currentNode))
+            }
+        }
+        return result
+    }
+
+    private var currentNode: Int?
+
+    private mutating func readEnum<Value: RawRepresentable & CaseIterable>(_ entry: Int, key: String) -> Value?
+    where Value.RawValue == String {
+        let allowed = Value.allCases.map(\.rawValue)
+        if let text = document.string(entry) {
+            if let value = Value(rawValue: text) { return value }
+            if let value = Value.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return value }
+            var message = "'\(key)' must be one of \(allowed.joined(separator: ", ")), found '\(text)'"
+            if let suggestion = closestName(to: text, among: allowed) { message += "; did you mean '\(suggestion)'?" }
+            invalid(entry, message)
+        } else {
+            invalid(entry, "'\(key)' must be one of \(allowed.joined(separator: ", ")), found \(describe(entry))")
+        }
+        return nil
+    }
+
+    private mutating func readBool(_ entry: Int, key: String) -> Bool? {
+        if let value = document.bool(entry) { return value }
+        invalid(entry, "'\(key)' must be true or false, found \(describe(entry))")
+        return nil
+    }
+
+    /// A finite length in file units, converted to points.
+    private mutating func readLength(_ entry: Int, key: String, allowNegative: Bool) -> Double? {
+        guard let value = document.number(entry) else {
+            invalid(entry, "'\(key)' must be a number, found \(describe(entry))")
+            return nil
+        }
+        guard value.isFinite else {
+            invalid(entry, "'\(key)' must be a finite number, found \(describe(entry))")
+            return nil
+        }
+        if !allowNegative, value < 0 {
+            invalid(entry, "'\(key)' must not be negative, found \(describe(entry))")
+            return nil
+        }
+        return value * layout.pointsPerUnit
+    }
+
+    // MARK: - Nodes
+
+    private mutating func readNodes(root: Int) {
+        // Explicit stack of node objects still to read: (object entry, parent node, child index).
+        var pending: [(object: Int, parent: Int, childIndex: Int)] = [(root, -1, 0)]
+        var idLines: [String: Int] = [:]
+        layout.nodes.reserveCapacity(document.entries.count / 12 + 1)
+        while let (object, parent, childIndex) = pending.popLast() {
+            let index = layout.nodes.count
+            var node = LayoutNode()
+            node.parent = Int32(parent)
+            node.childIndex = Int32(childIndex)
+            node.objectEntry = Int32(object)
+            node.isArranged = parent >= 0 && layout.nodes[parent].isStack
+            layout.nodes.append(node)
+            currentNode = index
+            let childrenEntry = readNode(index, object: object, idLines: &idLines)
+            currentNode = nil
+            if let children = childrenEntry {
+                let elements = document.elements(children)
+                for (position, element) in elements.enumerated().reversed() {
+                    if document.kind(element) == .object {
+                        pending.append((element, index, position))
+                    } else {
+                        invalid(element, "each child must be a node (a mapping), found \(describe(element))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
+    private mutating func readNode(_ index: Int, object: Int, idLines: inout [String: Int]) -> Int? {
+        var node = layout.nodes[index]
+        var children: Int?
+        var interactive: Bool?
+        var userInteraction: Bool?
+        var typeName = ""
+        var stackKeys: [Int] = []
+        for (key, value) in members(of: object, known: Self.nodeKeys) {
+            switch key {
+            case "id":
+                if let id = document.string(value) {
+                    node.idEntry = Int32(value)
+                    if let first = idLines[id] {
+                        diagnostics.append(Diagnostic(
+                            rule: RuleID.duplicateID, severity: .warning,
+                            message: "duplicate id '\(id)' (first used on line \(first)); diagnostics will not tell the two apart",
+                            span: document.span(value), node: id, nodeIndex: index))
+                    } else {
+                        idLines[id] = line(of: value)
+                    }
+                } else {
+                    invalid(value, "'id' must be a string, found \(describe(value))")
+                }
+            case "type":
+                if let type = document.string(value) {
+                    node.typeEntry = Int32(value)
+                    typeName = type.lowercased()
+                } else {
+                    invalid(value, "'type' must be a string, found \(describe(value))")
+                }
+            case "frame":
+                node.frameEntry = Int32(value)
+                if let frame = readFrame(value) { node.frame = frame }
+            case "size":
+                node.sizeEntry = Int32(value)
+                if let size = readSize(value) { node.frame = Rect(x: 0, y: 0, width: size.width, height: size.height) }
+            case "hitInsets":
+                node.hitInsetsEntry = Int32(value)
+                if let insets = readInsets(value, key: key) { node.hitInsets = insets }
+            case "hitSlop":
+                node.hitSlopEntry = Int32(value)
+                if let insets = readInsets(value, key: key) { node.hitInsets = insets.negated }
+            case "pointerInsets":
+                node.pointerInsetsEntry = Int32(value)
+                if let insets = readInsets(value, key: key) { node.pointerInsets = insets }
+            case "interactive":
+                interactive = readBool(value, key: key)
+            case "hidden":
+                node.isHidden = readBool(value, key: key) ?? false
+            case "alpha":
+                if let alpha = document.number(value), alpha >= 0, alpha <= 1 {
+                    node.alpha = alpha
+                } else {
+                    invalid(value, "'alpha' must be a number from 0 to 1, found \(describe(value))")
+                }
+            case "userInteractionEnabled":
+                userInteraction = readBool(value, key: key)
+            case "clipsToBounds":
+                node.clipsToBounds = readBool(value, key: key) ?? false
+            case "opaque":
+                node.isOpaque = readBool(value, key: key) ?? false
+            case "enabled":
+                node.isEnabled = readBool(value, key: key) ?? true
+            case "axis":
+                stackKeys.append(value - 1)
+                if let axis: StackAxis = readEnum(value, key: key) { node.stackAxis = axis }
+            case "spacing":
+                stackKeys.append(value - 1)
+                node.spacingEntry = Int32(value)
+                if let spacing = readLength(value, key: key, allowNegative: true) { node.stackSpacing = spacing }
+            case "alignment":
+                stackKeys.append(value - 1)
+                if let alignment: StackAlignment = readEnum(value, key: key) { node.stackAlignment = alignment }
+            case "ignore":
+                node.ignoreEntry = Int32(value)
+                readIgnore(value, node: index)
+            case "children":
+                if document.kind(value) == .array {
+                    children = value
+                } else {
+                    invalid(value, "'children' must be a list of nodes, found \(describe(value))")
+                }
+            default:
+                break
+            }
+        }
+        node.isStack = typeName == "stack"
+        node.isTarget = interactive ?? Self.interactiveTypes.contains(typeName)
+        node.userInteractionEnabled = userInteraction ?? !Self.passiveTypes.contains(typeName)
+        if !node.isStack {
+            for key in stackKeys {
+                let name = document.string(key) ?? ""
+                invalid(key, "'\(name)' only applies to nodes with 'type: stack'")
+            }
+        }
+        if node.hitInsetsEntry >= 0, node.hitSlopEntry >= 0 {
+            invalid(Int(node.hitSlopEntry) - 1,
+                    "a node may have 'hitInsets' or 'hitSlop', not both (hitInsets on line \(line(of: Int(node.hitInsetsEntry))))")
+        }
+        if node.frameEntry >= 0, node.sizeEntry >= 0 {
+            invalid(Int(node.sizeEntry) - 1, "a node may have 'frame' or 'size', not both")
+        } else if node.sizeEntry >= 0, !node.isArranged {
+            invalid(Int(node.sizeEntry) - 1, "'size' only applies to children of a stack; give 'frame' [x, y, width, height]")
+        } else if node.frameEntry < 0, node.sizeEntry < 0 {
+            let name = layout.name(of: index)
+            let what = node.isArranged ? "'size' [width, height] (or 'frame')" : "'frame' [x, y, width, height]"
+            invalid(span: firstKeyOrValue(object), "'\(name)' has no frame: give it \(what)")
+        }
+        // An arranged child with an explicit frame keeps it: it is not arranged.
+        if node.frameEntry >= 0 { node.isArranged = false }
+        layout.nodes[index] = node
+        return children
+    }
+
+    private mutating func readIgnore(_ entry: Int, node: Int) {
+        if document.stringEquals(entry, "all") {
+            layout.ignores.append(IgnoreEntry(node: node, rule: nil, entry: entry))
+            return
+        }
+        guard document.kind(entry) == .array else {
+            invalid(entry, "'ignore' must be a list of rule ids or 'all', found \(describe(entry))")
+            return
+        }
+        for element in document.elements(entry) {
+            if let rule = document.string(element) {
+                layout.ignores.append(IgnoreEntry(node: node, rule: rule == "all" ? nil : rule, entry: element))
+            } else {
+                invalid(element, "'ignore' entries must be rule ids, found \(describe(element))")
+            }
+        }
+    }
+
+    /// `[x, y, w, h]` or `{x, y, width, height}`.
+    private mutating func readFrame(_ entry: Int) -> Rect? {
+        let shape = "'frame' must be [x, y, width, height] or {x, y, width, height}"
+        var values: [Int] = []
+        switch document.kind(entry) {
+        case .array:
+            values = document.elements(entry)
+            guard values.count == 4 else {
+                invalid(entry, "\(shape), found a list of \(values.count)")
+                return nil
+            }
+        case .object:
+            var byKey: [String: Int] = [:]
+            for (key, value) in members(of: entry, known: ["x", "y", "width", "height"]) { byKey[key] = value }
+            let keys = ["x", "y", "width", "height"]
+            let missing = keys.filter { byKey[$0] == nil }
+            guard missing.isEmpty else {
+                invalid(entry, "\(shape); missing \(englishList(missing.map { "'\($0)'" }))")
+                return nil
+            }
+            values = keys.map { byKey[$0]! }
+        default:
+            invalid(entry, "\(shape), found \(describe(entry))")
+            return nil
+        }
+        let names = ["x", "y", "width", "height"]
+        var numbers: [Double] = []
+        for (position, value) in values.enumerated() {
+            guard let length = readLength(value, key: "frame " + names[position], allowNegative: position < 2) else { return nil }
+            numbers.append(length)
+        }
+        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    private mutating func readSize(_ entry: Int) -> (width: Double, height: Double)? {
+        guard document.kind(entry) == .array, document.count(entry) == 2 else {
+            invalid(entry, "'size' must be [width, height], found \(describe(entry))")
+            return nil
+        }
+        let values = document.elements(entry)
+        guard let width = readLength(values[0], key: "size width", allowNegative: false),
+              let height = readLength(values[1], key: "size height", allowNegative: false) else { return nil }
+        return (width, height)
+    }
+
+    /// A number (all sides), `[top, left, bottom, right]` or `{top, left, bottom, right}`
+    /// (missing sides are 0), converted to points.
+    private mutating func readInsets(_ entry: Int, key: String) -> EdgeInsets? {
+        let shape = "'\(key)' must be a number, [top, left, bottom, right] or {top, left, bottom, right}"
+        switch document.kind(entry) {
+        case .number:
+            guard let value = readLength(entry, key: key, allowNegative: true) else { return nil }
+            return EdgeInsets(all: value)
+        case .array:
+            let values = document.elements(entry)
+            guard values.count == 4 else {
+                invalid(entry, "\(shape), found a list of \(values.count)")
+                return nil
+            }
+            var sides: [Double] = []
+            for value in values {
+                guard let length = readLength(value, key: key, allowNegative: true) else { return nil }
+                sides.append(length)
+            }
+            return EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+        case .object:
+            var insets = EdgeInsets.zero
+            for (side, value) in members(of: entry, known: Side.allCases.map(\.name)) {
+                guard let length = readLength(value, key: "\(key) \(side)", allowNegative: true) else { return nil }
+                insets[Side.allCases.first { $0.name == side }!] = length
+            }
+            return insets
+        default:
+            invalid(entry, "\(shape), found \(describe(entry))")
+            return nil
+        }
+    }
+
+    // MARK: - Structure and frames
+
+    private mutating func computeSubtreeEnds() {
+        let count = layout.nodes.count
+        for index in 0..<count { layout.nodes[index].subtreeEnd = Int32(index + 1) }
+        for index in stride(from: count - 1, through: 1, by: -1) {
+            let parent = Int(layout.nodes[index].parent)
+            layout.nodes[parent].subtreeEnd = max(layout.nodes[parent].subtreeEnd, layout.nodes[index].subtreeEnd)
+        }
+    }
+
+    /// In pre-order (parents first): lay out each stack's arranged children, then
+    /// convert every frame to screen coordinates.
+    private mutating func placeFrames() {
+        let count = layout.nodes.count
+        var localFrames = layout.nodes.map(\.frame)
+        for index in 0..<count {
+            let node = layout.nodes[index]
+            if node.isStack { arrangeChildren(of: index, localFrames: &localFrames) }
+            let parent = Int(node.parent)
+            var frame = localFrames[index]
+            if parent >= 0, layout.coordinates == .relative || node.isArranged {
+                let origin = layout.nodes[parent].frame
+                frame = frame.offsetBy(dx: origin.minX, dy: origin.minY)
+            }
+            layout.nodes[index].frame = frame
+        }
+    }
+
+    /// UIStackView-like layout: along the axis from the leading edge, separated by
+    /// `spacing`; hidden arranged children take no space (as in UIStackView).
+    private func arrangeChildren(of stack: Int, localFrames: inout [Rect]) {
+        let node = layout.nodes[stack]
+        let horizontal = node.stackAxis == .horizontal
+        let crossLength = horizontal ? localFrames[stack].height : localFrames[stack].width
+        var position = 0.0
+        var first = true
+        var child = stack + 1
+        let end = Int(node.subtreeEnd)
+        while child < end {
+            defer { child = Int(layout.nodes[child].subtreeEnd) }
+            let childNode = layout.nodes[child]
+            guard childNode.isArranged else { continue }
+            let size = localFrames[child]
+            if childNode.isHidden {
+                localFrames[child] = Rect(x: horizontal ? position : 0, y: horizontal ? 0 : position, width: 0, height: 0)
+                continue
+            }
+            if !first { position += node.stackSpacing }
+            first = false
+            let along = horizontal ? size.width : size.height
+            var cross = horizontal ? size.height : size.width
+            var crossOffset = 0.0
+            switch node.stackAlignment {
+            case .fill: cross = crossLength
+            case .leading: crossOffset = 0
+            case .center: crossOffset = (crossLength - cross) / 2
+            case .trailing: crossOffset = crossLength - cross
+            }
+            localFrames[child] = horizontal
+                ? Rect(x: position, y: crossOffset, width: along, height: cross)
+                : Rect(x: crossOffset, y: position, width: cross, height: along)
+            position += along
+        }
+    }
+}

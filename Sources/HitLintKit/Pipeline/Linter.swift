@@ -1,0 +1,63 @@
+/// One file through the whole pipeline: Syntax → Layout → Geometry → Rules →
+/// suppression → sorted diagnostics. Pure: no file system, no output.
+public struct LintResult: Sendable {
+    public var path: String
+    public var source: SourceText
+    /// Sorted by position, then rule.
+    public var diagnostics: [Diagnostic]
+    /// Nodes in the layout (0 when it did not parse).
+    public var nodeCount: Int
+
+    public func location(_ diagnostic: Diagnostic) -> (start: SourceLocation, end: SourceLocation) {
+        (source.location(of: diagnostic.span.start), source.location(of: diagnostic.span.end))
+    }
+}
+
+public struct Linter: Sendable {
+    public var options: LintOptions
+
+    public init(options: LintOptions = LintOptions()) {
+        self.options = options
+    }
+
+    public func lint(source: SourceText, format: SourceFormat, path: String) -> LintResult {
+        let document: Document
+        do {
+            document = try format.parse(source)
+        } catch {
+            let end = min(error.offset + 1, source.bytes.count)
+            let diagnostic = Diagnostic(rule: RuleID.invalidLayout, severity: .error, message: error.message,
+                                        span: SourceSpan(start: error.offset, end: max(error.offset, end)))
+            return LintResult(path: path, source: source, diagnostics: [diagnostic], nodeCount: 0)
+        }
+        return lint(document: document, path: path)
+    }
+
+    public func lint(document: Document, path: String) -> LintResult {
+        let overrides = LayoutBuilder.Overrides(platform: options.platform, input: options.input)
+        let (layout, layoutDiagnostics) = LayoutBuilder.build(document, overrides: overrides)
+        var diagnostics = layoutDiagnostics.compactMap(applySeverity)
+        let broken = layoutDiagnostics.contains { $0.rule == RuleID.invalidLayout }
+        if !broken, !layout.nodes.isEmpty {
+            let context = RuleContext(layout: layout, geometry: Geometry(layout: layout), options: options)
+            for rule in RuleRegistry.geometryRules where options.isEnabled(type(of: rule).description.id) {
+                diagnostics.append(contentsOf: rule.check(context))
+            }
+            diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
+        }
+        diagnostics.sort { lhs, rhs in
+            if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
+            if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+            return lhs.message < rhs.message
+        }
+        return LintResult(path: path, source: document.source, diagnostics: diagnostics, nodeCount: layout.nodes.count)
+    }
+
+    /// Severity from options; nil when the rule is off. `invalid-layout` cannot be turned off.
+    private func applySeverity(_ diagnostic: Diagnostic) -> Diagnostic? {
+        guard diagnostic.rule != RuleID.invalidLayout else { return diagnostic }
+        var result = diagnostic
+        result.severity = options.severity(of: diagnostic.rule)
+        return result.severity == .off ? nil : result
+    }
+}

@@ -1,0 +1,53 @@
+/// `ignore:` on a node suppresses rules for that node and its subtree; entries
+/// that suppress nothing become `unused-ignore` (SwiftLint's
+/// `superfluous_disable_command`, ruff's `RUF100`).
+enum Suppression {
+    static func apply(to diagnostics: [Diagnostic], layout: Layout, options: LintOptions) -> [Diagnostic] {
+        guard !layout.ignores.isEmpty else { return diagnostics }
+        // Entries by node, for walking up from a diagnostic's node.
+        var entriesByNode: [Int: [Int]] = [:]
+        for (position, entry) in layout.ignores.enumerated() { entriesByNode[entry.node, default: []].append(position) }
+        var used = [Bool](repeating: false, count: layout.ignores.count)
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            guard let node = diagnostic.nodeIndex, diagnostic.rule != RuleID.invalidLayout else {
+                kept.append(diagnostic)
+                continue
+            }
+            var suppressed = false
+            var current = node
+            while current >= 0 {
+                for position in entriesByNode[current] ?? [] {
+                    let rule = layout.ignores[position].rule
+                    if rule == nil || rule == diagnostic.rule {
+                        used[position] = true
+                        suppressed = true
+                    }
+                }
+                current = Int(layout.nodes[current].parent)
+            }
+            if !suppressed { kept.append(diagnostic) }
+        }
+        guard options.isEnabled(RuleID.unusedIgnore) else { return kept }
+        let known = RuleRegistry.all.map { type(of: $0).description.id }
+        for (position, entry) in layout.ignores.enumerated() where !used[position] {
+            var message: String
+            if let rule = entry.rule {
+                if !known.contains(rule) {
+                    message = "'\(rule)' in 'ignore' is not a rule"
+                    if let suggestion = closestName(to: rule, among: known) { message += "; did you mean '\(suggestion)'?" }
+                } else if !options.isEnabled(rule) {
+                    continue  // the rule is off in this run: the entry is not stale, just idle
+                } else {
+                    message = "'ignore: \(rule)' suppresses nothing here; remove it"
+                }
+            } else {
+                message = "'ignore: all' suppresses nothing here; remove it"
+            }
+            kept.append(Diagnostic(rule: RuleID.unusedIgnore, severity: options.severity(of: RuleID.unusedIgnore),
+                                   message: message, span: layout.document.span(entry.entry),
+                                   node: layout.name(of: entry.node), nodeIndex: entry.node))
+        }
+        return kept
+    }
+}

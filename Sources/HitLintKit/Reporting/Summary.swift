@@ -1,0 +1,37 @@
+/// Counts over a whole run, for summary lines and exit codes.
+public struct RunSummary: Sendable, Equatable {
+    public var files = 0
+    public var errors = 0
+    public var warnings = 0
+    public var infos = 0
+    public var fixable = 0
+
+    public init(results: [LintResult]) {
+        files = results.count
+        for result in results {
+            for diagnostic in result.diagnostics {
+                switch diagnostic.severity {
+                case .error: errors += 1
+                case .warning: warnings += 1
+                case .info: infos += 1
+                case .off: break
+                }
+                if let fix = diagnostic.fix, !fix.edits.isEmpty { fixable += 1 }
+            }
+        }
+    }
+
+    /// "3 errors, 1 warning, 2 fixable in 4 files"
+    public var line: String {
+        func count(_ value: Int, _ word: String) -> String { "\(value) \(word)\(value == 1 ? "" : "s")" }
+        var parts = [count(errors, "error"), count(warnings, "warning")]
+        if infos > 0 { parts.append(count(infos, "info")) }
+        if fixable > 0 { parts.append("\(fixable) fixable") }
+        return parts.joined(separator: ", ") + " in " + count(files, "file")
+    }
+}
+
+/// Writes results in one format.
+public protocol Reporter {
+    func report(_ results: [LintResult]) -> String
+}

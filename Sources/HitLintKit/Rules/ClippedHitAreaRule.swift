@@ -1,0 +1,128 @@
+/// A target's expanded hit area reaches outside an ancestor's hit region.
+public struct ClippedHitAreaRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: RuleID.clippedHitArea,
+        summary: "A target's expanded hit area must fit inside its ancestors' hit regions.",
+        rationale: """
+        On iOS a view's `point(inside:)` gates its subviews: a touch outside a parent's \
+        hit region never reaches the children, whatever `clipsToBounds` says. So a button \
+        whose `hitInsets` of -20 reach outside its stack view gets none of those 20 points: \
+        the expansion you wrote is dead. Extend the clipping ancestor's hit area too (its own \
+        `hitInsets`) or move the target inward. On Android a TouchDelegate cannot reach past \
+        the parent; on the web an ancestor with `overflow: hidden` cuts it.
+        """,
+        defaultSeverity: .warning,
+        examples: [
+            // The seed: two buttons expanded by -20 in a stack that is not.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: toolbar
+                  type: stack
+                  axis: horizontal
+                  spacing: 40
+                  frame: [100, 400, 140, 30]
+                  children:
+                    - {id: prev, type: button, size: [50, 30], hitInsets: -20}
+                    - {id: next, type: button, size: [50, 30], hitInsets: -20}
+            """, flags: ["prev", "next"], messages: [
+                "'prev' hit area is clipped by 'toolbar': 20 pt lost on the left, top and bottom — extend 'toolbar' hitInsets by -20",
+                "'next' hit area is clipped by 'toolbar': 20 pt lost on the top, right and bottom",
+            ]),
+            // Corrected: the stack's own hit area is extended too.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: toolbar
+                  type: stack
+                  axis: horizontal
+                  spacing: 40
+                  frame: [100, 400, 140, 30]
+                  hitInsets: -20
+                  children:
+                    - {id: prev, type: button, size: [50, 30], hitInsets: -20}
+                    - {id: next, type: button, size: [50, 30], hitInsets: -20}
+            """),
+            // On the web only an ancestor that clips cuts hit areas.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - id: card
+                  frame: [100, 100, 200, 100]
+                  children:
+                    - {id: more, type: button, frame: [0, 0, 44, 44], hitSlop: 10}
+            """),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let geometry = context.geometry
+        var diagnostics: [Diagnostic] = []
+        for target in geometry.targets {
+            let frame = geometry.frames[target]
+            guard context.isVisibleTarget(target), !geometry.isSkipped[target], !geometry.gates[target].isEmpty else { continue }
+            let insets = geometry.insets(of: target)
+            guard insets.top < 0 || insets.left < 0 || insets.bottom < 0 || insets.right < 0 else { continue }
+            let intended = frame.inset(by: insets)
+            var allowed = geometry.ancestorGates[target]
+            if geometry.platform == .android, geometry.layout.nodes[target].parent >= 0 {
+                allowed = allowed.intersection(geometry.frames[Int(geometry.layout.nodes[target].parent)])
+            }
+            let whole = overhang(of: intended, beyond: allowed)
+            let visible = overhang(of: frame, beyond: allowed)
+            // Group the lost sides by the ancestor that cuts them.
+            var byAncestor: [(ancestor: Int, sides: [(side: Side, amount: Double)])] = []
+            for side in [Side.left, .top, .right, .bottom] {
+                let lost = min(whole[side] - visible[side], -insets[side])
+                guard lost > 0.05 else { continue }
+                let edge: Double
+                switch side {
+                case .left: edge = allowed.minX
+                case .top: edge = allowed.minY
+                case .right: edge = allowed.maxX
+                case .bottom: edge = allowed.maxY
+                }
+                let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge) ?? 0
+                if let position = byAncestor.firstIndex(where: { $0.ancestor == ancestor }) {
+                    byAncestor[position].sides.append((side, lost))
+                } else {
+                    byAncestor.append((ancestor, [(side, lost)]))
+                }
+            }
+            guard !byAncestor.isEmpty else { continue }
+            let unit = context.threshold.unitName
+            let parts = byAncestor.map { "'\(context.name($0.ancestor))'" }
+            var message = "'\(context.name(target))' hit area is clipped by \(englishList(parts)): "
+            message += byAncestor.map { entry in
+                (byAncestor.count > 1 ? "'\(context.name(entry.ancestor))' " : "") + describeSides(entry.sides, unit: unit, verb: "lost")
+            }.joined(separator: "; ")
+            message += " — " + advice(byAncestor.first!, target: target, context: context)
+            diagnostics.append(context.diagnostic(RuleID.clippedHitArea, node: target, message: message,
+                                                  related: byAncestor.map(\.ancestor)))
+        }
+        return diagnostics
+    }
+
+    private func advice(_ entry: (ancestor: Int, sides: [(side: Side, amount: Double)]), target: Int, context: RuleContext) -> String {
+        let name = context.name(entry.ancestor)
+        switch context.geometry.platform {
+        case .uikit:
+            let amounts = Set(entry.sides.map { formatLength($0.amount) })
+            if amounts.count == 1 {
+                return "extend '\(name)' hitInsets by -\(amounts.first!)"
+            }
+            return "extend '\(name)' hitInsets by " + englishList(entry.sides.map { "-\(formatLength($0.amount)) \($0.side.name)" })
+        case .android:
+            return "a TouchDelegate cannot reach outside '\(name)': make '\(name)' larger or move '\(context.name(target))' inward"
+        case .web:
+            return "'\(name)' clips it (overflow: hidden): stop clipping or move '\(context.name(target))' inward"
+        }
+    }
+}
+

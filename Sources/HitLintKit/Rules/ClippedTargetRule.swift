@@ -1,0 +1,92 @@
+/// Part of a target's visible frame lies outside an ancestor's hit region.
+public struct ClippedTargetRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: RuleID.clippedTarget,
+        summary: "Every visible part of a target must be inside its ancestors' hit regions.",
+        rationale: """
+        A view can draw outside its parent (UIKit does not clip unless `clipsToBounds` is set), \
+        but hit-testing still asks the parent first: touches on the part that hangs outside do \
+        nothing. The user sees a button and taps it, and nothing happens.
+        """,
+        defaultSeverity: .error,
+        examples: [
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: card
+                  frame: [20, 100, 200, 100]
+                  children:
+                    - {id: badge, type: button, frame: [180, -10, 44, 44]}
+            """, flags: ["badge"], messages: ["'badge' is partly outside the hit region of 'card': 24 pt on the right and 10 pt at the top can be seen but not tapped"]),
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: card
+                  frame: [20, 100, 200, 100]
+                  hitInsets: [-10, 0, 0, -24]
+                  children:
+                    - {id: badge, type: button, frame: [180, -10, 44, 44]}
+            """),
+            // When the ancestor clips drawing too, the hanging part is not visible.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: card
+                  frame: [20, 100, 200, 100]
+                  clipsToBounds: true
+                  children:
+                    - {id: badge, type: button, frame: [180, 10, 44, 44]}
+            """),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let geometry = context.geometry
+        guard geometry.platform != .web else { return [] }  // the web clips hits only where it clips drawing
+        var diagnostics: [Diagnostic] = []
+        for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 {
+            let visible = geometry.visibleFrames[target]
+            let allowed = geometry.ancestorGates[target]
+            guard context.isVisibleTarget(target), !geometry.isSkipped[target], !visible.isEmpty,
+                  visible.intersects(allowed) else { continue }
+            let outside = overhang(of: visible, beyond: allowed)
+            var sides: [(side: Side, amount: Double)] = []
+            var ancestors: [Int] = []
+            for side in [Side.right, .left, .top, .bottom] where outside[side] > 0.05 {
+                sides.append((side, outside[side]))
+                let edge: Double
+                switch side {
+                case .left: edge = allowed.minX
+                case .top: edge = allowed.minY
+                case .right: edge = allowed.maxX
+                case .bottom: edge = allowed.maxY
+                }
+                if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge), !ancestors.contains(ancestor) {
+                    ancestors.append(ancestor)
+                }
+            }
+            guard !sides.isEmpty else { continue }
+            let unit = context.threshold.unitName
+            let names = englishList(ancestors.map { "'\(context.name($0))'" })
+            let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \(place($0.side))" }
+            let message = "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
+            diagnostics.append(context.diagnostic(RuleID.clippedTarget, node: target, message: message,
+                                                  span: context.layout.frameSpan(of: target), related: ancestors))
+        }
+        return diagnostics
+    }
+
+    private func place(_ side: Side) -> String {
+        switch side {
+        case .top: return "at the top"
+        case .bottom: return "at the bottom"
+        case .left: return "on the left"
+        case .right: return "on the right"
+        }
+    }
+}

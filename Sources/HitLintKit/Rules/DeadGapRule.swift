@@ -1,0 +1,126 @@
+/// Contiguous targets whose hit areas are separated by a small dead gap.
+public struct DeadGapRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: RuleID.deadGap,
+        summary: "Contiguous targets should hand over with no dead gap between their hit areas.",
+        rationale: """
+        Controls that sit side by side (the children of a stack, or neighbours in one row or \
+        column) read as one strip: a touch between them is meant for one of them. A gap \
+        there, however thin, hits nothing — the tap is lost, and on iPad the pointer \
+        drops out of its highlight and jumps back. Gaps wider than `maxGap` (default: half \
+        the minimum size) are taken as deliberate separation.
+        """,
+        defaultSeverity: .warning,
+        options: [RuleOptionDescription("maxGap", default: "half the minimum size", "Widest gap still reported, with a unit: 22pt.")],
+        examples: [
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: controls
+                  type: stack
+                  axis: horizontal
+                  spacing: 8
+                  frame: [20, 700, 148, 44]
+                  children:
+                    - {id: back, type: button, size: [44, 44]}
+                    - {id: play, type: button, size: [44, 44]}
+                    - {id: forward, type: button, size: [44, 44]}
+            """, flags: ["back", "play"], messages: [
+                "'back' and 'play' are 8 pt apart and nothing answers between them: a tap there is lost — widen their facing hitInsets by -4 each",
+                "'play' and 'forward' are 8 pt apart",
+            ]),
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: controls
+                  type: stack
+                  axis: horizontal
+                  spacing: 8
+                  frame: [20, 700, 148, 44]
+                  hitInsets: [0, -4, 0, -4]
+                  children:
+                    - {id: back, type: button, size: [44, 44], hitInsets: [0, -4, 0, -4]}
+                    - {id: play, type: button, size: [44, 44], hitInsets: [0, -4, 0, -4]}
+                    - {id: forward, type: button, size: [44, 44], hitInsets: [0, -4, 0, -4]}
+            """),
+            // Far apart on purpose.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: cancel, type: button, frame: [20, 20, 80, 44]}
+                - {id: done, type: button, frame: [290, 20, 80, 44]}
+            """),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let geometry = context.geometry
+        let layout = context.layout
+        let maxGap = context.option(RuleID.deadGap, "maxGap").flatMap(Length.init)?.points(in: layout)
+            ?? context.threshold.minimum / 2
+        let candidates = context.regions.filter { region in
+            region.reachableArea > 0 && context.isVisibleTarget(region.target)
+        }.map(\.target)
+        guard candidates.count > 1 else { return [] }
+        let grid = SpatialGrid(rects: candidates.map { geometry.gates[$0] }, ids: candidates)
+        var stamp = Stamp(count: geometry.nodeCount)
+        var diagnostics: [Diagnostic] = []
+        for target in candidates {
+            let gate = geometry.gates[target]
+            var nearest: [(neighbour: Int, gap: Double, gapRect: Rect)] = []
+            for horizontal in [true, false] {
+                let query = horizontal
+                    ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
+                    : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
+                var best: (neighbour: Int, gap: Double, gapRect: Rect)?
+                grid.forEachCandidate(in: query, seen: &stamp) { other in
+                    guard other != target, !layout.isAncestor(other, of: target), !layout.isAncestor(target, of: other) else { return }
+                    let rect = geometry.gates[other]
+                    let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
+                    guard gap > 0.05, gap <= maxGap + 0.05 else { return }
+                    let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
+                    let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
+                    guard high - low > 0.05 else { return }
+                    if let current = best, current.gap < gap || (current.gap == gap && current.neighbour < other) { return }
+                    let gapRect = horizontal
+                        ? Rect(minX: gate.maxX, minY: low, maxX: rect.minX, maxY: high)
+                        : Rect(minX: low, minY: gate.maxY, maxX: high, maxY: rect.minY)
+                    best = (other, gap, gapRect)
+                }
+                if let found = best, isDead(found.gapRect, besides: [target, found.neighbour], grid: grid, geometry: geometry, stamp: &stamp) {
+                    nearest.append(found)
+                }
+            }
+            guard !nearest.isEmpty else { continue }
+            diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, message: message(target, nearest, context),
+                                                  related: nearest.map(\.neighbour)))
+        }
+        return diagnostics
+    }
+
+    /// No other target answers anywhere in the gap.
+    private func isDead(_ gap: Rect, besides pair: [Int], grid: SpatialGrid, geometry: Geometry, stamp: inout Stamp) -> Bool {
+        var dead = true
+        grid.forEachCandidate(in: gap, seen: &stamp) { other in
+            if dead, !pair.contains(other), geometry.gates[other].intersects(gap) { dead = false }
+        }
+        return dead
+    }
+
+    private func message(_ target: Int, _ gaps: [(neighbour: Int, gap: Double, gapRect: Rect)], _ context: RuleContext) -> String {
+        let unit = context.threshold.unitName
+        let lost = context.geometry.input == .pointer ? "the pointer there hits nothing" : "a tap there is lost"
+        let name = context.name(target)
+        if gaps.count == 1 {
+            let gap = gaps[0]
+            return "'\(name)' and '\(context.name(gap.neighbour))' are \(formatLength(gap.gap)) \(unit) apart and nothing answers between them: \(lost) — widen their facing hitInsets by -\(formatLength(gap.gap / 2)) each"
+        }
+        let parts = gaps.map { "'\(context.name($0.neighbour))' (\(formatLength($0.gap)) \(unit))" }
+        return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — widen the facing hitInsets by half the gap each"
+    }
+}

@@ -1,0 +1,48 @@
+/// A hit area that reaches far beyond what the user sees.
+public struct ExcessiveHitExpansionRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: RuleID.excessiveHitExpansion,
+        summary: "A hit area should not extend more than `maxExpansion` beyond the visible frame.",
+        rationale: """
+        Expanding a small control's hit area is good; expanding it far beyond what is drawn \
+        makes touches land on a control the user did not aim at, and hides the real problem \
+        (the control is too small to see). Off by default.
+        """,
+        defaultSeverity: .off,
+        options: [RuleOptionDescription("maxExpansion", default: "24pt", "Largest expansion on any side.")],
+        examples: [
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: dot, type: button, frame: [100, 100, 10, 10], hitInsets: -30}
+            """, flags: ["dot"], messages: ["'dot' hit area extends 30 pt beyond its frame on the left, top, right and bottom (at most 24 pt)"],
+                        arguments: ["--rule", "excessive-hit-expansion=warning"]),
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: dot, type: button, frame: [100, 100, 24, 24], hitInsets: -10}
+            """, arguments: ["--rule", "excessive-hit-expansion=warning"]),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let geometry = context.geometry
+        let layout = context.layout
+        let limit = context.option(RuleID.excessiveHitExpansion, "maxExpansion").flatMap(Length.init)?.points(in: layout) ?? 24
+        var diagnostics: [Diagnostic] = []
+        for target in geometry.targets where !geometry.isInvisible[target] {
+            let insets = geometry.insets(of: target)
+            let sides = [Side.left, .top, .right, .bottom].filter { -insets[$0] > limit + 0.05 }
+            guard !sides.isEmpty else { continue }
+            let amounts = sides.map { (side: $0, amount: -insets[$0]) }
+            let unit = context.threshold.unitName
+            let message = "'\(context.name(target))' hit area extends \(describeSides(amounts, unit: unit, verb: "beyond its frame")) (at most \(formatLength(limit)) \(unit))"
+            diagnostics.append(context.diagnostic(RuleID.excessiveHitExpansion, node: target, message: message))
+        }
+        return diagnostics
+    }
+}

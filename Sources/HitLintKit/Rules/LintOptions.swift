@@ -1,0 +1,44 @@
+/// Everything that changes how a file is linted: from the command line and the
+/// configuration file (the command line wins).
+public struct LintOptions: Sendable {
+    /// nil: the profile of the file's platform (uikit → ios, android → android, web → wcag-aa).
+    public var profile: Profile?
+    /// `--min-size`: overrides the profile's minimum.
+    public var minimumSize: Length?
+    public var platform: Platform?
+    public var input: InputModality?
+    /// `--rule ID=SEVERITY` and configuration; `off` disables a rule.
+    public var severities: [String: Severity] = [:]
+    /// Per-rule options from configuration, as written.
+    public var ruleOptions: [String: [String: String]] = [:]
+
+    public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
+                input: InputModality? = nil) {
+        self.profile = profile
+        self.minimumSize = minimumSize
+        self.platform = platform
+        self.input = input
+    }
+
+    public func severity(of rule: String) -> Severity {
+        if let severity = severities[rule] { return severity }
+        return RuleRegistry.description(of: rule)?.defaultSeverity ?? .warning
+    }
+
+    public func isEnabled(_ rule: String) -> Bool { severity(of: rule) != .off }
+
+    public func threshold(for layout: Layout) -> SizeThreshold {
+        let profile = self.profile ?? Profile.default(for: layout.platform)
+        let pointer = layout.input == .pointer
+        let spacing = ruleOptions[RuleID.targetSize]?["spacingException"].map { $0 == "true" } ?? profile.spacingException
+        if let size = minimumSize ?? ruleOptions[RuleID.targetSize]?["minSize"].flatMap(Length.init) {
+            let source = size.unit == .pt ? "--min-size" : size.description
+            return SizeThreshold(minimum: size.points(in: layout), unitName: "pt", source: source,
+                                 spacingException: spacing)
+        }
+        return SizeThreshold(minimum: pointer ? profile.pointerMinimum : profile.touchMinimum,
+                             unitName: profile.unitName,
+                             source: pointer ? "\(profile.name) pointer" : profile.name,
+                             spacingException: spacing)
+    }
+}

@@ -1,0 +1,63 @@
+/// A view in front that swallows touches covers part of a target.
+public struct OccludedTargetRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: RuleID.occludedTarget,
+        summary: "No transparent view in front may swallow a target's touches.",
+        rationale: """
+        A view in front of a target that is not itself a target still answers hit-testing \
+        and swallows the touch: a transparent overlay, a gradient view, an empty container \
+        laid over a button. The user sees the button through it, taps, and nothing happens. \
+        Opaque views are not reported: what they cover cannot be seen (as axe-core skips \
+        fully covered targets). Set `userInteractionEnabled: false` on the overlay, or move it.
+        """,
+        defaultSeverity: .error,
+        examples: [
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: buy, type: button, frame: [20, 700, 350, 50]}
+                - {id: fade, type: view, frame: [0, 720, 390, 124]}
+            """, flags: ["buy"], messages: ["'buy' is covered by 'fade', which swallows touches: 60% of its hit area is dead; 350×20 pt remains reachable"]),
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: buy, type: button, frame: [20, 700, 350, 50]}
+                - {id: fade, type: view, frame: [0, 720, 390, 124], userInteractionEnabled: false}
+            """),
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: buy, type: button, frame: [20, 700, 350, 50]}
+                - {id: sheet, type: view, frame: [0, 720, 390, 124], opaque: true}
+            """),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for region in context.regions where region.reachableArea > 0 && context.isVisibleTarget(region.target) {
+            let occluders = region.losses.filter { loss in
+                guard case .occluder = loss.taker else { return false }
+                return loss.visibleArea > 0.05
+            }
+            guard !occluders.isEmpty else { continue }
+            let target = region.target
+            let lost = occluders.reduce(0) { $0 + $1.area }
+            let percent = Int((100 * lost / max(region.gate.area, 1e-9)).rounded())
+            let names = namedFew(occluders.map { context.name($0.taker.node) })
+            let verb = occluders.count == 1 ? "swallows" : "swallow"
+            var message = "'\(context.name(target))' is covered by \(names), which \(verb) touches: \(percent)% of its hit area is dead"
+            if let best = region.reachable.bestPiece {
+                message += "; \(context.length(best.width))×\(context.length(best.height)) \(context.threshold.unitName) remains reachable"
+            }
+            diagnostics.append(context.diagnostic(RuleID.occludedTarget, node: target, message: message,
+                                                  related: occluders.prefix(3).map(\.taker.node)))
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,95 @@
+/// Minimum target sizes by platform guideline (SPEC §4).
+public struct Profile: Sendable, Equatable {
+    public var name: String
+    public var touchMinimum: Double
+    public var pointerMinimum: Double
+    /// The unit the guideline speaks in (pt, dp, px); all are points here.
+    public var unitName: String
+    /// WCAG 2.2 SC 2.5.8's spacing exception applies.
+    public var spacingException: Bool
+
+    public static let all: [Profile] = [
+        Profile(name: "ios", touchMinimum: 44, pointerMinimum: 28, unitName: "pt", spacingException: false),
+        Profile(name: "macos", touchMinimum: 28, pointerMinimum: 20, unitName: "pt", spacingException: false),
+        Profile(name: "tvos", touchMinimum: 66, pointerMinimum: 56, unitName: "pt", spacingException: false),
+        Profile(name: "visionos", touchMinimum: 60, pointerMinimum: 28, unitName: "pt", spacingException: false),
+        Profile(name: "android", touchMinimum: 48, pointerMinimum: 48, unitName: "dp", spacingException: false),
+        Profile(name: "wcag-aa", touchMinimum: 24, pointerMinimum: 24, unitName: "px", spacingException: true),
+        Profile(name: "wcag-aaa", touchMinimum: 44, pointerMinimum: 44, unitName: "px", spacingException: false),
+    ]
+
+    public static func named(_ name: String) -> Profile? {
+        all.first { $0.name == name.lowercased() }
+    }
+
+    /// The profile a file gets when none is chosen: the one of its platform.
+    public static func `default`(for platform: Platform) -> Profile {
+        switch platform {
+        case .uikit: return named("ios")!
+        case .android: return named("android")!
+        case .web: return named("wcag-aa")!
+        }
+    }
+}
+
+/// A length with its unit, as written on the command line or in config: `44pt`, `9mm`.
+public struct Length: Sendable, Equatable, CustomStringConvertible {
+    public var value: Double
+    public var unit: LengthUnit
+
+    /// Parses `44`, `44pt`, `48dp`, `24px`, `9mm`, `7.5 mm`. A bare number is in points.
+    public init?(_ text: String) {
+        let trimmed = text.trimmingWhitespace()
+        var number = trimmed
+        var unit = LengthUnit.pt
+        for candidate in LengthUnit.allCases where trimmed.lowercased().hasSuffix(candidate.rawValue) {
+            number = String(trimmed.dropLast(candidate.rawValue.count)).trimmingWhitespace()
+            unit = candidate
+        }
+        guard let value = Double(number), value.isFinite, value > 0 else { return nil }
+        self.value = value
+        self.unit = unit
+    }
+
+    public init(value: Double, unit: LengthUnit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    /// In points for a file: px by the file's scale, mm by its device.
+    public func points(in layout: Layout) -> Double {
+        switch unit {
+        case .pt, .dp: return value
+        case .px: return value / layout.scale
+        case .mm: return value * layout.device.pointsPerInch / 25.4
+        }
+    }
+
+    public var description: String { "\(formatLength(value)) \(unit.rawValue)" }
+}
+
+/// The minimum in force for one file, with how to name it in messages.
+public struct SizeThreshold: Sendable {
+    public var minimum: Double
+    public var unitName: String
+    /// "ios", "android", "9 mm", "ios pointer".
+    public var source: String
+    public var spacingException: Bool
+
+    /// "44×44 pt (ios)"
+    public var text: String {
+        "\(formatLength(minimum))×\(formatLength(minimum)) \(unitName) (\(source))"
+    }
+
+    /// Passes with axe-core's 0.05 tolerance, so float noise never fails a target.
+    public func passes(_ size: Double) -> Bool { size + 0.05 >= minimum }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,129 @@
+/// A rule's documentation and tests in one value (SwiftLint's `RuleDescription`
+/// shape, ruff's "what it does / why" prose). `hitlint explain`, `hitlint rules`
+/// and the generic example test all read it.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var summary: String
+    /// Why it matters: what the user experiences.
+    public var rationale: String
+    public var defaultSeverity: Severity
+    public var options: [RuleOptionDescription]
+    /// Layouts that must trigger (with the nodes flagged) and must not.
+    public var examples: [RuleExample]
+    public var isFixable: Bool
+
+    public init(id: String, summary: String, rationale: String, defaultSeverity: Severity,
+                options: [RuleOptionDescription] = [], examples: [RuleExample] = [], isFixable: Bool = false) {
+        self.id = id
+        self.summary = summary
+        self.rationale = rationale
+        self.defaultSeverity = defaultSeverity
+        self.options = options
+        self.examples = examples
+        self.isFixable = isFixable
+    }
+}
+
+public struct RuleOptionDescription: Sendable {
+    public var name: String
+    public var defaultValue: String
+    public var summary: String
+
+    public init(_ name: String, default defaultValue: String, _ summary: String) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+/// A YAML layout and what the rule must say about it.
+public struct RuleExample: Sendable {
+    public var layout: String
+    /// Nodes the rule must flag, in order of position; empty for a layout that must not trigger.
+    public var flags: [String]
+    /// Text each message must contain (optional), in the same order as `flags`.
+    public var messages: [String]
+    /// Command-line style options for this example ("--profile android").
+    public var arguments: [String]
+
+    public init(_ layout: String, flags: [String] = [], messages: [String] = [], arguments: [String] = []) {
+        self.layout = layout
+        self.flags = flags
+        self.messages = messages
+        self.arguments = arguments
+    }
+
+    public var triggers: Bool { !flags.isEmpty }
+}
+
+/// A check over one file's geometry.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    func check(_ context: RuleContext) -> [Diagnostic]
+}
+
+extension Rule {
+    public var description: RuleDescription { Self.description }
+}
+
+/// What a rule sees: the layout, its geometry, the target regions (computed once
+/// and shared), and the options in force.
+public final class RuleContext: @unchecked Sendable {
+    public let layout: Layout
+    public let geometry: Geometry
+    public let options: LintOptions
+
+    public init(layout: Layout, geometry: Geometry, options: LintOptions) {
+        self.layout = layout
+        self.geometry = geometry
+        self.options = options
+    }
+
+    /// Reachable regions of every target, in pre-order of targets.
+    public private(set) lazy var regions: [TargetRegion] = geometry.targetRegions()
+
+    /// Region by node index.
+    public private(set) lazy var regionByNode: [Int: Int] = {
+        var map: [Int: Int] = [:]
+        for (position, region) in regions.enumerated() { map[region.target] = position }
+        return map
+    }()
+
+    public func region(of node: Int) -> TargetRegion? {
+        regionByNode[node].map { regions[$0] }
+    }
+
+    /// The profile and minimum size in force for this file.
+    public private(set) lazy var threshold: SizeThreshold = options.threshold(for: layout)
+
+    public func name(_ node: Int) -> String { layout.name(of: node) }
+
+    /// A target that is neither hidden nor painted over: one the user can see.
+    public func isVisibleTarget(_ node: Int) -> Bool {
+        guard !geometry.isInvisible[node], !geometry.frames[node].isEmpty else { return false }
+        return !(region(of: node)?.isHiddenByOpaqueViews ?? false)
+    }
+
+    /// Options for one rule, as written in configuration (strings), else nil.
+    public func option(_ rule: String, _ name: String) -> String? {
+        options.ruleOptions[rule]?[name]
+    }
+
+    public func diagnostic(_ rule: String, node: Int, message: String, span: SourceSpan? = nil,
+                           related: [Int] = [], fix: Fix? = nil) -> Diagnostic {
+        Diagnostic(rule: rule, severity: options.severity(of: rule), message: message,
+                   span: span ?? layout.anchorSpan(of: node), node: name(node), nodeIndex: node,
+                   related: related.map(name), fix: fix)
+    }
+
+    /// Length in points as messages show it: "44", "57.76".
+    public func length(_ points: Double) -> String { formatLength(points) }
+}
+
+/// "'a', 'b' and 3 others": the largest few of many, so output grows with nodes, not pairs.
+func namedFew(_ names: [String], limit: Int = 3) -> String {
+    let quoted = names.prefix(limit).map { "'\($0)'" }
+    if names.count <= limit { return englishList(quoted) }
+    let rest = names.count - limit
+    return quoted.joined(separator: ", ") + " and \(rest) other\(rest == 1 ? "" : "s")"
+}

@@ -1,0 +1,26 @@
+/// Every rule, in the order `hitlint rules` lists them.
+public enum RuleRegistry {
+    public static let all: [any Rule] = [
+        TargetSizeRule(),
+        ClippedHitAreaRule(),
+        ClippedTargetRule(),
+        OverlappingHitAreasRule(),
+        OccludedTargetRule(),
+        UnreachableTargetRule(),
+        DeadGapRule(),
+        ExcessiveHitExpansionRule(),
+        DuplicateIDRule(),
+        UnknownKeyRule(),
+        UnusedIgnoreRule(),
+        InvalidLayoutRule(),
+    ]
+
+    /// Rules that look at geometry (the rest report from earlier stages).
+    static let geometryRules: [any Rule] = Array(all.prefix(8))
+
+    public static let descriptions: [RuleDescription] = all.map { type(of: $0).description }
+
+    public static func description(of id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+}

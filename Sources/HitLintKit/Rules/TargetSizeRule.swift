@@ -1,0 +1,141 @@
+/// A target whose reachable region holds no minimum-size square.
+public struct TargetSizeRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: RuleID.targetSize,
+        summary: "A target's reachable region must hold a minimum-size square (44×44 pt on iOS).",
+        rationale: """
+        A fingertip covers about 7–10 mm. A target smaller than the platform minimum \
+        (44×44 pt on iOS, 48×48 dp on Android, 24×24 px for WCAG 2.2 AA) is missed or \
+        mis-tapped, most of all by people with motor impairments. What counts is the region \
+        where hit-testing actually answers the target: its frame expanded by `hitInsets`, cut \
+        by ancestors' hit regions and by views in front. When that region is cut into pieces, \
+        the largest piece counts (as axe-core's `target-size`). A size passes when it is within \
+        0.05 of the minimum.
+        """,
+        defaultSeverity: .error,
+        options: [
+            RuleOptionDescription("minSize", default: "profile", "Minimum side, with a unit: 44pt, 48dp, 24px, 9mm."),
+            RuleOptionDescription("spacingException", default: "true for wcag-aa", "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target."),
+        ],
+        examples: [
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: play, type: button, frame: [20, 20, 30, 30]}
+            """, flags: ["play"], messages: ["'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios)"]),
+            // A 20×20 icon with a 12 pt slop on every side reaches 44×44.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: close, type: button, frame: [20, 20, 20, 20], hitSlop: 12}
+            """),
+            // 44 pt fails a 7 mm minimum (44.92 pt at 163 ppi).
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: ok, type: button, frame: [20, 20, 44, 44]}
+            """, flags: ["ok"], messages: ["minimum is 44.92×44.92 pt (7 mm)"], arguments: ["--min-size", "7mm"]),
+            // A transparent 44×44 button around a 20×20 image is fine.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: like
+                  type: button
+                  frame: [100, 100, 44, 44]
+                  children:
+                    - {id: heart, type: imageView, frame: [12, 12, 20, 20]}
+            """),
+            // Android: 48 dp.
+            RuleExample("""
+            platform: android
+            root:
+              frame: [0, 0, 360, 640]
+              children:
+                - {id: menu, type: button, frame: [0, 0, 44, 44]}
+            """, flags: ["menu"], messages: ["minimum is 48×48 dp (android)"]),
+            // WCAG 2.2 AA spacing exception: a lone 16×16 link passes.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: help, type: link, frame: [100, 100, 16, 16]}
+            """),
+        ],
+        isFixable: false
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let threshold = context.threshold
+        var undersized: [(region: TargetRegion, piece: Rect)] = []
+        var diagnostics: [Diagnostic] = []
+        let geometry = context.geometry
+        for region in context.regions {
+            let target = region.target
+            guard !geometry.isInvisible[target], !geometry.isSkipped[target],
+                  !region.isHiddenByOpaqueViews else { continue }
+            if geometry.frames[target].isEmpty, region.reachableArea == 0 {
+                // A zero-size target with no hit expansion.
+                undersized.append((region, .empty))
+                continue
+            }
+            guard region.reachableArea > 0, let best = region.reachable.bestPiece else { continue }
+            if !threshold.passes(min(best.width, best.height)) { undersized.append((region, best)) }
+        }
+        let exempt = threshold.spacingException ? spacingExempt(undersized.map(\.region.target), context: context) : []
+        for (region, piece) in undersized where !exempt.contains(region.target) {
+            let target = region.target
+            var message = "'\(context.name(target))' is reachable on \(context.length(piece.width))×\(context.length(piece.height)) \(threshold.unitName)"
+            let takers = region.losses.filter { $0.area > 0.05 }
+            if !takers.isEmpty {
+                message += " at most (part of its hit area goes to \(namedFew(takers.map { context.name($0.taker.node) })))"
+            }
+            if region.isApproximate { message += " (approximate: many overlapping views)" }
+            message += "; minimum is \(threshold.text)"
+            diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, message: message,
+                                                  related: takers.prefix(3).map(\.taker.node)))
+        }
+        return diagnostics
+    }
+
+    /// WCAG 2.2 SC 2.5.8 spacing exception (axe-core's `target-offset`): an
+    /// undersized target passes when the circle of the minimum diameter centred on
+    /// its bounding box misses every other target and every other undersized
+    /// target's circle.
+    private func spacingExempt(_ undersized: [Int], context: RuleContext) -> Set<Int> {
+        let geometry = context.geometry
+        let radius = context.threshold.minimum / 2
+        let undersizedSet = Set(undersized)
+        let targets = geometry.targets.filter { !geometry.isInvisible[$0] && !geometry.frames[$0].isEmpty }
+        let grid = SpatialGrid(rects: targets.map { geometry.frames[$0] }, ids: targets)
+        var stamp = Stamp(count: geometry.nodeCount)
+        var exempt = Set<Int>()
+        for target in undersized {
+            let frame = geometry.frames[target]
+            let centre = (x: frame.midX, y: frame.midY)
+            let reach = radius * 2
+            let query = Rect(minX: centre.x - reach, minY: centre.y - reach, maxX: centre.x + reach, maxY: centre.y + reach)
+            var passes = true
+            grid.forEachCandidate(in: query, seen: &stamp) { other in
+                guard passes, other != target else { return }
+                let rect = geometry.frames[other]
+                let dx = max(rect.minX - centre.x, 0, centre.x - rect.maxX)
+                let dy = max(rect.minY - centre.y, 0, centre.y - rect.maxY)
+                if (dx * dx + dy * dy).squareRoot() + 0.05 < radius { passes = false; return }
+                if undersizedSet.contains(other) {
+                    let ox = rect.midX - centre.x
+                    let oy = rect.midY - centre.y
+                    if (ox * ox + oy * oy).squareRoot() + 0.05 < reach { passes = false }
+                }
+            }
+            if passes { exempt.insert(target) }
+        }
+        return exempt
+    }
+}

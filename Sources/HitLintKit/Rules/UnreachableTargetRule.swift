@@ -1,0 +1,106 @@
+/// A visible target that no touch can reach.
+public struct UnreachableTargetRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: RuleID.unreachableTarget,
+        summary: "Every visible target must be reachable somewhere.",
+        rationale: """
+        Some targets can be seen but never touched: a button inside an image view (UIKit's \
+        image views and labels ignore touches by default, and so does everything inside \
+        them), a button placed entirely outside its container's hit region, or one entirely \
+        covered by a transparent view in front.
+        """,
+        defaultSeverity: .error,
+        examples: [
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: hero
+                  type: imageView
+                  frame: [0, 0, 390, 300]
+                  children:
+                    - {id: play, type: button, frame: [170, 125, 50, 50]}
+            """, flags: ["play"], messages: ["'play' is inside 'hero' (imageView), which ignores touches (userInteractionEnabled is false by default for imageView): no touch reaches it"]),
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: hero
+                  type: imageView
+                  userInteractionEnabled: true
+                  frame: [0, 0, 390, 300]
+                  children:
+                    - {id: play, type: button, frame: [170, 125, 50, 50]}
+            """),
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: bar
+                  frame: [0, 0, 390, 44]
+                  children:
+                    - {id: help, type: button, frame: [0, 50, 44, 44]}
+            """, flags: ["help"], messages: ["'help' lies entirely outside the hit region of 'bar': no touch reaches it"]),
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: save, type: button, frame: [20, 20, 100, 44]}
+                - {id: glass, frame: [0, 0, 390, 844]}
+            """, flags: ["save"], messages: ["'save' is entirely covered by 'glass', which swallows every touch"]),
+        ]
+    )
+
+    public func check(_ context: RuleContext) -> [Diagnostic] {
+        let geometry = context.geometry
+        let layout = context.layout
+        var diagnostics: [Diagnostic] = []
+        for region in context.regions where region.reachableArea <= 1e-9 {
+            let target = region.target
+            guard context.isVisibleTarget(target) else { continue }
+            let name = context.name(target)
+            var message: String
+            var related: [Int] = []
+            if geometry.isSkipped[target] {
+                // Interaction disabled on the target or an ancestor (it is visible, so not hidden).
+                var blocker = target
+                while layout.nodes[blocker].userInteractionEnabled, layout.nodes[blocker].parent >= 0 {
+                    blocker = Int(layout.nodes[blocker].parent)
+                }
+                let type = layout.type(of: blocker)
+                let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
+                let explicit = passive && layout.document.members(Int(layout.nodes[blocker].objectEntry))
+                    .contains { layout.document.stringEquals($0.key, "userInteractionEnabled") }
+                let why = passive && !explicit
+                    ? "userInteractionEnabled is false by default for \(type)"
+                    : "userInteractionEnabled: false"
+                if blocker == target {
+                    message = "'\(name)' ignores touches (\(why)): no touch reaches it"
+                } else {
+                    let kind = type.isEmpty ? "" : " (\(type))"
+                    message = "'\(name)' is inside '\(context.name(blocker))'\(kind), which ignores touches (\(why)): no touch reaches it"
+                    related = [blocker]
+                }
+            } else if geometry.gates[target].isEmpty {
+                if let ancestor = geometry.excludingAncestor(of: target, rect: geometry.hitRects[target]) {
+                    message = "'\(name)' lies entirely outside the hit region of '\(context.name(ancestor))': no touch reaches it"
+                    related = [ancestor]
+                } else {
+                    message = "'\(name)' has an empty hit area: no touch reaches it"
+                }
+            } else {
+                let takers = region.losses.map(\.taker)
+                let names = namedFew(takers.map { context.name($0.node) })
+                let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
+                let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
+                message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
+                related = takers.prefix(3).map(\.node)
+            }
+            diagnostics.append(context.diagnostic(RuleID.unreachableTarget, node: target, message: message,
+                                                  span: layout.frameSpan(of: target), related: related))
+        }
+        return diagnostics
+    }
+}
