@@ -1,6 +1,783 @@
-/// RFC 8259 JSON → `Document`. (Placeholder: being written.)
+/// RFC 8259 JSON → `Document`.
+///
+/// Reads the bytes directly (no Foundation, no `String` per key) into the flat
+/// pre-order entry array. Iterative: open containers live on an explicit stack,
+/// so nesting depth is bounded by `maximumNestingDepth`, not by the call stack.
+///
+/// Strings without escapes are recorded as verbatim slices of the source
+/// (`Entry.quoted`); only strings with escapes are decoded into `strings`.
+/// String contents are validated as UTF-8 (no overlong forms, no encoded
+/// surrogates, nothing above U+10FFFF); `\u` escapes must pair surrogates.
+///
+/// Errors point at the first bad byte and say what was expected and what was found.
+///
+/// Choices where RFC 8259 leaves room (JSONTestSuite `i_` cases):
+/// - A UTF-8 byte order mark at the start is rejected with its own message. RFC 8259
+///   §8.1 lets a parser ignore it, but JSON texts must not contain one, and a linter
+///   is the place to say so; the message names the problem so it is easy to fix.
+/// - UTF-16 / UTF-32 input (BOM or NUL bytes) is rejected: JSON text must be UTF-8.
+/// - A lone UTF-16 surrogate escape (`"\uD800"`) is rejected: it has no UTF-8 form.
+/// - Numbers outside the range of `Double` are valid JSON and kept (`1e999` → inf,
+///   `1e-999` → 0); the Layout stage reports non-finite numbers.
+/// - Files of 4 GiB or more are refused (spans are 32-bit offsets).
 public enum JSONParser {
     public static func parse(_ source: SourceText) throws(SyntaxError) -> Document {
-        throw SyntaxError(offset: 0, message: "JSON parser not written yet")
+        let count = source.bytes.count
+        guard count < Int(UInt32.max) else {
+            throw SyntaxError(offset: 0, message: "file too large: 4 GiB or more is not supported")
+        }
+        guard count > 0 else {
+            throw SyntaxError(offset: 0, message: "expected a value, found end of file")
+        }
+        return try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
+            var parser = Parser(base: buffer.baseAddress!, count: count)
+            do throws(SyntaxError) {
+                try parser.parseDocument()
+            } catch {
+                parser.release()
+                throw error
+            }
+            parser.finish()
+            return Document(source: source, entries: parser.entries, numbers: parser.numbers, strings: parser.strings)
+        }
+    }
+}
+
+private typealias Entry = Document.Entry
+
+// ASCII bytes the parser looks for.
+private let quote = UInt8(ascii: "\"")
+private let backslash = UInt8(ascii: "\\")
+private let comma = UInt8(ascii: ",")
+private let colon = UInt8(ascii: ":")
+private let openBracket = UInt8(ascii: "[")
+private let closeBracket = UInt8(ascii: "]")
+private let openBrace = UInt8(ascii: "{")
+private let closeBrace = UInt8(ascii: "}")
+private let zero = UInt8(ascii: "0")
+private let minus = UInt8(ascii: "-")
+
+/// Where a value was expected, for the error message when none is found.
+private enum ValueContext {
+    case document, arrayStart, arrayElement, memberValue
+}
+
+private struct Parser {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var index = 0
+    var entries: [Entry] = []
+    var numbers: [Double] = []
+    var strings: [String] = []
+    /// Values are first written into small cache-resident chunks and moved to
+    /// `entries` / `numbers` in bulk: a plain store per value instead of an
+    /// `Array.append` (uniqueness and capacity checks) per value.
+    let entryChunk: UnsafeMutablePointer<Entry>
+    var entryChunkCount = 0
+    let numberChunk: UnsafeMutablePointer<Double>
+    var numberChunkCount = 0
+    /// Open containers, innermost last: entry index << 1 | 1 for an object.
+    var open: UnsafeMutablePointer<Int>
+    var openCapacity = 64
+    var depth = 0
+    /// Bytes of the string being unescaped.
+    var scratch: [UInt8] = []
+
+    static let chunkSize = 4096
+
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+        // Layout JSON has one value per 6–20 bytes. Reserving generously costs
+        // address space only: pages are touched as entries are written.
+        entries.reserveCapacity(count / 5 + 16)
+        numbers.reserveCapacity(count / 12 + 16)
+        entryChunk = .allocate(capacity: Self.chunkSize)
+        numberChunk = .allocate(capacity: Self.chunkSize)
+        open = .allocate(capacity: openCapacity)
+    }
+
+    /// Moves what is left in the chunks to the arrays and frees the scratch memory.
+    mutating func finish() {
+        flushEntries()
+        flushNumbers()
+        release()
+    }
+
+    func release() {
+        entryChunk.deallocate()
+        numberChunk.deallocate()
+        open.deallocate()
+    }
+
+    /// Index the next entry will have.
+    @inline(__always)
+    var entryCount: Int { entries.count + entryChunkCount }
+
+    @inline(__always)
+    mutating func appendEntry(_ entry: Entry) {
+        entryChunk[entryChunkCount] = entry
+        entryChunkCount += 1
+        if entryChunkCount == Self.chunkSize { flushEntries() }
+    }
+
+    /// Index the number gets in `numbers`.
+    @inline(__always)
+    mutating func appendNumber(_ value: Double) -> Int {
+        let position = numbers.count + numberChunkCount
+        numberChunk[numberChunkCount] = value
+        numberChunkCount += 1
+        if numberChunkCount == Self.chunkSize { flushNumbers() }
+        return position
+    }
+
+    @inline(never)
+    mutating func flushEntries() {
+        entries.append(contentsOf: UnsafeBufferPointer(start: entryChunk, count: entryChunkCount))
+        entryChunkCount = 0
+    }
+
+    @inline(never)
+    mutating func flushNumbers() {
+        numbers.append(contentsOf: UnsafeBufferPointer(start: numberChunk, count: numberChunkCount))
+        numberChunkCount = 0
+    }
+
+    // MARK: Structure
+
+    mutating func parseDocument() throws(SyntaxError) {
+        try checkEncoding()
+        skipWhitespace()
+        var context = ValueContext.document
+        nextValue: while true {
+            // `index` is at the first non-whitespace byte where a value must start.
+            guard index < count else { throw expectedValue(context) }
+            let byte = base[index]
+            switch byte {
+            case openBrace:
+                try openContainer(.object)
+                index += 1
+                skipWhitespace()
+                if index < count, base[index] == closeBrace {
+                    closeContainer()
+                } else {
+                    try parseKeyAndColon(afterComma: false)
+                    context = .memberValue
+                    continue nextValue
+                }
+            case openBracket:
+                try openContainer(.array)
+                index += 1
+                skipWhitespace()
+                if index < count, base[index] == closeBracket {
+                    closeContainer()
+                } else {
+                    context = .arrayStart
+                    continue nextValue
+                }
+            case quote:
+                try parseString()
+            case minus, zero...UInt8(ascii: "9"):
+                try parseNumber()
+            case UInt8(ascii: "t"):
+                try parseLiteral("true", kind: .bool, aux: 1)
+            case UInt8(ascii: "f"):
+                try parseLiteral("false", kind: .bool, aux: 0)
+            case UInt8(ascii: "n"):
+                try parseLiteral("null", kind: .null, aux: 0)
+            default:
+                throw expectedValue(context)
+            }
+
+            // After a value: close what ends here, then find where the next value starts.
+            while true {
+                skipWhitespace()
+                guard depth > 0 else {
+                    if index < count {
+                        throw failure(index, base[index] == 0 ? "NUL byte in file" : "unexpected \(describe(index)) after the document's value")
+                    }
+                    return
+                }
+                let isObject = open[depth - 1] & 1 != 0
+                let byte: UInt8 = index < count ? base[index] : 0xFF
+                if byte == comma, index < count {
+                    index += 1
+                    skipWhitespace()
+                    if isObject {
+                        if index < count, base[index] == closeBrace {
+                            throw failure(index, "trailing comma before '}'")
+                        }
+                        try parseKeyAndColon(afterComma: true)
+                        context = .memberValue
+                    } else {
+                        if index < count, base[index] == closeBracket {
+                            throw failure(index, "trailing comma before ']'")
+                        }
+                        context = .arrayElement
+                    }
+                    continue nextValue
+                }
+                if byte == (isObject ? closeBrace : closeBracket), index < count {
+                    closeContainer()
+                    continue
+                }
+                if byte == 0, index < count { throw failure(index, "NUL byte in file") }
+                throw failure(index, isObject
+                    ? "expected ',' or '}' after object member, found \(describe(index))"
+                    : "expected ',' or ']' after array element, found \(describe(index))")
+            }
+        }
+    }
+
+    /// Opens an array or object at `index` (not yet consumed).
+    @inline(__always)
+    mutating func openContainer(_ kind: Document.Kind) throws(SyntaxError) {
+        if depth == openCapacity { try growOpen() }
+        open[depth] = entryCount << 1 | (kind == .object ? 1 : 0)
+        depth += 1
+        appendEntry(Entry(kind: kind, start: UInt32(truncatingIfNeeded: index), end: 0, aux: 0))
+    }
+
+    /// Closes the innermost container at `index` (its closing bracket) and consumes it.
+    @inline(__always)
+    mutating func closeContainer() {
+        depth -= 1
+        let entry = open[depth] >> 1
+        index += 1
+        let end = UInt32(truncatingIfNeeded: index)
+        let after = UInt32(truncatingIfNeeded: entryCount)
+        let inChunk = entry - entries.count
+        if inChunk >= 0 {
+            entryChunk[inChunk].end = end
+            entryChunk[inChunk].aux = after
+        } else {
+            entries[entry].end = end
+            entries[entry].aux = after
+        }
+    }
+
+    @inline(never)
+    mutating func growOpen() throws(SyntaxError) {
+        guard depth < maximumNestingDepth else {
+            throw failure(index, "nesting deeper than \(maximumNestingDepth) levels is not supported")
+        }
+        let capacity = min(openCapacity * 2, maximumNestingDepth)
+        let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        grown.moveInitialize(from: open, count: depth)
+        open.deallocate()
+        open = grown
+        openCapacity = capacity
+    }
+
+    /// Reads an object key (a string), the ':' after it, and the whitespace after that.
+    @inline(__always)
+    mutating func parseKeyAndColon(afterComma: Bool) throws(SyntaxError) {
+        guard index < count, base[index] == quote else {
+            var message = afterComma
+                ? "expected a string key after ',', found \(describe(index))"
+                : "expected a string key or '}' after '{', found \(describe(index))"
+            if index < count, base[index] == UInt8(ascii: "'") { message += " (JSON strings use double quotes)" }
+            if index < count, base[index] == 0 { message = "NUL byte in file" }
+            throw failure(index, message)
+        }
+        try parseString()
+        skipWhitespace()
+        guard index < count, base[index] == colon else {
+            throw failure(index, index < count && base[index] == 0
+                ? "NUL byte in file"
+                : "expected ':' after object key, found \(describe(index))")
+        }
+        index += 1
+        skipWhitespace()
+    }
+
+    /// Space, tab, LF, CR: nothing else is JSON whitespace.
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < count {
+            let byte = base[index]
+            if byte == 0x20 {
+                index += 1
+                // Indentation comes in runs of spaces: skip them eight at a time.
+                while index &+ 8 <= count {
+                    let word = load64(index) ^ 0x2020_2020_2020_2020
+                    if word != 0 {
+                        index += word.trailingZeroBitCount >> 3
+                        break
+                    }
+                    index += 8
+                }
+            } else if byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                index += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    @inline(__always)
+    func load64(_ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Rejects a byte order mark and text that is not UTF-8, with messages that say so.
+    func checkEncoding() throws(SyntaxError) {
+        if count >= 2, (base[0] == 0xFE && base[1] == 0xFF) || (base[0] == 0xFF && base[1] == 0xFE) {
+            throw failure(0, "UTF-16 byte order mark at start of file: JSON text must be UTF-8")
+        }
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+            throw failure(0, "byte order mark (BOM) at start of file: JSON text must not begin with U+FEFF")
+        }
+        // UTF-16 and UTF-32 put a NUL beside every ASCII character: 00 xx 00 xx,
+        // xx 00 xx 00, 00 00 00 xx, xx 00 00 00. A stray NUL gets the plain message later.
+        if count >= 4, base[0] == 0 || base[1] == 0, base[2] == 0 || base[3] == 0 {
+            let offset = base[0] == 0 ? 0 : 1
+            throw failure(offset, "NUL byte in file: JSON text must be UTF-8 (this looks like UTF-16 or UTF-32)")
+        }
+    }
+
+    // MARK: Scalars
+
+    mutating func parseLiteral(_ word: StaticString, kind: Document.Kind, aux: UInt32) throws(SyntaxError) {
+        let start = index
+        let length = word.utf8CodeUnitCount
+        let expected = word.utf8Start
+        for offset in 1..<length where start + offset >= count || base[start + offset] != expected[offset] {
+            let at = start + offset
+            throw failure(at, at < count && base[at] == 0
+                ? "NUL byte in file"
+                : "invalid literal: expected '\(word)', found \(describe(at))")
+        }
+        index = start + length
+        appendEntry(Entry(kind: kind, start: UInt32(truncatingIfNeeded: start),
+                             end: UInt32(truncatingIfNeeded: index), aux: aux))
+    }
+
+    /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+    mutating func parseNumber() throws(SyntaxError) {
+        let start = index
+        var position = index
+        let negative = base[position] == minus
+        if negative { position += 1 }
+        guard position < count, isDigit(base[position]) else {
+            throw numberFailure(position, "expected digit after '-' in number")
+        }
+        // Up to 19 significant digits fit a UInt64 exactly; beyond that, strtod decides.
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var exponent = 0
+        var exact = true
+        if base[position] == zero {
+            position += 1
+            if position < count, isDigit(base[position]) {
+                throw failure(position, "leading zeros are not allowed in numbers")
+            }
+        } else {
+            while position < count, isDigit(base[position]) {
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(base[position] &- zero)
+                    significantDigits += 1
+                } else {
+                    exact = false
+                }
+                position += 1
+            }
+        }
+        if position < count, base[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < count, isDigit(base[position]) else {
+                throw numberFailure(position, "expected digit after '.' in number")
+            }
+            while position < count, isDigit(base[position]) {
+                let digit = base[position] &- zero
+                if significantDigits < 19 {
+                    if mantissa != 0 || digit != 0 {
+                        mantissa = mantissa &* 10 &+ UInt64(digit)
+                        significantDigits += 1
+                    }
+                    exponent -= 1
+                } else {
+                    exact = false
+                }
+                position += 1
+            }
+        }
+        if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            var exponentNegative = false
+            if position < count, base[position] == UInt8(ascii: "+") || base[position] == minus {
+                exponentNegative = base[position] == minus
+                position += 1
+            }
+            guard position < count, isDigit(base[position]) else {
+                throw numberFailure(position, "expected digit in number's exponent")
+            }
+            var written = 0
+            while position < count, isDigit(base[position]) {
+                // Clamped: anything this large is inf or 0 anyway, and strtod decides it.
+                if written < 100_000 { written = written * 10 + Int(base[position] &- zero) }
+                position += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        index = position
+
+        var value: Double
+        if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+            // Both operands are exact, so one IEEE operation rounds correctly (Clinger).
+            value = Double(mantissa)
+            if exponent < 0 {
+                value /= powerOfTen(-exponent)
+            } else if exponent > 0 {
+                value *= powerOfTen(exponent)
+            }
+            if negative { value = -value }
+        } else {
+            value = slowNumber(start, position)
+        }
+        let number = appendNumber(value)
+        appendEntry(Entry(kind: .number, start: UInt32(truncatingIfNeeded: start),
+                          end: UInt32(truncatingIfNeeded: position), aux: UInt32(truncatingIfNeeded: number)))
+    }
+
+    /// Correctly rounded conversion for long or extreme numbers (the bytes are a
+    /// valid JSON number, which Swift's strtod-based initializer accepts).
+    @inline(never)
+    func slowNumber(_ start: Int, _ end: Int) -> Double {
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+        return Double(text) ?? .nan
+    }
+
+    @inline(__always)
+    func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
+
+    @inline(__always)
+    func powerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: return 1e0
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
+        }
+    }
+
+    // MARK: Strings
+
+    /// Reads a string at `index` (its opening quote) into one entry.
+    mutating func parseString() throws(SyntaxError) {
+        let start = index
+        var position = start + 1
+        while true {
+            // Eight bytes at a time until a quote, backslash, control or non-ASCII byte.
+            while position &+ 8 <= count {
+                let word = load64(position)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                // The lowest flagged byte is exact (borrows only run upward from a real hit).
+                let special = ((quotes &- ones) | (backslashes &- ones) | (word &- ones &* 0x20) | word)
+                    & 0x8080_8080_8080_8080
+                if special != 0 {
+                    position += special.trailingZeroBitCount >> 3
+                    break
+                }
+                position += 8
+            }
+            guard position < count else { throw failure(count, "unterminated string") }
+            let byte = base[position]
+            if byte == quote {
+                index = position + 1
+                appendEntry(Entry(kind: .string, flags: Entry.quoted, start: UInt32(truncatingIfNeeded: start),
+                                     end: UInt32(truncatingIfNeeded: index)))
+                return
+            } else if byte == backslash {
+                try parseEscapedString(start: start, firstEscape: position)
+                return
+            } else if byte < 0x20 {
+                throw controlCharacterFailure(position)
+            } else if byte >= 0x80 {
+                position = try scanUTF8(position)
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    /// The rest of a string that has escapes, decoded into `strings`.
+    @inline(never)
+    mutating func parseEscapedString(start: Int, firstEscape: Int) throws(SyntaxError) {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start + 1, count: firstEscape - start - 1))
+        var position = firstEscape
+        while true {
+            guard position < count else { throw failure(count, "unterminated string") }
+            let byte = base[position]
+            if byte == quote {
+                index = position + 1
+                appendEntry(Entry(kind: .string, flags: Entry.decoded, start: UInt32(truncatingIfNeeded: start),
+                                     end: UInt32(truncatingIfNeeded: index),
+                                     aux: UInt32(truncatingIfNeeded: strings.count)))
+                strings.append(String(decoding: scratch, as: UTF8.self))
+                return
+            } else if byte == backslash {
+                position = try decodeEscape(position)
+            } else if byte < 0x20 {
+                throw controlCharacterFailure(position)
+            } else if byte >= 0x80 {
+                let end = try scanUTF8(position)
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + position, count: end - position))
+                position = end
+            } else {
+                scratch.append(byte)
+                position += 1
+            }
+        }
+    }
+
+    /// Decodes the escape at `position` (a backslash) into `scratch`; returns the index after it.
+    mutating func decodeEscape(_ position: Int) throws(SyntaxError) -> Int {
+        guard position + 1 < count else { throw failure(count, "unterminated string") }
+        let letter = base[position + 1]
+        let decoded: UInt8
+        switch letter {
+        case quote, backslash, UInt8(ascii: "/"): decoded = letter
+        case UInt8(ascii: "b"): decoded = 0x08
+        case UInt8(ascii: "f"): decoded = 0x0C
+        case UInt8(ascii: "n"): decoded = 0x0A
+        case UInt8(ascii: "r"): decoded = 0x0D
+        case UInt8(ascii: "t"): decoded = 0x09
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad(position + 2)
+            var end = position + 6
+            if scalar & 0xF800 == 0xD800 {
+                // A surrogate: only a high one followed by an escaped low one makes a scalar.
+                guard scalar < 0xDC00, end + 1 < count, base[end] == backslash, base[end + 1] == UInt8(ascii: "u") else {
+                    throw loneSurrogateFailure(position, scalar)
+                }
+                let low = try hexQuad(end + 2)
+                guard low & 0xFC00 == 0xDC00 else { throw loneSurrogateFailure(position, scalar) }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                end += 6
+            }
+            appendUTF8(scalar)
+            return end
+        default:
+            if letter == 0 { throw failure(position + 1, "NUL byte in file") }
+            let shown = letter >= 0x21 && letter <= 0x7E
+                ? "'\\\(Character(Unicode.Scalar(letter)))'"
+                : "'\\' followed by \(describe(position + 1))"
+            throw failure(position + 1, "invalid escape \(shown) in string")
+        }
+        scratch.append(decoded)
+        return position + 2
+    }
+
+    /// Four hex digits at `position`.
+    func hexQuad(_ position: Int) throws(SyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let at = position + offset
+            guard at < count else { throw failure(count, "unterminated string") }
+            let byte = base[at]
+            let digit: UInt8
+            switch byte {
+            case zero...UInt8(ascii: "9"): digit = byte - zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                throw failure(at, byte == 0
+                    ? "NUL byte in file"
+                    : "invalid escape in string: '\\u' must be followed by 4 hex digits, found \(describe(at))")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Validates the UTF-8 sequence at `position` (a byte ≥ 0x80, Unicode table 3-7);
+    /// returns the index after it.
+    @inline(__always)
+    func scanUTF8(_ position: Int) throws(SyntaxError) -> Int {
+        let lead = base[position]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw invalidUTF8Failure(position)
+        }
+        guard position + 1 < count else { throw invalidUTF8Failure(position) }
+        let second = base[position + 1]
+        if second < low || second > high { throw invalidUTF8Failure(position) }
+        for offset in 2..<length where position + offset >= count || base[position + offset] & 0xC0 != 0x80 {
+            throw invalidUTF8Failure(position)
+        }
+        return position + length
+    }
+
+    // MARK: Errors (cold)
+
+    @inline(never)
+    func failure(_ offset: Int, _ message: String) -> SyntaxError {
+        SyntaxError(offset: offset, message: message)
+    }
+
+    @inline(never)
+    func expectedValue(_ context: ValueContext) -> SyntaxError {
+        if index < count, base[index] == 0 { return failure(index, "NUL byte in file") }
+        let found = describe(index)
+        switch context {
+        case .arrayStart:
+            return failure(index, "expected a value or ']', found \(found)")
+        case .memberValue:
+            return failure(index, "expected a value after ':', found \(found)")
+        case .document, .arrayElement:
+            return failure(index, "expected a value, found \(found)")
+        }
+    }
+
+    @inline(never)
+    func numberFailure(_ offset: Int, _ expectation: String) -> SyntaxError {
+        if offset < count, base[offset] == 0 { return failure(offset, "NUL byte in file") }
+        return failure(offset, "\(expectation), found \(describe(offset))")
+    }
+
+    @inline(never)
+    func controlCharacterFailure(_ offset: Int) -> SyntaxError {
+        let byte = base[offset]
+        switch byte {
+        case 0: return failure(offset, "NUL byte in file")
+        case 0x0A, 0x0D: return failure(offset, "unterminated string: line break before the closing '\"' (write \\n for a line break)")
+        case 0x09: return failure(offset, "tab character in string: write it as \\t")
+        default:
+            return failure(offset, "control character \(hexByte(byte)) in string: write it as \\u00\(hexDigits(byte))")
+        }
+    }
+
+    @inline(never)
+    func loneSurrogateFailure(_ offset: Int, _ value: UInt32) -> SyntaxError {
+        let digits = String(value, radix: 16, uppercase: true)
+        return failure(offset, "lone UTF-16 surrogate \\u\(digits) in string")
+    }
+
+    /// Explains why the UTF-8 sequence starting at `position` is invalid, at the first bad byte.
+    @inline(never)
+    func invalidUTF8Failure(_ position: Int) -> SyntaxError {
+        let lead = base[position]
+        switch lead {
+        case 0x80...0xBF:
+            return failure(position, "invalid UTF-8 byte \(hexByte(lead)) (continuation byte without a lead byte)")
+        case 0xC0, 0xC1:
+            return failure(position, "invalid UTF-8 byte \(hexByte(lead)) (overlong encoding)")
+        case 0xF5...0xFF:
+            return failure(position, "invalid UTF-8 byte \(hexByte(lead))")
+        default:
+            break
+        }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        for offset in 1..<length {
+            let at = position + offset
+            guard at < count else {
+                return failure(at, "incomplete UTF-8 sequence: expected a continuation byte after \(hexByte(lead)), found end of file")
+            }
+            let byte = base[at]
+            guard byte & 0xC0 == 0x80 else {
+                if byte == 0 { return failure(at, "NUL byte in file") }
+                return failure(at, "incomplete UTF-8 sequence: expected a continuation byte after \(hexByte(lead)), found \(describe(at))")
+            }
+            if offset == 1 {
+                let pair = "\(hexByte(lead)) \(hexByte(byte))"
+                switch lead {
+                case 0xE0 where byte < 0xA0, 0xF0 where byte < 0x90:
+                    return failure(position, "invalid UTF-8: overlong encoding \(pair)")
+                case 0xED where byte > 0x9F:
+                    return failure(position, "invalid UTF-8: UTF-16 surrogate encoded as \(pair)")
+                case 0xF4 where byte > 0x8F:
+                    return failure(position, "invalid UTF-8: code point above U+10FFFF (\(pair))")
+                default:
+                    break
+                }
+            }
+        }
+        return failure(position, "invalid UTF-8 byte \(hexByte(lead))")
+    }
+
+    /// What is at `offset`, for "found ...": 'x', "end of file", "byte 0x00", "U+2060 '⁠'".
+    func describe(_ offset: Int) -> String {
+        guard offset < count else { return "end of file" }
+        let byte = base[offset]
+        switch byte {
+        case UInt8(ascii: "'"): return "\"'\""
+        case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+        case 0x09: return "tab"
+        case 0x0A, 0x0D: return "line break"
+        case 0x80...:
+            // A well-formed character is shown as itself; anything else as its byte.
+            guard let end = try? scanUTF8(offset) else { return "byte \(hexByte(byte))" }
+            let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
+            guard let scalar = text.unicodeScalars.first else { return "byte \(hexByte(byte))" }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            switch scalar.properties.generalCategory {
+            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+                 .privateUse, .unassigned, .surrogate, .nonspacingMark, .enclosingMark:
+                return code
+            default:
+                return "'\(text)' (\(code))"
+            }
+        default:
+            return "byte \(hexByte(byte))"
+        }
+    }
+
+    func hexByte(_ byte: UInt8) -> String { "0x" + hexDigits(byte) }
+
+    func hexDigits(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 }
