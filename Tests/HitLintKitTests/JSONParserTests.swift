@@ -402,18 +402,6 @@ final class JSONParserTests: XCTestCase {
     }
 }
 
-/// xorshift64: deterministic across platforms and runs.
-private struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
-    }
-}
-
 /// A JSON value written with random spelling (whitespace, escapes), to check the
 /// parser reads back exactly what was written.
 private indirect enum Value {

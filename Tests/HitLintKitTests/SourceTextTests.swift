@@ -8,7 +8,8 @@ final class SourceTextTests: XCTestCase {
         XCTAssertEqual(text.location(of: 4), SourceLocation(line: 2, column: 1))
         // 'é' is two bytes but one column.
         XCTAssertEqual(text.location(of: 7), SourceLocation(line: 2, column: 3))
-        XCTAssertEqual(text.location(of: 10), SourceLocation(line: 3, column: 1))
+        XCTAssertEqual(text.location(of: 9), SourceLocation(line: 3, column: 1))
+        XCTAssertEqual(text.location(of: 10), SourceLocation(line: 3, column: 2))
         XCTAssertEqual(text.lineText(1), "ab")
         XCTAssertEqual(text.lineText(2), "é x")
     }

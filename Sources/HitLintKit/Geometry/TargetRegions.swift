@@ -26,6 +26,9 @@ public struct Loss: Sendable {
 public struct TargetRegion: Sendable {
     public var target: Int
     public var gate: Rect
+    /// Area of the points that can answer for the target (the gate, plus on the
+    /// web the parts of views inside it that lie outside it).
+    public var domainArea: Double
     /// Maximal rectangles of the points where `hitTest` answers this target.
     public var reachable: MaximalRegion
     public var reachableArea: Double
@@ -65,23 +68,46 @@ extension Geometry {
     private func region(of target: Int, opaque: SpatialGrid, stamp: inout Stamp, candidates: inout [Int]) -> TargetRegion {
         let gate = gates[target]
         let hidden = isHiddenByOpaqueViews(target, opaque: opaque, stamp: &stamp)
-        guard !isSkipped[target], !gate.isEmpty else {
-            return TargetRegion(target: target, gate: isSkipped[target] ? .empty : gate, reachable: MaximalRegion(.empty),
+        // The points that can answer for the target: its gate, and on the web also
+        // the gates of views inside it that answer for it (they may lie outside it).
+        var domain: [Rect] = gate.isEmpty ? [] : [gate]
+        if platform == .web, !isSkipped[target] {
+            var inner = target + 1
+            let end = Int(layout.nodes[target].subtreeEnd)
+            while inner < end {
+                if owningTarget[inner] == Int32(target), canAnswer(inner), !gate.contains(gates[inner]) {
+                    domain.append(gates[inner])
+                }
+                inner += 1
+            }
+        }
+        guard !isSkipped[target], let first = domain.first else {
+            return TargetRegion(target: target, gate: isSkipped[target] ? .empty : gate, domainArea: 0, reachable: MaximalRegion(.empty),
                                 reachableArea: 0, losses: [], isHiddenByOpaqueViews: hidden, isApproximate: false)
         }
+        let bounds = domain.dropFirst().reduce(first) { $0.union($1) }
+        // Parts of the bounds outside the domain (none when the domain is one rect).
+        var outside: [Rect] = []
+        if domain.count > 1 {
+            var complement = DisjointRegion(bounds)
+            for rect in domain { complement.subtract(rect) }
+            outside = complement.pieces
+        }
         candidates.removeAll(keepingCapacity: true)
-        answerIndex.forEachCandidate(in: gate, seen: &stamp) { index in
-            if index > target, gates[index].intersects(gate) { candidates.append(index) }
+        answerIndex.forEachCandidate(in: bounds, seen: &stamp) { index in
+            if index > target, gates[index].intersects(bounds) { candidates.append(index) }
         }
         // Front to back: the frontmost qualifying node decides each point.
         candidates.sort(by: >)
-        var uncovered = DisjointRegion(gate)
+        var uncovered = DisjointRegion(bounds)
+        for rect in outside { uncovered.subtract(rect) }
+        let domainArea = uncovered.area
         var lostPieces: [Rect] = []
         var lossByNode: [Int: Loss] = [:]
         var order: [Int] = []
         for node in candidates {
             if uncovered.isEmpty { break }
-            let cut = gates[node].intersection(gate)
+            let cut = gates[node].intersection(bounds)
             let removed = uncovered.subtract(cut)
             if removed.isEmpty { continue }
             let owner = resolvedTarget(node)
@@ -105,13 +131,14 @@ extension Geometry {
                 order.append(key)
             }
         }
-        var reachable = MaximalRegion(gate)
+        var reachable = MaximalRegion(bounds)
+        for piece in outside { reachable.subtract(piece) }
         for piece in lostPieces { reachable.subtract(piece) }
         var losses = order.map { lossByNode[$0]! }
         losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
         let lostArea = losses.reduce(0) { $0 + $1.area }
-        return TargetRegion(target: target, gate: gate, reachable: reachable,
-                            reachableArea: max(0, gate.area - lostArea), losses: losses,
+        return TargetRegion(target: target, gate: gate, domainArea: domainArea, reachable: reachable,
+                            reachableArea: max(0, domainArea - lostArea), losses: losses,
                             isHiddenByOpaqueViews: hidden,
                             isApproximate: uncovered.isApproximate || reachable.isApproximate)
     }

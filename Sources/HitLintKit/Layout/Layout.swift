@@ -135,6 +135,11 @@ public struct Layout: Sendable {
             components.append("children[\(node.childIndex)]")
             current = Int(node.parent)
         }
+        // A path through a very deep chain is shortened, keeping both ends.
+        if components.count > 8 {
+            let elided = components.count - 5
+            components = Array(components.prefix(4)) + ["…\(elided) levels…"] + [components.last!]
+        }
         return components.reversed().joined(separator: "/")
     }
 

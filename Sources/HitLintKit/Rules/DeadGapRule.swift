@@ -92,7 +92,7 @@ public struct DeadGapRule: Rule {
                         : Rect(minX: low, minY: gate.maxY, maxX: high, maxY: rect.minY)
                     best = (other, gap, gapRect)
                 }
-                if let found = best, isDead(found.gapRect, besides: [target, found.neighbour], grid: grid, geometry: geometry, stamp: &stamp) {
+                if let found = best, isDead(found.gapRect, geometry: geometry, stamp: &stamp) {
                     nearest.append(found)
                 }
             }
@@ -103,11 +103,12 @@ public struct DeadGapRule: Rule {
         return diagnostics
     }
 
-    /// No other target answers anywhere in the gap.
-    private func isDead(_ gap: Rect, besides pair: [Int], grid: SpatialGrid, geometry: Geometry, stamp: inout Stamp) -> Bool {
+    /// No view that answers for a target reaches into the gap (a third target, or
+    /// on the web a view inside one of the two that hangs out of it).
+    private func isDead(_ gap: Rect, geometry: Geometry, stamp: inout Stamp) -> Bool {
         var dead = true
-        grid.forEachCandidate(in: gap, seen: &stamp) { other in
-            if dead, !pair.contains(other), geometry.gates[other].intersects(gap) { dead = false }
+        geometry.answerIndex.forEachCandidate(in: gap, seen: &stamp) { node in
+            if dead, geometry.resolvedTarget(node) != nil, geometry.gates[node].intersects(gap) { dead = false }
         }
         return dead
     }

@@ -15,9 +15,9 @@ public struct InvalidLayoutRule: Rule {
         """,
         defaultSeverity: .error,
         examples: [
-            RuleExample("root: {frame: [0, 0, 390, 844], alpha: 2}", flags: ["invalid"], messages: ["'alpha' must be a number from 0 to 1, found 2"]),
-            RuleExample("root: {frame: [0, 0, -1, 844]}", flags: ["invalid"], messages: ["'frame width' must not be negative, found -1"]),
-            RuleExample("units: px\nroot: {frame: [0, 0, 390, 844]}", flags: ["invalid"], messages: ["'units: px' needs 'scale'"]),
+            RuleExample("root: {frame: [0, 0, 390, 844], alpha: 2}", flags: ["<file>"], messages: ["'alpha' must be a number from 0 to 1, found 2"]),
+            RuleExample("root: {frame: [0, 0, -1, 844]}", flags: ["<file>"], messages: ["'frame width' must not be negative, found -1"]),
+            RuleExample("units: px\nroot: {frame: [0, 0, 390, 844]}", flags: ["<file>"], messages: ["'units: px' needs 'scale'"]),
             RuleExample("root: {frame: [0, 0, 390, 844]}"),
         ]
     )

@@ -54,13 +54,13 @@ public struct OverlappingHitAreasRule: Rule {
             }
             guard !stolen.isEmpty else { continue }
             let total = stolen.reduce(0) { $0 + $1.area }
-            let percent = Int((100 * total / max(region.gate.area, 1e-9)).rounded())
+            let percent = Int((100 * total / max(region.domainArea, 1e-9)).rounded())
             let name = context.name(target)
             var message: String
             if stolen.count == 1 {
                 let winner = stolen[0].taker.node
                 let overlap = context.geometry.gates[winner].intersection(region.gate)
-                let size = total + 0.05 >= overlap.area
+                let size = !overlap.isEmpty && abs(total - overlap.area) < 0.05
                     ? "\(context.length(overlap.width))×\(context.length(overlap.height)) \(context.threshold.unitName)"
                     : "\(context.length(total)) \(context.threshold.unitName)²"
                 message = "'\(name)' hit area overlaps '\(context.name(winner))', which is in front and takes \(size) of it (\(percent)% of '\(name)' hit area)"

@@ -39,7 +39,8 @@ public struct RuleOptionDescription: Sendable {
 /// A YAML layout and what the rule must say about it.
 public struct RuleExample: Sendable {
     public var layout: String
-    /// Nodes the rule must flag, in order of position; empty for a layout that must not trigger.
+    /// Nodes the rule must flag, in order of position; empty for a layout that must not
+    /// trigger. A diagnostic about no node (invalid syntax, a bad document key) is `<file>`.
     public var flags: [String]
     /// Text each message must contain (optional), in the same order as `flags`.
     public var messages: [String]
