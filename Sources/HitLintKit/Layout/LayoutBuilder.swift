@@ -213,7 +213,7 @@ public struct LayoutBuilder {
     private mutating func readNodes(root: Int) {
         // Explicit stack of node objects still to read: (object entry, parent node, child index).
         var pending: [(object: Int, parent: Int, childIndex: Int)] = [(root, -1, 0)]
-        var idLines: [String: Int] = [:]
+        var idEntries: [String: Int] = [:]
         layout.nodes.reserveCapacity(document.entries.count / 12 + 1)
         while let (object, parent, childIndex) = pending.popLast() {
             let index = layout.nodes.count
@@ -224,7 +224,7 @@ public struct LayoutBuilder {
             node.isArranged = parent >= 0 && layout.nodes[parent].isStack
             layout.nodes.append(node)
             currentNode = index
-            let childrenEntry = readNode(index, object: object, idLines: &idLines)
+            let childrenEntry = readNode(index, object: object, idEntries: &idEntries)
             currentNode = nil
             if let children = childrenEntry {
                 let elements = document.elements(children)
@@ -240,7 +240,7 @@ public struct LayoutBuilder {
     }
 
     /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
-    private mutating func readNode(_ index: Int, object: Int, idLines: inout [String: Int]) -> Int? {
+    private mutating func readNode(_ index: Int, object: Int, idEntries: inout [String: Int]) -> Int? {
         var node = layout.nodes[index]
         var children: Int?
         var interactive: Bool?
@@ -252,13 +252,13 @@ public struct LayoutBuilder {
             case "id":
                 if let id = document.string(value) {
                     node.idEntry = Int32(value)
-                    if let first = idLines[id] {
+                    if let first = idEntries[id] {
                         diagnostics.append(Diagnostic(
                             rule: RuleID.duplicateID, severity: .warning,
-                            message: "duplicate id '\(id)' (first used on line \(first)); diagnostics will not tell the two apart",
+                            message: "duplicate id '\(id)' (first used on line \(line(of: first))); diagnostics will not tell the two apart",
                             span: document.span(value), node: id, nodeIndex: index))
                     } else {
-                        idLines[id] = line(of: value)
+                        idEntries[id] = value
                     }
                 } else {
                     invalid(value, "'id' must be a string, found \(describe(value))")

@@ -5,6 +5,10 @@
 public final class SourceText: @unchecked Sendable {
     public let bytes: [UInt8]
     private var lineStartsCache: [Int]?
+    /// The last location asked for: reports ask in increasing order, so on a long
+    /// (minified) line the next column is counted on from here, not from the
+    /// line's start. A `SourceText` is used by one thread at a time.
+    private var lastLocation: (offset: Int, location: SourceLocation)?
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -49,12 +53,18 @@ public final class SourceText: @unchecked Sendable {
         }
         var column = 1
         var index = starts[low]
+        if let last = lastLocation, last.location.line == low + 1, last.offset <= offset {
+            column = last.location.column
+            index = last.offset
+        }
         while index < offset {
             // Count scalar starts: every byte that is not a UTF-8 continuation byte.
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
-        return SourceLocation(line: low + 1, column: column)
+        let location = SourceLocation(line: low + 1, column: column)
+        lastLocation = (offset, location)
+        return location
     }
 
     /// The text of a 1-based line, without its line end.

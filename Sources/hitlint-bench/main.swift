@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import HitLintKit
+
+// hitlint-bench: generates seeded layouts and times hitlint on them in process,
+// with Foundation's JSONSerialization on the same bytes as the yardstick.
+// Usage: hitlint-bench [--quick]
+
+struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ upper: Int) -> Int { Int(next() % UInt64(upper)) }
+}
+
+/// A typical screen scaled up: a list of rows, each a cell with a label, an
+/// icon and a couple of buttons, written as pretty-printed JSON or block YAML.
+func typicalLayout(nodes: Int, yaml: Bool, seed: UInt64 = 1) -> [UInt8] {
+    var random = Generator(state: seed)
+    let rows = max(1, nodes / 5)
+    var out = ""
+    out.reserveCapacity(nodes * 160)
+    if yaml {
+        out += "version: 1\nplatform: uikit\nroot:\n  id: screen\n  frame: [0, 0, 390, \(rows * 60)]\n  children:\n"
+        for row in 0..<rows {
+            let small = random.int(10) == 0 ? 30 : 44
+            out += "    - id: row\(row)\n      type: view\n      frame: [0, \(row * 60), 390, 60]\n      children:\n"
+            out += "        - {id: title\(row), type: label, frame: [16, 8, 220, 44]}\n"
+            out += "        - {id: icon\(row), type: imageView, frame: [244, 18, 24, 24]}\n"
+            out += "        - {id: edit\(row), type: button, frame: [282, 8, \(small), \(small)], hitInsets: -4}\n"
+            out += "        - {id: more\(row), type: button, frame: [334, 8, 44, 44]}\n"
+        }
+    } else {
+        out += "{\n  \"version\": 1,\n  \"platform\": \"uikit\",\n  \"root\": {\n    \"id\": \"screen\",\n    \"frame\": [0, 0, 390, \(rows * 60)],\n    \"children\": [\n"
+        for row in 0..<rows {
+            let small = random.int(10) == 0 ? 30 : 44
+            out += row == 0 ? "" : ",\n"
+            out += "      {\"id\": \"row\(row)\", \"type\": \"view\", \"frame\": [0, \(row * 60), 390, 60], \"children\": [\n"
+            out += "        {\"id\": \"title\(row)\", \"type\": \"label\", \"frame\": [16, 8, 220, 44]},\n"
+            out += "        {\"id\": \"icon\(row)\", \"type\": \"imageView\", \"frame\": [244, 18, 24, 24]},\n"
+            out += "        {\"id\": \"edit\(row)\", \"type\": \"button\", \"frame\": [282, 8, \(small), \(small)], \"hitInsets\": -4},\n"
+            out += "        {\"id\": \"more\(row)\", \"type\": \"button\", \"frame\": [334, 8, 44, 44]}\n      ]}"
+        }
+        out += "\n    ]\n  }\n}\n"
+    }
+    return Array(out.utf8)
+}
+
+/// Hostile shapes.
+func pile(targets: Int) -> [UInt8] {
+    var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 390, 844], \"children\": ["
+    for index in 0..<targets {
+        out += (index == 0 ? "" : ",") + "{\"id\": \"b\(index)\", \"type\": \"button\", \"frame\": [100, 100, \(40 + index % 7), 44], \"hitInsets\": -\(index % 5)}"
+    }
+    return Array((out + "]}}").utf8)
+}
+
+func chain(depth: Int) -> [UInt8] {
+    var out = "{\"root\": "
+    for level in 0..<depth { out += "{\"id\": \"v\(level)\", \"frame\": [0, 0, 100, 100], \"children\": [" }
+    out += "{\"id\": \"leaf\", \"type\": \"button\", \"frame\": [0, 0, 30, 30]}"
+    for _ in 0..<depth { out += "]}" }
+    return Array((out + "}").utf8)
+}
+
+func wideStack(children: Int) -> [UInt8] {
+    var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 390, 844], \"children\": [{\"id\": \"stack\", \"type\": \"stack\", \"axis\": \"vertical\", \"spacing\": 2, \"frame\": [0, 0, 390, \(children * 46)], \"children\": ["
+    for index in 0..<children {
+        out += (index == 0 ? "" : ",") + "{\"id\": \"s\(index)\", \"type\": \"button\", \"size\": [390, 44]}"
+    }
+    return Array((out + "]}]}}").utf8)
+}
+
+func gapGrid(targets: Int) -> [UInt8] {
+    let side = Int(Double(targets).squareRoot())
+    var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, \(side * 50), \(side * 50)], \"children\": ["
+    for index in 0..<(side * side) {
+        out += (index == 0 ? "" : ",") + "{\"id\": \"g\(index)\", \"type\": \"button\", \"frame\": [\(index % side * 50), \(index / side * 50), 44, 44]}"
+    }
+    return Array((out + "]}}").utf8)
+}
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Peak resident set size in bytes since the last reset (Linux: VmHWM).
+func peakRSS() -> Int {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.filter(\.isNumber)
+            return (Int(digits) ?? 0) * 1024
+        }
+    }
+    return 0
+    #else
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)
+    #endif
+}
+
+func resetPeakRSS() {
+    #if os(Linux)
+    if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
+        handle.write(Data("5".utf8))
+        try? handle.close()
+    }
+    #endif
+}
+
+/// Best of `runs` timings of `body`.
+func best(_ runs: Int, _ body: () -> Void) -> Double {
+    var fastest = Double.infinity
+    for _ in 0..<runs {
+        let start = now()
+        body()
+        fastest = min(fastest, now() - start)
+    }
+    return fastest
+}
+
+func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+
+let quick = CommandLine.arguments.contains("--quick")
+let runs = quick ? 1 : 3
+print("hitlint-bench (best of \(runs); 2 cores share the machine; figures vary by a few %)")
+print("")
+
+// 1. Parsing: a ~40 MB JSON layout into the flat Document, against JSONSerialization.
+do {
+    let bytes = typicalLayout(nodes: quick ? 50_000 : 250_000, yaml: false)
+    let data = Data(bytes)
+    let source = SourceText(bytes: bytes)
+    let parse = best(runs) { _ = try? JSONParser.parse(source) }
+    let foundation = best(runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+    print("parse JSON \(megabytes(bytes.count)): hitlint \(String(format: "%.0f", Double(bytes.count) / parse / 1e6)) MB/s, " +
+          "Foundation JSONSerialization \(String(format: "%.0f", Double(bytes.count) / foundation / 1e6)) MB/s " +
+          "(ratio \(String(format: "%.2f", parse / foundation)))")
+    let yamlBytes = typicalLayout(nodes: quick ? 20_000 : 100_000, yaml: true)
+    let yamlSource = SourceText(bytes: yamlBytes)
+    let yamlParse = best(runs) { _ = try? YAMLParser.parse(yamlSource) }
+    print("parse YAML \(megabytes(yamlBytes.count)): hitlint \(String(format: "%.0f", Double(yamlBytes.count) / yamlParse / 1e6)) MB/s")
+}
+print("")
+
+// 2. Whole lint (parse, layout, geometry, every rule, JSON report) of one document.
+func lintCase(_ name: String, _ bytes: [UInt8], format: SourceFormat = .json, yardstick: Bool = false) {
+    resetPeakRSS()
+    let source = SourceText(bytes: bytes)
+    var result: LintResult?
+    let time = best(runs) {
+        result = Linter().lint(source: source, format: format, path: "bench.\(format.rawValue)")
+        _ = JSONReporter().report([result!])
+    }
+    let nodes = result?.nodeCount ?? 0
+    var line = "\(name): \(megabytes(bytes.count)), \(nodes) nodes, \(result?.diagnostics.count ?? 0) diagnostics: " +
+        String(format: "%.3f s, %.0f MB/s, %.2f M nodes/s, %.0f ns/node, peak RSS %@",
+               time, Double(bytes.count) / time / 1e6, Double(nodes) / time / 1e6, time / Double(max(nodes, 1)) * 1e9,
+               megabytes(peakRSS()))
+    if yardstick {
+        let data = Data(bytes)
+        let foundation = best(runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+        line += String(format: "; Foundation parse-only %.3f s (lint / Foundation = %.2f)", foundation, time / foundation)
+    }
+    print(line)
+}
+
+let sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000, 1_000_000]
+for size in sizes {
+    lintCase("typical JSON 10^\(Int(log10(Double(size))))", typicalLayout(nodes: size, yaml: false), yardstick: true)
+}
+for size in sizes.prefix(3) {
+    lintCase("typical YAML 10^\(Int(log10(Double(size))))", typicalLayout(nodes: size, yaml: true), format: .yaml)
+}
+print("")
+lintCase("hostile: 2,000 targets piled on one spot", pile(targets: 2_000))
+lintCase("hostile: chain 10^\(quick ? 4 : 5) deep", chain(depth: quick ? 10_000 : 99_000))
+lintCase("hostile: one stack with 10^\(quick ? 4 : 5) children", wideStack(children: quick ? 10_000 : 100_000))
+lintCase("hostile: 10^\(quick ? 4 : 5) targets in a grid of dead gaps", gapGrid(targets: quick ? 10_000 : 100_000))
