@@ -187,6 +187,6 @@ for size in sizes.prefix(3) {
 }
 print("")
 lintCase("hostile: 2,000 targets piled on one spot", pile(targets: 2_000))
-lintCase("hostile: chain 10^\(quick ? 4 : 5) deep", chain(depth: quick ? 10_000 : 99_000))
+lintCase("hostile: chain of \(quick ? 10_000 : 49_000) nodes (\(quick ? 20_000 : 98_000) nesting levels)", chain(depth: quick ? 10_000 : 49_000))
 lintCase("hostile: one stack with 10^\(quick ? 4 : 5) children", wideStack(children: quick ? 10_000 : 100_000))
 lintCase("hostile: 10^\(quick ? 4 : 5) targets in a grid of dead gaps", gapGrid(targets: quick ? 10_000 : 100_000))

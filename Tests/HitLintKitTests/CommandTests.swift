@@ -1,0 +1,181 @@
+import Foundation
+import XCTest
+@testable import HitLintKit
+
+/// The command line end to end, in process: exit codes, formats, options.
+final class CommandTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func write(_ name: String, _ text: String) -> String {
+        let url = folder.appendingPathComponent(name)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+        let output = CapturedOutput()
+        let status = HitLintCommand.run(arguments, output: output)
+        return (status, output.standardOutput, output.standardError)
+    }
+
+    private let small = "root: {id: screen, frame: [0, 0, 390, 844], children: [{id: play, type: button, frame: [10, 10, 30, 30]}]}\n"
+    private let clean = "root: {id: screen, frame: [0, 0, 390, 844], children: [{id: ok, type: button, frame: [10, 10, 44, 44]}]}\n"
+    private let gaps = """
+    root:
+      id: screen
+      frame: [0, 0, 390, 844]
+      children:
+        - {id: a, type: button, frame: [0, 0, 44, 44]}
+        - {id: b, type: button, frame: [50, 0, 44, 44]}
+
+    """
+
+    func testExitCodes() {
+        XCTAssertEqual(run([write("clean.yaml", clean)]).status, 0)
+        XCTAssertEqual(run([write("small.yaml", small)]).status, 1)
+        XCTAssertEqual(run([write("broken.json", "{\"root\": [}")]).status, 1)
+        XCTAssertEqual(run(["--no-such-option", "x"]).status, 2)
+        XCTAssertEqual(run([]).status, 2)
+    }
+
+    func testTextOutputIsXcodeFormWithSummary() {
+        let path = write("small.yaml", small)
+        let result = run([path])
+        XCTAssertEqual(result.output, """
+        \(path):1:98: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]
+        1 error, 0 warnings in 1 file
+
+        """)
+    }
+
+    func testCaretUnderTheSpanOnATerminal() {
+        let path = write("small.yaml", small)
+        let output = CapturedOutput()
+        output.isTerminal = true
+        output.environment = ["NO_COLOR": "1"]
+        _ = HitLintCommand.run([path], output: output)
+        let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines[1], " 1 | " + small.dropLast())
+        XCTAssertEqual(lines[2], "   | " + String(repeating: " ", count: 97) + "^~~~~~~~~~~~~~~")
+    }
+
+    func testJSONOutputShape() throws {
+        let path = write("small.yaml", small)
+        let result = run(["--format", "json", path])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        XCTAssertEqual(object["version"] as? Int, 1)
+        let diagnostics = try XCTUnwrap(object["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 1)
+        let first = diagnostics[0]
+        XCTAssertEqual(first["file"] as? String, path)
+        XCTAssertEqual(first["line"] as? Int, 1)
+        XCTAssertEqual(first["column"] as? Int, 98)
+        XCTAssertEqual(first["endLine"] as? Int, 1)
+        XCTAssertEqual(first["endColumn"] as? Int, 114)
+        XCTAssertEqual(first["severity"] as? String, "error")
+        XCTAssertEqual(first["rule"] as? String, "target-size")
+        XCTAssertEqual(first["node"] as? String, "play")
+        XCTAssertEqual(first["related"] as? [String], [])
+        XCTAssertTrue(first["fix"] is NSNull)
+        let summary = try XCTUnwrap(object["summary"] as? [String: Int])
+        XCTAssertEqual(summary, ["files": 1, "errors": 1, "warnings": 0, "infos": 0, "fixable": 0])
+    }
+
+    func testRuleSeverityStrictQuietAndExitZero() {
+        let path = write("gaps.yaml", gaps)
+        XCTAssertEqual(run([path]).status, 0, "warnings alone pass")
+        XCTAssertEqual(run(["--strict", path]).status, 1)
+        XCTAssertEqual(run(["--rule", "dead-gap=error", path]).status, 1)
+        XCTAssertEqual(run(["--rule", "dead-gap=off", path]).output, "0 errors, 0 warnings in 1 file\n")
+        XCTAssertEqual(run(["--quiet", path]).output, "0 errors, 0 warnings in 1 file\n")
+        XCTAssertEqual(run(["--exit-zero", write("small.yaml", small)]).status, 0)
+        XCTAssertEqual(run(["--rule", "dead-gap", path]).status, 2)
+        XCTAssertTrue(run(["--rule", "dead-gaps=off", path]).error.contains("did you mean 'dead-gap'?"))
+    }
+
+    func testProfileMinimumSizePlatformAndInput() {
+        let path = write("clean.yaml", clean)
+        XCTAssertEqual(run(["--profile", "tvos", path]).status, 1)
+        XCTAssertTrue(run(["--profile", "tvos", path]).output.contains("minimum is 66×66 pt (tvos)"))
+        XCTAssertTrue(run(["--min-size", "9mm", path]).output.contains("minimum is 57.76×57.76 pt (9 mm)"))
+        XCTAssertTrue(run(["--platform", "android", path]).output.contains("minimum is 48×48 dp (android)"))
+        XCTAssertEqual(run(["--input", "pointer", write("small.yaml", small)]).status, 0, "30 pt passes the 28 pt pointer minimum")
+        XCTAssertTrue(run(["--profile", "wcag", path]).error.contains("did you mean"))
+        XCTAssertEqual(run(["--min-size", "big", path]).status, 2)
+        XCTAssertEqual(run(["--platform", "windows", path]).status, 2)
+    }
+
+    func testFoldersAreWalkedAndMissingPathsExitTwo() {
+        _ = write("a/one.yaml", clean)
+        _ = write("a/b/two.json", "{\"root\": {\"frame\": [0, 0, 10, 10]}}")
+        _ = write("a/.hidden/three.yaml", small)
+        _ = write("a/notes.txt", "not a layout")
+        let result = run([folder.appendingPathComponent("a").path])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.output.hasSuffix("in 2 files\n"), result.output)
+        let missing = run([folder.appendingPathComponent("a").path, folder.appendingPathComponent("nope.yaml").path])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.error.contains("nope.yaml: no such file or folder"))
+        XCTAssertTrue(missing.output.hasSuffix("in 2 files\n"), "the other files are still linted")
+    }
+
+    func testRulesAndExplain() throws {
+        let text = run(["rules"])
+        XCTAssertEqual(text.status, 0)
+        XCTAssertEqual(text.output.split(separator: "\n").count, RuleRegistry.all.count)
+        let json = run(["rules", "--format", "json"])
+        let rules = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.descriptions.map(\.id))
+        XCTAssertTrue(run(["rules", "--format", "markdown"]).output.hasPrefix("| rule | default | summary |"))
+        let explain = run(["explain", "clipped-hit-area"])
+        XCTAssertEqual(explain.status, 0)
+        XCTAssertTrue(explain.output.contains("point(inside:)"))
+        XCTAssertTrue(explain.output.contains("## Triggers"))
+        let unknown = run(["explain", "clipped-hit-areas"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.error.contains("did you mean 'clipped-hit-area'?"))
+    }
+
+    func testParseCommand() {
+        let good = run(["parse", write("doc.yaml", "a: [1, +2, .5]\nb: {c: 'x'}\n")])
+        XCTAssertEqual(good.status, 0)
+        XCTAssertEqual(good.output, "{\"a\":[1,2,0.5],\"b\":{\"c\":\"x\"}}\n")
+        let bad = run(["parse", write("bad.json", "[1, 2}")])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.output.contains("bad.json:1:6: error: expected ',' or ']' after array element, found '}' [invalid-layout]"), bad.output)
+        XCTAssertEqual(run(["parse", folder.appendingPathComponent("missing.json").path]).status, 2)
+    }
+
+    func testIgnoreSuppressesAndReportsUnusedEntries() {
+        let path = write("ignore.yaml", """
+        root:
+          id: screen
+          frame: [0, 0, 390, 844]
+          children:
+            - {id: tiny, type: button, frame: [0, 0, 20, 20], ignore: [target-size]}
+            - {id: fine, type: button, frame: [100, 0, 44, 44], ignore: [target-size, dead-gapp]}
+            - id: group
+              frame: [0, 100, 390, 100]
+              ignore: all
+              children:
+                - {id: tiny2, type: button, frame: [0, 0, 20, 20]}
+
+        """)
+        let result = run([path])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output.split(separator: "\n").filter { $0.contains("[") }.map { String($0.split(separator: ": ", maxSplits: 2)[2]) }, [
+            "'ignore: target-size' suppresses nothing here; remove it [unused-ignore]",
+            "'dead-gapp' in 'ignore' is not a rule; did you mean 'dead-gap'? [unused-ignore]",
+        ])
+    }
+}
