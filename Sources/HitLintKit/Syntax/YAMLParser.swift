@@ -19,7 +19,8 @@ import ucrt
 //     indentation step (PyYAML `indent=2` and `indent=4`: `-   id: x`);
 //   - flow sequences `[1, 2]` and flow mappings `{a: 1, b}` (nested, across lines,
 //     trailing comma allowed, a key without value is null);
-//   - plain scalars, also over several lines (line folding), single-quoted ('' escape,
+//   - plain scalars, also over several lines (line folding; a continuation line may start
+//     with `- `, read as text as YAML and PyYAML do), single-quoted ('' escape,
 //     folding) and double-quoted (every YAML escape, folding, escaped line breaks);
 //   - `#` comments (after whitespace or at a line start), blank lines, trailing spaces,
 //     CRLF or CR line ends, no newline at the end, a UTF-8 byte order mark at the start
@@ -36,9 +37,9 @@ import ucrt
 //   as something other than a string (`1:`, `true:`, `null:` — quote them), duplicate
 //   keys, tabs used for indentation, .inf/.nan and numbers beyond the range of a Double,
 //   single-pair mappings in flow sequences (`[a: b]`), a plain flow-mapping key holding
-//   ':' (`{a:1}` is the key "a:1" in YAML — almost never what was meant), a plain
-//   scalar continued on a line that starts with `- `, `? ` (legal YAML, but easy to
-//   misread), a stream with no document at all (an empty file: YAML says zero
+//   ':' (`{a:1}` is the key "a:1" in YAML — almost never what was meant), keys that
+//   span lines or whose ':' is on a later line, a tab before a block collection or at
+//   the start of a line, a stream with no document at all (an empty file: YAML says zero
 //   documents, so there is no root value to report), invalid UTF-8, NUL and other
 //   control characters, a byte order mark anywhere but at the start, nesting deeper
 //   than `maximumNestingDepth`.
@@ -72,26 +73,26 @@ public enum YAMLParser {
 
 // MARK: - Bytes
 
-private let spaceByte: UInt8 = 0x20
-private let tabByte: UInt8 = 0x09
-private let lineFeed: UInt8 = 0x0A
-private let carriageReturn: UInt8 = 0x0D
-
-@inline(__always) private func isBreak(_ byte: UInt8) -> Bool { byte == lineFeed || byte == carriageReturn }
-@inline(__always) private func isWhite(_ byte: UInt8) -> Bool { byte == spaceByte || byte == tabByte }
-/// Space, tab, line break or the end of the input.
-@inline(__always) private func isBlankOrEnd(_ byte: UInt8) -> Bool {
-    byte == spaceByte || byte == tabByte || byte == lineFeed || byte == carriageReturn || byte == 0
-}
-@inline(__always) private func isFlowIndicator(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return true
-    default: return false
+extension UInt8 {
+    /// Line feed or carriage return (YAML's line breaks).
+    @inline(__always) var isYAMLBreak: Bool { self == 0x0A || self == 0x0D }
+    /// Space or tab.
+    @inline(__always) var isYAMLWhite: Bool { self == 0x20 || self == 0x09 }
+    /// Space, tab, line break, or the NUL that marks the end of the input.
+    @inline(__always) var isYAMLBlankOrEnd: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0
     }
+    /// `,` `[` `]` `{` `}`
+    @inline(__always) var isYAMLFlowIndicator: Bool {
+        switch self {
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return true
+        default: return false
+        }
+    }
+    @inline(__always) var isYAMLDigit: Bool { self &- 0x30 < 10 }
 }
-@inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-private let powersOfTen: [Double] = [
+let yamlPowersOfTen: [Double] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
@@ -99,7 +100,7 @@ private let powersOfTen: [Double] = [
 // MARK: - Reader
 
 /// A scalar as scanned, before it becomes a key or a value.
-private struct ScalarToken {
+struct ScalarToken {
     enum Style { case plain, singleQuoted, doubleQuoted }
     /// Span of the whole scalar (quotes included).
     var start: Int
@@ -111,7 +112,7 @@ private struct ScalarToken {
     var multiline = false
 }
 
-private struct BlockFrame {
+struct BlockFrame {
     var isMapping: Bool
     /// Column of the keys or of the '-' indicators.
     var indent: Int
@@ -122,7 +123,7 @@ private struct BlockFrame {
     var keyTable: Int
 }
 
-private struct FlowFrame {
+struct FlowFrame {
     enum State: UInt8 { case sequenceValue, sequenceSeparator, mappingKey, mappingColon, mappingValue, mappingSeparator }
     var isMapping: Bool
     var entry: Int
@@ -133,11 +134,11 @@ private struct FlowFrame {
     var keyLineStart: Int
 }
 
-private enum PlainKind {
+enum PlainKind {
     case string, null, bool(Bool), number(Double)
 }
 
-private struct YAMLReader {
+struct YAMLReader {
     let source: SourceText
     let p: UnsafePointer<UInt8>
     let count: Int
@@ -182,8 +183,8 @@ private struct YAMLReader {
     func describe(_ offset: Int) -> String {
         let byte = p[offset]
         if offset >= count { return "end of file" }
-        if isBreak(byte) { return "end of line" }
-        if byte == tabByte { return "a tab" }
+        if byte.isYAMLBreak { return "end of line" }
+        if byte == UInt8(ascii: "\t") { return "a tab" }
         if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
         var end = offset + 1
         while end < count, p[end] & 0xC0 == 0x80 { end += 1 }
@@ -197,8 +198,6 @@ private struct YAMLReader {
         return stop < end ? head + "…" : head
     }
 
-    func column(_ offset: Int) -> Int { offset - lineStart }
-
     // MARK: Input check
 
     /// Rejects what YAML does not allow in a stream at all: invalid UTF-8, NUL and other
@@ -209,7 +208,7 @@ private struct YAMLReader {
         while i < n {
             let c = p[i]
             if c < 0x80 {
-                if (c >= 0x20 && c != 0x7F) || c == lineFeed || c == carriageReturn || c == tabByte {
+                if (c >= 0x20 && c != 0x7F) || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\t") {
                     i += 1
                     continue
                 }
@@ -258,18 +257,18 @@ private struct YAMLReader {
     // MARK: Lines
 
     @inline(__always) func afterBreak(_ i: Int) -> Int {
-        p[i] == carriageReturn && p[i + 1] == lineFeed ? i + 2 : i + 1
+        p[i] == UInt8(ascii: "\r") && p[i + 1] == UInt8(ascii: "\n") ? i + 2 : i + 1
     }
 
     /// `---` or `...` at column 0, followed by a blank or the end.
     @inline(__always) func isDocumentMarker(_ i: Int) -> Bool {
         let c = p[i]
         guard c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return false }
-        return p[i + 1] == c && p[i + 2] == c && isBlankOrEnd(p[i + 3])
+        return p[i + 1] == c && p[i + 2] == c && p[i + 3].isYAMLBlankOrEnd
     }
 
     @inline(__always) func isSequenceDash(_ i: Int) -> Bool {
-        p[i] == UInt8(ascii: "-") && isBlankOrEnd(p[i + 1])
+        p[i] == UInt8(ascii: "-") && p[i + 1].isYAMLBlankOrEnd
     }
 
     /// From a line start, skips blank and comment lines; stops at the first character of the
@@ -277,20 +276,20 @@ private struct YAMLReader {
     mutating func skipBlankLines() throws(SyntaxError) {
         while true {
             var i = pos
-            while p[i] == spaceByte { i += 1 }
-            if p[i] == tabByte {
+            while p[i] == UInt8(ascii: " ") { i += 1 }
+            if p[i] == UInt8(ascii: "\t") {
                 var j = i
-                while isWhite(p[j]) { j += 1 }
+                while p[j].isYAMLWhite { j += 1 }
                 let next = p[j]
-                guard next == UInt8(ascii: "#") || isBreak(next) || next == 0 else {
+                guard next == UInt8(ascii: "#") || next.isYAMLBreak || next == 0 else {
                     throw error(i, "tabs cannot indent: use spaces")
                 }
                 i = j
             }
             if p[i] == UInt8(ascii: "#") {
-                while !isBreak(p[i]) && p[i] != 0 { i += 1 }
+                while !p[i].isYAMLBreak && p[i] != 0 { i += 1 }
             }
-            if isBreak(p[i]) {
+            if p[i].isYAMLBreak {
                 pos = afterBreak(i)
                 lineStart = pos
                 continue
@@ -302,16 +301,16 @@ private struct YAMLReader {
 
     /// After a value: trailing whitespace, a comment, then the line break (or the end).
     mutating func finishLine() throws(SyntaxError) {
-        while isWhite(p[pos]) { pos += 1 }
+        while p[pos].isYAMLWhite { pos += 1 }
         var c = p[pos]
         if c == UInt8(ascii: "#") {
-            guard isWhite(p[pos - 1]) else {
+            guard p[pos - 1].isYAMLWhite else {
                 throw error(pos, "expected whitespace before '#' comment")
             }
-            while !isBreak(p[pos]) && p[pos] != 0 { pos += 1 }
+            while !p[pos].isYAMLBreak && p[pos] != 0 { pos += 1 }
             c = p[pos]
         }
-        if isBreak(c) {
+        if c.isYAMLBreak {
             pos = afterBreak(pos)
             lineStart = pos
             return
@@ -347,9 +346,9 @@ private struct YAMLReader {
                     }
                     explicitStart = true
                     pos += 3
-                    while isWhite(p[pos]) { pos += 1 }
+                    while p[pos].isYAMLWhite { pos += 1 }
                     let next = p[pos]
-                    if isBreak(next) || next == 0 || next == UInt8(ascii: "#") {
+                    if next.isYAMLBreak || next == 0 || next == UInt8(ascii: "#") {
                         try finishLine()
                         continue
                     }
@@ -465,12 +464,12 @@ private struct YAMLReader {
             let sequenceIndent = frames[frames.count - 1].indent
             pos += 1
             var sawTab = false
-            while isWhite(p[pos]) {
-                if p[pos] == tabByte { sawTab = true }
+            while p[pos].isYAMLWhite {
+                if p[pos] == UInt8(ascii: "\t") { sawTab = true }
                 pos += 1
             }
             let c = p[pos]
-            if isBreak(c) || c == 0 || c == UInt8(ascii: "#") {
+            if c.isYAMLBreak || c == 0 || c == UInt8(ascii: "#") {
                 pending = .value
                 pendingOffset = dashEnd(pos)
                 try finishLine()
@@ -489,7 +488,7 @@ private struct YAMLReader {
     /// Offset just after the '-' before `pos` (where an empty entry's null sits).
     func dashEnd(_ from: Int) -> Int {
         var i = from
-        while i > 0 && isWhite(p[i - 1]) { i -= 1 }
+        while i > 0 && p[i - 1].isYAMLWhite { i -= 1 }
         return i
     }
 
@@ -510,8 +509,8 @@ private struct YAMLReader {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let token = try scanQuoted(blockIndent: blockIndent)
             var i = pos
-            while isWhite(p[i]) { i += 1 }
-            if p[i] == UInt8(ascii: ":") && isBlankOrEnd(p[i + 1]) {
+            while p[i].isYAMLWhite { i += 1 }
+            if p[i] == UInt8(ascii: ":") && p[i + 1].isYAMLBlankOrEnd {
                 try beginEntry(mode: mode, key: token, colon: i, column: column, afterTab: afterTab)
                 return
             }
@@ -525,7 +524,7 @@ private struct YAMLReader {
                 throw error(pos, "flow collections as mapping keys are not supported")
             }
             try parseFlow(blockIndent: blockIndent)
-            while isWhite(p[pos]) { pos += 1 }
+            while p[pos].isYAMLWhite { pos += 1 }
             if p[pos] == UInt8(ascii: ":") {
                 throw error(pos, "flow collections as mapping keys are not supported")
             }
@@ -558,7 +557,7 @@ private struct YAMLReader {
             let token = try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: false)
             try emitValue(token)
             if token.multiline && p[pos] == UInt8(ascii: ":") {
-                throw error(pos, "a mapping key must be on one line")
+                throw error(pos, "unexpected ':': this line continues the plain scalar above it, and a mapping key must be on one line (check the indentation)")
             }
             try finishLine()
         }
@@ -580,9 +579,9 @@ private struct YAMLReader {
         frames[frame].keyTable = try emitKey(key, keyBase: frames[frame].keyBase, table: frames[frame].keyTable)
         pos = colon + 1
         let mappingIndent = frames[frame].indent
-        while isWhite(p[pos]) { pos += 1 }
+        while p[pos].isYAMLWhite { pos += 1 }
         let c = p[pos]
-        if isBreak(c) || c == 0 || c == UInt8(ascii: "#") {
+        if c.isYAMLBreak || c == 0 || c == UInt8(ascii: "#") {
             pending = .value
             pendingOffset = colon + 1
             try finishLine()
@@ -593,7 +592,7 @@ private struct YAMLReader {
 
     // MARK: Flow collections
 
-    mutating func openFlow(blockIndent: Int) throws(SyntaxError) {
+    mutating func openFlow() throws(SyntaxError) {
         try checkDepth(pos)
         let isMapping = p[pos] == UInt8(ascii: "{")
         flowStack.append(FlowFrame(isMapping: isMapping, entry: entries.count, open: pos,
@@ -620,21 +619,21 @@ private struct YAMLReader {
     mutating func skipFlowSpace(blockIndent: Int) throws(SyntaxError) {
         while true {
             let c = p[pos]
-            if isWhite(c) {
+            if c.isYAMLWhite {
                 pos += 1
             } else if c == UInt8(ascii: "#") {
                 let before = p[pos - 1]
-                guard isWhite(before) || isBreak(before) else { return }
-                while !isBreak(p[pos]) && p[pos] != 0 { pos += 1 }
-            } else if isBreak(c) {
+                guard before.isYAMLWhite || before.isYAMLBreak else { return }
+                while !p[pos].isYAMLBreak && p[pos] != 0 { pos += 1 }
+            } else if c.isYAMLBreak {
                 pos = afterBreak(pos)
                 lineStart = pos
                 var i = pos
-                while p[i] == spaceByte { i += 1 }
+                while p[i] == UInt8(ascii: " ") { i += 1 }
                 var j = i
-                while isWhite(p[j]) { j += 1 }
+                while p[j].isYAMLWhite { j += 1 }
                 let next = p[j]
-                if isBreak(next) || next == 0 || next == UInt8(ascii: "#") {
+                if next.isYAMLBreak || next == 0 || next == UInt8(ascii: "#") {
                     pos = j
                     continue
                 }
@@ -642,7 +641,7 @@ private struct YAMLReader {
                     throw error(pos, "document marker inside a flow collection (missing '\(closingBracket)'?)")
                 }
                 if i - pos <= blockIndent {
-                    if p[i] == tabByte { throw error(i, "tabs cannot indent: use spaces") }
+                    if p[i] == UInt8(ascii: "\t") { throw error(i, "tabs cannot indent: use spaces") }
                     throw error(i, "bad indentation: a flow collection's continuation line must be indented more than \(blockIndent) spaces")
                 }
                 pos = j
@@ -662,7 +661,7 @@ private struct YAMLReader {
 
     /// `pos` at '[' or '{'. Leaves `pos` after the matching bracket.
     mutating func parseFlow(blockIndent: Int) throws(SyntaxError) {
-        try openFlow(blockIndent: blockIndent)
+        try openFlow()
         while true {
             try skipFlowSpace(blockIndent: blockIndent)
             let c = p[pos]
@@ -700,7 +699,7 @@ private struct YAMLReader {
                 if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
                     throw error(pos, "flow collections as mapping keys are not supported")
                 }
-                if c == UInt8(ascii: ":") && (isBlankOrEnd(p[pos + 1]) || isFlowIndicator(p[pos + 1])) {
+                if c == UInt8(ascii: ":") && (p[pos + 1].isYAMLBlankOrEnd || p[pos + 1].isYAMLFlowIndicator) {
                     throw error(pos, "empty mapping keys are not supported")
                 }
                 if c == UInt8(ascii: ",") || c == UInt8(ascii: "]") {
@@ -765,7 +764,7 @@ private struct YAMLReader {
     mutating func parseFlowNode(blockIndent: Int) throws(SyntaxError) {
         let c = p[pos]
         if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
-            try openFlow(blockIndent: blockIndent)
+            try openFlow()
             return
         }
         let token = try scanFlowScalar(blockIndent: blockIndent)
@@ -777,653 +776,12 @@ private struct YAMLReader {
         if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
             return try scanQuoted(blockIndent: blockIndent)
         }
-        if c == UInt8(ascii: "-") && isBlankOrEnd(p[pos + 1]) {
+        if c == UInt8(ascii: "-") && p[pos + 1].isYAMLBlankOrEnd {
             throw error(pos, "block sequence entries ('- ') are not allowed inside a flow collection")
         }
         guard isPlainStart(pos, flow: true) else { throw indicatorError(pos, flow: true) }
         let start = pos
         let (end, stop) = scanPlainLine(start, flow: true)
         return try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: true)
-    }
-
-    // MARK: Plain scalars
-
-    func isPlainStart(_ i: Int, flow: Bool) -> Bool {
-        let c = p[i]
-        switch c {
-        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            let next = p[i + 1]
-            return !isBlankOrEnd(next) && !(flow && isFlowIndicator(next))
-        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
-             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
-             UInt8(ascii: "`"), spaceByte, tabByte, lineFeed, carriageReturn, 0:
-            return false
-        default:
-            return true
-        }
-    }
-
-    /// The error for a character that cannot start a scalar.
-    func indicatorError(_ i: Int, flow: Bool) -> SyntaxError {
-        switch p[i] {
-        case UInt8(ascii: "&"): return error(i, "anchors (&name) are not supported")
-        case UInt8(ascii: "*"): return error(i, "aliases (*name) are not supported")
-        case UInt8(ascii: "!"): return error(i, "tags (!tag) are not supported")
-        case UInt8(ascii: "|"), UInt8(ascii: ">"): return error(i, "multi-line block scalars (| and >) are not supported")
-        case UInt8(ascii: "%"):
-            if i == lineStart { return error(i, "directives (%) are not supported") }
-            return error(i, "'%' cannot start a plain scalar: quote the string")
-        case UInt8(ascii: "@"), UInt8(ascii: "`"):
-            return error(i, "\(describe(i)) is reserved and cannot start a plain scalar: quote the string")
-        case UInt8(ascii: "?"): return error(i, "complex keys ('? ') are not supported")
-        case UInt8(ascii: ":"): return error(i, "empty mapping keys are not supported")
-        case UInt8(ascii: "-"): return error(i, "unexpected '-'")
-        case 0 where i >= count: return error(i, "unexpected end of file")
-        default: return error(i, "unexpected \(describe(i))")
-        }
-    }
-
-    /// One line of a plain scalar from `start` (a valid first character). Returns the end of its
-    /// content (trailing whitespace excluded) and where it stopped: a ': ', a ' #' comment, a flow
-    /// indicator (in flow context), or the line break / end of input.
-    @inline(__always) func scanPlainLine(_ start: Int, flow: Bool) -> (end: Int, stop: Int) {
-        var i = start
-        var end = start
-        while true {
-            let c = p[i]
-            if c > UInt8(ascii: ":") {
-                if flow && (c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")) {
-                    return (end, i)
-                }
-                i += 1
-                end = i
-                continue
-            }
-            if c == spaceByte || c == tabByte {
-                var j = i + 1
-                while p[j] == spaceByte || p[j] == tabByte { j += 1 }
-                let next = p[j]
-                if next == UInt8(ascii: "#") || next == lineFeed || next == carriageReturn || next == 0 {
-                    return (end, j)
-                }
-                i = j
-                continue
-            }
-            if c == lineFeed || c == carriageReturn || c == 0 { return (end, i) }
-            if c == UInt8(ascii: ":") {
-                let next = p[i + 1]
-                if isBlankOrEnd(next) || (flow && isFlowIndicator(next)) { return (end, i) }
-            } else if flow && c == UInt8(ascii: ",") {
-                return (end, i)
-            }
-            i += 1
-            end = i
-        }
-    }
-
-    /// Continues a plain scalar whose first line ended at `stop` over the following lines
-    /// (folding line breaks as YAML does). Leaves `pos` where the scalar stopped.
-    mutating func continuePlain(start: Int, end firstEnd: Int, stop firstStop: Int, blockIndent: Int, flow: Bool) throws(SyntaxError) -> ScalarToken {
-        var token = ScalarToken(start: start, end: firstEnd, style: .plain)
-        var stop = firstStop
-        guard isBreak(p[stop]) else {
-            pos = stop
-            return token
-        }
-        var buffer: [UInt8] = []
-        var end = firstEnd
-        while true {
-            // Look past the line break for a continuation line, counting empty lines.
-            var i = stop
-            var emptyLines = 0
-            var candidateLineStart = 0
-            var contentStart = -1
-            while true {
-                i = afterBreak(i)
-                candidateLineStart = i
-                var j = i
-                while p[j] == spaceByte { j += 1 }
-                var k = j
-                while isWhite(p[k]) { k += 1 }
-                let c = p[k]
-                if isBreak(c) {
-                    emptyLines += 1
-                    i = k
-                    continue
-                }
-                if c == 0 || c == UInt8(ascii: "#") { break }
-                if j - i <= blockIndent { break }
-                if j == i && isDocumentMarker(i) { break }
-                contentStart = k
-                break
-            }
-            if contentStart < 0 { break }
-            let c = p[contentStart]
-            let next = p[contentStart + 1]
-            if flow && isFlowIndicator(c) { break }
-            if c == UInt8(ascii: ":") && (isBlankOrEnd(next) || (flow && isFlowIndicator(next))) { break }
-            if (c == UInt8(ascii: "-") || c == UInt8(ascii: "?")) && isBlankOrEnd(next) {
-                throw error(contentStart, "a plain scalar continued on a line starting with '\(Character(Unicode.Scalar(c))) ' is not supported: quote the string, or check the indentation")
-            }
-            if buffer.isEmpty {
-                buffer.reserveCapacity(end - start + 64)
-                buffer.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
-            }
-            if emptyLines == 0 {
-                buffer.append(spaceByte)
-            } else {
-                for _ in 0..<emptyLines { buffer.append(lineFeed) }
-            }
-            let line = scanPlainLine(contentStart, flow: flow)
-            buffer.append(contentsOf: UnsafeBufferPointer(start: p + contentStart, count: line.end - contentStart))
-            lineStart = candidateLineStart
-            end = line.end
-            stop = line.stop
-            token.multiline = true
-            if !isBreak(p[stop]) { break }
-        }
-        pos = stop
-        token.end = end
-        if token.multiline { token.decoded = buffer }
-        return token
-    }
-
-    // MARK: Quoted scalars
-
-    /// After a line break inside a quoted scalar: skips empty lines (counting them) and the next
-    /// line's indentation. Returns the number of empty lines; `pos` at the first content byte.
-    mutating func foldQuotedBreak(at breakOffset: Int, blockIndent: Int, open: Int, double: Bool) throws(SyntaxError) -> Int {
-        var i = breakOffset
-        var emptyLines = 0
-        while true {
-            i = afterBreak(i)
-            lineStart = i
-            var j = i
-            while p[j] == spaceByte { j += 1 }
-            var k = j
-            while isWhite(p[k]) { k += 1 }
-            let c = p[k]
-            if isBreak(c) {
-                emptyLines += 1
-                i = k
-                continue
-            }
-            if c == 0 && k >= count {
-                throw error(open, double ? "unterminated double-quoted string" : "unterminated single-quoted string")
-            }
-            if j == i && isDocumentMarker(i) {
-                throw error(i, "document marker inside a quoted string (missing closing quote?)")
-            }
-            if j - i <= blockIndent {
-                if p[j] == tabByte { throw error(j, "tabs cannot indent: use spaces") }
-                throw error(j, "bad indentation: a quoted string's continuation line must be indented more than \(blockIndent) spaces")
-            }
-            pos = k
-            return emptyLines
-        }
-    }
-
-    mutating func appendFold(_ buffer: inout [UInt8], emptyLines: Int) {
-        if emptyLines == 0 {
-            buffer.append(spaceByte)
-        } else {
-            for _ in 0..<emptyLines { buffer.append(lineFeed) }
-        }
-    }
-
-    /// `pos` at the opening quote. Leaves `pos` after the closing quote.
-    mutating func scanQuoted(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
-        let open = pos
-        let double = p[pos] == UInt8(ascii: "\"")
-        let quote = p[pos]
-        var i = pos + 1
-        var segmentStart = i
-        var buffer: [UInt8] = []
-        var decoded = false
-        var multiline = false
-
-        @inline(__always) func appendSegment(_ buffer: inout [UInt8], _ from: Int, _ to: Int) {
-            if to > from { buffer.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from)) }
-        }
-
-        while true {
-            let c = p[i]
-            if c == quote {
-                if !double && p[i + 1] == quote {
-                    decoded = true
-                    appendSegment(&buffer, segmentStart, i + 1)
-                    i += 2
-                    segmentStart = i
-                    continue
-                }
-                break
-            }
-            if double && c == UInt8(ascii: "\\") {
-                decoded = true
-                appendSegment(&buffer, segmentStart, i)
-                let escape = p[i + 1]
-                var scalar: UInt32 = 0
-                var digits = 0
-                switch escape {
-                case UInt8(ascii: "0"): buffer.append(0)
-                case UInt8(ascii: "a"): buffer.append(0x07)
-                case UInt8(ascii: "b"): buffer.append(0x08)
-                case UInt8(ascii: "t"), tabByte: buffer.append(0x09)
-                case UInt8(ascii: "n"): buffer.append(0x0A)
-                case UInt8(ascii: "v"): buffer.append(0x0B)
-                case UInt8(ascii: "f"): buffer.append(0x0C)
-                case UInt8(ascii: "r"): buffer.append(0x0D)
-                case UInt8(ascii: "e"): buffer.append(0x1B)
-                case spaceByte: buffer.append(spaceByte)
-                case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
-                case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "N"): appendUTF8(&buffer, 0x85)
-                case UInt8(ascii: "_"): appendUTF8(&buffer, 0xA0)
-                case UInt8(ascii: "L"): appendUTF8(&buffer, 0x2028)
-                case UInt8(ascii: "P"): appendUTF8(&buffer, 0x2029)
-                case UInt8(ascii: "x"): digits = 2
-                case UInt8(ascii: "u"): digits = 4
-                case UInt8(ascii: "U"): digits = 8
-                case lineFeed, carriageReturn:
-                    // Escaped line break: joined without a space; empty lines still give line feeds.
-                    multiline = true
-                    let emptyLines = try foldQuotedBreak(at: i + 1, blockIndent: blockIndent, open: open, double: true)
-                    for _ in 0..<emptyLines { buffer.append(lineFeed) }
-                    i = pos
-                    segmentStart = i
-                    continue
-                default:
-                    if p[i + 1] == 0 && i + 1 >= count {
-                        throw error(open, "unterminated double-quoted string")
-                    }
-                    throw error(i, "invalid escape sequence '\\\(describe(i + 1).dropFirst().dropLast())' in double-quoted string")
-                }
-                if digits > 0 {
-                    for k in 0..<digits {
-                        let h = p[i + 2 + k]
-                        let value: UInt8
-                        switch h {
-                        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = h - UInt8(ascii: "0")
-                        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = h - UInt8(ascii: "a") + 10
-                        case UInt8(ascii: "A")...UInt8(ascii: "F"): value = h - UInt8(ascii: "A") + 10
-                        default:
-                            throw error(i, "invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hexadecimal digits")
-                        }
-                        scalar = scalar << 4 | UInt32(value)
-                    }
-                    if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
-                        throw error(i, "invalid escape sequence: U+\(hex4(scalar)) is not a Unicode scalar value")
-                    }
-                    appendUTF8(&buffer, scalar)
-                    i += 2 + digits
-                } else {
-                    i += 2
-                }
-                segmentStart = i
-                continue
-            }
-            if isBreak(c) {
-                decoded = true
-                multiline = true
-                var trimmed = i
-                while trimmed > segmentStart && isWhite(p[trimmed - 1]) { trimmed -= 1 }
-                appendSegment(&buffer, segmentStart, trimmed)
-                let emptyLines = try foldQuotedBreak(at: i, blockIndent: blockIndent, open: open, double: double)
-                appendFold(&buffer, emptyLines: emptyLines)
-                i = pos
-                segmentStart = i
-                continue
-            }
-            if c == 0 && i >= count {
-                throw error(open, double ? "unterminated double-quoted string" : "unterminated single-quoted string")
-            }
-            i += 1
-        }
-        var token = ScalarToken(start: open, end: i + 1, style: double ? .doubleQuoted : .singleQuoted)
-        if decoded {
-            appendSegment(&buffer, segmentStart, i)
-            token.decoded = buffer
-        }
-        token.multiline = multiline
-        pos = i + 1
-        return token
-    }
-
-    func appendUTF8(_ buffer: inout [UInt8], _ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            buffer.append(UInt8(scalar))
-        case 0x80..<0x800:
-            buffer.append(UInt8(0xC0 | scalar >> 6))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            buffer.append(UInt8(0xE0 | scalar >> 12))
-            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            buffer.append(UInt8(0xF0 | scalar >> 18))
-            buffer.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        }
-    }
-
-    // MARK: Values
-
-    mutating func emitNull(at offset: Int) {
-        entries.append(Document.Entry(kind: .null, start: UInt32(offset), end: UInt32(offset)))
-        lastEnd = offset
-    }
-
-    mutating func emitString(_ token: ScalarToken) {
-        if let decoded = token.decoded {
-            strings.append(String(decoding: decoded, as: UTF8.self))
-            entries.append(Document.Entry(kind: .string, flags: Document.Entry.decoded, start: UInt32(token.start),
-                                          end: UInt32(token.end), aux: UInt32(strings.count - 1)))
-        } else {
-            entries.append(Document.Entry(kind: .string, flags: token.style == .plain ? 0 : Document.Entry.quoted,
-                                          start: UInt32(token.start), end: UInt32(token.end)))
-        }
-        lastEnd = token.end
-    }
-
-    mutating func emitValue(_ token: ScalarToken) throws(SyntaxError) {
-        guard token.style == .plain, token.decoded == nil else {
-            emitString(token)
-            return
-        }
-        let start = UInt32(token.start)
-        let end = UInt32(token.end)
-        switch try classifyPlain(token.start, token.end) {
-        case .string:
-            entries.append(Document.Entry(kind: .string, start: start, end: end))
-        case .null:
-            entries.append(Document.Entry(kind: .null, start: start, end: end))
-        case .bool(let value):
-            entries.append(Document.Entry(kind: .bool, start: start, end: end, aux: value ? 1 : 0))
-        case .number(let value):
-            numbers.append(value)
-            entries.append(Document.Entry(kind: .number, start: start, end: end, aux: UInt32(numbers.count - 1)))
-        }
-        lastEnd = token.end
-    }
-
-    // MARK: Keys
-
-    /// Appends a key after checking it is a string and not a duplicate; returns the mapping's
-    /// (possibly new) hash table index.
-    mutating func emitKey(_ key: ScalarToken, keyBase: Int, table tableIndex: Int) throws(SyntaxError) -> Int {
-        var table = tableIndex
-        if key.style == .plain && key.decoded == nil {
-            let kind = try classifyPlain(key.start, key.end)
-            let what: String
-            switch kind {
-            case .string: what = ""
-            case .null: what = "null"
-            case .bool: what = "a boolean"
-            case .number: what = "a number"
-            }
-            if !what.isEmpty {
-                throw error(key.start, "non-string keys are not supported: YAML reads the key '\(text(key.start, key.end))' as \(what); quote it")
-            }
-        }
-        if key.end - key.start > 1024 {
-            var characters = 0
-            for i in key.start..<key.end where p[i] & 0xC0 != 0x80 { characters += 1 }
-            if characters > 1024 {
-                throw error(key.start, "a mapping key longer than 1024 characters is not allowed in YAML")
-            }
-        }
-        let index = entries.count
-        let keyCount = keyStack.count - keyBase
-        if table < 0 && keyCount < 16 {
-            var k = keyBase
-            while k < keyStack.count {
-                let other = Int(keyStack[k])
-                if keysEqual(other, key) { throw duplicateKey(key, other) }
-                k += 1
-            }
-        } else {
-            if table < 0 {
-                var dictionary: [UInt64: Int32] = [:]
-                dictionary.reserveCapacity(64)
-                for k in keyBase..<keyStack.count {
-                    let other = Int(keyStack[k])
-                    let hash = hashOf(entry: other)
-                    if dictionary[hash] == nil { dictionary[hash] = keyStack[k] }
-                }
-                keyTables.append(dictionary)
-                table = keyTables.count - 1
-            }
-            let hash = hashOf(token: key)
-            if let other = keyTables[table][hash] {
-                if keysEqual(Int(other), key) { throw duplicateKey(key, Int(other)) }
-                // A hash collision: compare with every key of this mapping.
-                for k in keyBase..<keyStack.count where keysEqual(Int(keyStack[k]), key) {
-                    throw duplicateKey(key, Int(keyStack[k]))
-                }
-            } else {
-                keyTables[table][hash] = Int32(index)
-            }
-        }
-        emitString(key)
-        keyStack.append(Int32(index))
-        return table
-    }
-
-    mutating func dropKeys(base: Int, table: Int) {
-        keyStack.removeSubrange(base...)
-        if table >= 0 { keyTables.removeLast() }
-    }
-
-    func duplicateKey(_ key: ScalarToken, _ other: Int) -> SyntaxError {
-        let line = source.location(of: Int(entries[other].start)).line
-        let name: String
-        if let decoded = key.decoded {
-            name = String(decoding: decoded.prefix(40), as: UTF8.self)
-        } else {
-            let quoted = key.style == .plain ? 0 : 1
-            name = text(key.start + quoted, key.end - quoted)
-        }
-        return error(key.start, "duplicate key '\(name)' (first defined on line \(line))")
-    }
-
-    /// Content bytes of a key token: (pointer, count) for verbatim keys.
-    func contentRange(_ key: ScalarToken) -> (start: Int, end: Int) {
-        key.style == .plain ? (key.start, key.end) : (key.start + 1, key.end - 1)
-    }
-
-    func keysEqual(_ entryIndex: Int, _ key: ScalarToken) -> Bool {
-        let entry = entries[entryIndex]
-        if entry.flags & Document.Entry.decoded == 0 {
-            let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
-            let a = UnsafeBufferPointer(start: p + Int(entry.start) + quoted, count: Int(entry.end) - Int(entry.start) - 2 * quoted)
-            return bytesEqual(a, key)
-        }
-        var string = strings[Int(entry.aux)]
-        return string.withUTF8 { bytesEqual($0, key) }
-    }
-
-    func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ key: ScalarToken) -> Bool {
-        if let decoded = key.decoded {
-            return decoded.withUnsafeBufferPointer { b in
-                a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
-            }
-        }
-        let range = contentRange(key)
-        let length = range.end - range.start
-        return a.count == length && (length == 0 || memcmp(a.baseAddress!, p + range.start, length) == 0)
-    }
-
-    func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
-
-    func hashOf(entry entryIndex: Int) -> UInt64 {
-        let entry = entries[entryIndex]
-        if entry.flags & Document.Entry.decoded == 0 {
-            let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
-            return fnv(UnsafeBufferPointer(start: p + Int(entry.start) + quoted, count: Int(entry.end) - Int(entry.start) - 2 * quoted))
-        }
-        var string = strings[Int(entry.aux)]
-        return string.withUTF8 { fnv($0) }
-    }
-
-    func hashOf(token key: ScalarToken) -> UInt64 {
-        if let decoded = key.decoded { return decoded.withUnsafeBufferPointer { fnv($0) } }
-        let range = contentRange(key)
-        return fnv(UnsafeBufferPointer(start: p + range.start, count: range.end - range.start))
-    }
-
-    // MARK: Core schema
-
-    @inline(__always) func matches(_ start: Int, _ literal: StaticString) -> Bool {
-        let bytes = literal.utf8Start
-        for k in 0..<literal.utf8CodeUnitCount where p[start + k] != bytes[k] { return false }
-        return true
-    }
-
-    /// How the YAML 1.2 core schema reads a one-line plain scalar.
-    func classifyPlain(_ start: Int, _ end: Int) throws(SyntaxError) -> PlainKind {
-        let length = end - start
-        switch p[start] {
-        case UInt8(ascii: "~"):
-            return length == 1 ? .null : .string
-        case UInt8(ascii: "n"), UInt8(ascii: "N"):
-            if length == 4 && (matches(start, "null") || matches(start, "Null") || matches(start, "NULL")) { return .null }
-            return .string
-        case UInt8(ascii: "t"), UInt8(ascii: "T"):
-            if length == 4 && (matches(start, "true") || matches(start, "True") || matches(start, "TRUE")) { return .bool(true) }
-            return .string
-        case UInt8(ascii: "f"), UInt8(ascii: "F"):
-            if length == 5 && (matches(start, "false") || matches(start, "False") || matches(start, "FALSE")) { return .bool(false) }
-            return .string
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-            return try classifyNumber(start, end)
-        default:
-            return .string
-        }
-    }
-
-    func classifyNumber(_ start: Int, _ end: Int) throws(SyntaxError) -> PlainKind {
-        var i = start
-        var negative = false
-        var signed = false
-        if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
-            negative = p[i] == UInt8(ascii: "-")
-            signed = true
-            i += 1
-        }
-        if i == end { return .string }
-        if p[i] == UInt8(ascii: ".") && end - i == 4 {
-            if matches(i, ".inf") || matches(i, ".Inf") || matches(i, ".INF")
-                || (!signed && (matches(i, ".nan") || matches(i, ".NaN") || matches(i, ".NAN"))) {
-                throw error(start, "infinite and NaN numbers (.inf, .nan) are not supported")
-            }
-        }
-        if !signed && p[i] == UInt8(ascii: "0") && end - i > 2 && (p[i + 1] == UInt8(ascii: "o") || p[i + 1] == UInt8(ascii: "x")) {
-            return try classifyRadix(start, end, hex: p[i + 1] == UInt8(ascii: "x"))
-        }
-        var mantissa: UInt64 = 0
-        var significant = 0
-        var integerDigits = 0
-        var fractionDigits = 0
-        var exact = true
-        while i < end && isDigit(p[i]) {
-            let digit = UInt64(p[i] &- 0x30)
-            if mantissa == 0 && digit == 0 {
-                // leading zero
-            } else if significant < 19 {
-                mantissa = mantissa * 10 + digit
-                significant += 1
-            } else {
-                exact = false
-            }
-            integerDigits += 1
-            i += 1
-        }
-        if i < end && p[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < end && isDigit(p[i]) {
-                let digit = UInt64(p[i] &- 0x30)
-                if mantissa == 0 && digit == 0 {
-                    // leading zero of the fraction
-                } else if significant < 19 {
-                    mantissa = mantissa * 10 + digit
-                    significant += 1
-                } else {
-                    exact = false
-                }
-                fractionDigits += 1
-                i += 1
-            }
-        }
-        if integerDigits == 0 && fractionDigits == 0 { return .string }
-        var exponent = 0
-        if i < end && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
-            i += 1
-            var exponentNegative = false
-            if i < end && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
-                exponentNegative = p[i] == UInt8(ascii: "-")
-                i += 1
-            }
-            guard i < end && isDigit(p[i]) else { return .string }
-            while i < end && isDigit(p[i]) {
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(p[i] &- 0x30) }
-                i += 1
-            }
-            if exponentNegative { exponent = -exponent }
-        }
-        if i != end { return .string }
-        var value: Double
-        let scale = exponent - fractionDigits
-        if exact && significant <= 15 && scale >= -22 && scale <= 22 {
-            value = Double(mantissa)
-            if scale > 0 { value *= powersOfTen[scale] } else if scale < 0 { value /= powersOfTen[-scale] }
-            if negative { value = -value }
-        } else {
-            value = slowNumber(start, end)
-        }
-        if !value.isFinite {
-            throw error(start, "number '\(text(start, end))' is out of range (too large for a 64-bit float)")
-        }
-        return .number(value)
-    }
-
-    func classifyRadix(_ start: Int, _ end: Int, hex: Bool) throws(SyntaxError) -> PlainKind {
-        var i = start + 2
-        var value: UInt64 = 0
-        var significant = 0
-        while i < end {
-            let c = p[i]
-            let digit: UInt64
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "7"): digit = UInt64(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "8")...UInt8(ascii: "9") where hex: digit = UInt64(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt64(c - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt64(c - UInt8(ascii: "A") + 10)
-            default: return .string
-            }
-            if value != 0 || digit != 0 { significant += 1 }
-            value = hex ? value << 4 | digit : value << 3 | digit
-            i += 1
-        }
-        let limit = hex ? 16 : 21
-        if significant > limit {
-            if hex { return .number(slowNumber(start, end)) }
-            throw error(start, "number '\(text(start, end))' is out of range")
-        }
-        return .number(Double(value))
-    }
-
-    /// Correctly rounded conversion through the C library, for long or extreme numbers.
-    func slowNumber(_ start: Int, _ end: Int) -> Double {
-        var characters = [CChar](repeating: 0, count: end - start + 1)
-        for k in 0..<(end - start) { characters[k] = CChar(bitPattern: p[start + k]) }
-        return characters.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
     }
 }
