@@ -29,6 +29,9 @@ import ucrt
 //     value → null; true|True|TRUE|false|False|FALSE → bool; [-+]?[0-9]+, 0o[0-7]+,
 //     0x[0-9a-fA-F]+ and [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? → number;
 //     everything else (`yes`, `on`, `1_000`, `0b1`, `+.5x` ...) → string.
+//   Where YAML 1.1 readers (libyaml, PyYAML) differ, we follow 1.2 as the yaml-test-suite
+//   does: `0777` is 777, `yes`/`on` are strings, `[?x]` and `{a: :b}` hold the plain
+//   scalars "?x" and ":b", and U+0085/U+2028/U+2029 are not line breaks.
 //
 // What is rejected, with a SyntaxError at the offending byte, because the layout format
 // does not need it or because JSON cannot say it:
