@@ -65,7 +65,9 @@ extension Document {
             return
         }
         let value = numbers[Int(entries[index].aux)]
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+        if value == 0, value.sign == .minus {
+            out.append(contentsOf: "-0".utf8)  // Int64(-0.0) would drop the sign (YAML `-.0`)
+        } else if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
             out.append(contentsOf: String(Int64(value)).utf8)
         } else if value.isFinite {
             out.append(contentsOf: "\(value)".utf8)

@@ -1,6 +1,790 @@
-/// YAML subset (SPEC §1.3) → `Document`. (Placeholder: being written.)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+// The YAML subset (SPEC §1.3) → `Document`.
+//
+// What is read, exactly as YAML 1.2 (core schema) reads it:
+//   - one document, optionally opened by `---` (which may carry a scalar or flow
+//     collection on its line) and closed by `...`;
+//   - block mappings and block sequences by indentation (spaces only), including a
+//     sequence at the same indentation as its parent key (PyYAML's layout), the compact
+//     forms `- - a` and `- key: v` (following keys aligned with the first), any
+//     indentation step (PyYAML `indent=2` and `indent=4`: `-   id: x`);
+//   - flow sequences `[1, 2]` and flow mappings `{a: 1, b}` (nested, across lines,
+//     trailing comma allowed, a key without value is null);
+//   - plain scalars, also over several lines (line folding; a continuation line may start
+//     with `- `, read as text as YAML and PyYAML do), single-quoted ('' escape,
+//     folding) and double-quoted (every YAML escape, folding, escaped line breaks);
+//   - `#` comments (after whitespace or at a line start), blank lines, trailing spaces,
+//     CRLF or CR line ends, no newline at the end, a UTF-8 byte order mark at the start
+//     (skipped; YAML allows it there, and it takes no column for indentation);
+//   - plain scalars resolved by the 1.2 core schema: null|Null|NULL|~ and an empty
+//     value → null; true|True|TRUE|false|False|FALSE → bool; [-+]?[0-9]+, 0o[0-7]+,
+//     0x[0-9a-fA-F]+ and [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? → number;
+//     everything else (`yes`, `on`, `1_000`, `0b1`, `+.5x` ...) → string.
+//   Where YAML 1.1 readers (libyaml, PyYAML) differ, we follow 1.2 as the yaml-test-suite
+//   does: `0777` is 777, `yes`/`on` are strings, `[?x]` and `{a: :b}` hold the plain
+//   scalars "?x" and ":b", and U+0085/U+2028/U+2029 are not line breaks.
+//
+// What is rejected, with a SyntaxError at the offending byte, because the layout format
+// does not need it or because JSON cannot say it:
+//   anchors, aliases, tags (`!!str` too), block scalars `|` `>`, directives `%`, more than
+//   one document, `? ` complex keys, empty keys, non-scalar keys, keys that YAML reads
+//   as something other than a string (`1:`, `true:`, `null:` — quote them), duplicate
+//   keys, tabs used for indentation, .inf/.nan and numbers beyond the range of a Double,
+//   single-pair mappings in flow sequences (`[a: b]`), a plain flow-mapping key holding
+//   ':' (`{a:1}` is the key "a:1" in YAML — almost never what was meant), keys that
+//   span lines or whose ':' is on a later line, a tab before a block collection or at
+//   the start of a line, a stream with no document at all (an empty file: YAML says zero
+//   documents, so there is no root value to report), invalid UTF-8, NUL and other
+//   control characters, a byte order mark anywhere but at the start, nesting deeper
+//   than `maximumNestingDepth`.
+// Where a construct is legal YAML but we are not certain to read it exactly as YAML 1.2
+// does, it is rejected as "not supported": accepting a document and reading it
+// differently from YAML is the one outcome that must never happen.
+//
+// Shape: one pass over the bytes (copied once into a buffer with a NUL sentinel, so
+// lookahead needs no bounds checks: NUL is rejected in the input, so NUL means the end).
+// Block structure is a stack of open collections, flow structure a second stack: no
+// recursion, so no input can overflow the call stack. Plain and simple quoted scalars
+// are slices of the source; only folded or unescaped text is allocated.
+
+/// YAML subset (SPEC §1.3) → `Document`.
 public enum YAMLParser {
     public static func parse(_ source: SourceText) throws(SyntaxError) -> Document {
-        throw SyntaxError(offset: 0, message: "YAML parser not written yet")
+        let count = source.bytes.count
+        if count > Int(UInt32.max) - 16 {
+            throw SyntaxError(offset: 0, message: "files larger than 4 GB are not supported")
+        }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 8)
+        defer { buffer.deallocate() }
+        source.bytes.withUnsafeBufferPointer { bytes in
+            if let base = bytes.baseAddress { buffer.initialize(from: base, count: count) }
+        }
+        (buffer + count).initialize(repeating: 0, count: 8)
+        var reader = YAMLReader(source: source, bytes: UnsafePointer(buffer), count: count)
+        return try reader.parseStream()
+    }
+}
+
+// MARK: - Bytes
+
+extension UInt8 {
+    /// Line feed or carriage return (YAML's line breaks).
+    @inline(__always) var isYAMLBreak: Bool { self == 0x0A || self == 0x0D }
+    /// Space or tab.
+    @inline(__always) var isYAMLWhite: Bool { self == 0x20 || self == 0x09 }
+    /// Space, tab, line break, or the NUL that marks the end of the input.
+    @inline(__always) var isYAMLBlankOrEnd: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0
+    }
+    /// `,` `[` `]` `{` `}`
+    @inline(__always) var isYAMLFlowIndicator: Bool {
+        switch self {
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return true
+        default: return false
+        }
+    }
+    @inline(__always) var isYAMLDigit: Bool { self &- 0x30 < 10 }
+}
+
+let yamlPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+// MARK: - Reader
+
+/// A scalar as scanned, before it becomes a key or a value.
+struct ScalarToken {
+    enum Style { case plain, singleQuoted, doubleQuoted }
+    /// Span of the whole scalar (quotes included).
+    var start: Int
+    var end: Int
+    var style: Style
+    /// The content when it is not a verbatim slice (folded, or with escapes).
+    var decoded: [UInt8]? = nil
+    /// The scalar spans more than one line.
+    var multiline = false
+}
+
+struct BlockFrame {
+    var isMapping: Bool
+    /// Column of the keys or of the '-' indicators.
+    var indent: Int
+    var entry: Int
+    /// A sequence that is the value of a key at the same indentation (`key:` then `- a`).
+    var sameIndentAsKey: Bool
+    var keyBase: Int
+    var keyTable: Int
+}
+
+struct FlowFrame {
+    enum State: UInt8 { case sequenceValue, sequenceSeparator, mappingKey, mappingColon, mappingValue, mappingSeparator }
+    var isMapping: Bool
+    var entry: Int
+    var open: Int
+    var state: State
+    var keyBase: Int
+    var keyTable: Int
+    var keyLineStart: Int
+}
+
+enum PlainKind {
+    case string, null, bool(Bool), number(Double)
+}
+
+struct YAMLReader {
+    let source: SourceText
+    let p: UnsafePointer<UInt8>
+    let count: Int
+
+    var pos = 0
+    /// Offset of the first byte of the line `pos` is on (after a byte order mark on line 1).
+    var lineStart = 0
+
+    var entries: [Document.Entry] = []
+    var numbers: [Double] = []
+    var strings: [String] = []
+
+    var frames: [BlockFrame] = []
+    var flowStack: [FlowFrame] = []
+    /// Entry indices of the keys of every open mapping (each mapping owns a tail from its `keyBase`).
+    var keyStack: [Int32] = []
+    /// Hash → key entry index, for mappings with many keys.
+    var keyTables: [[UInt64: Int32]] = []
+
+    /// End offset of the last value completed (a container ends where its last value ends).
+    var lastEnd = 0
+
+    enum Pending { case none, root, value }
+    /// A value is owed: to the root, or to the innermost block collection (after `key:` or `-`
+    /// with nothing else on the line).
+    var pending = Pending.root
+    var pendingOffset = 0
+
+    init(source: SourceText, bytes: UnsafePointer<UInt8>, count: Int) {
+        self.source = source
+        self.p = bytes
+        self.count = count
+    }
+
+    // MARK: Errors
+
+    func error(_ offset: Int, _ message: String) -> SyntaxError {
+        SyntaxError(offset: offset, message: message)
+    }
+
+    /// "'x'", "end of line", "end of file" — what was found at an offset.
+    func describe(_ offset: Int) -> String {
+        let byte = p[offset]
+        if offset >= count { return "end of file" }
+        if byte.isYAMLBreak { return "end of line" }
+        if byte == UInt8(ascii: "\t") { return "a tab" }
+        if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
+        var end = offset + 1
+        while end < count, p[end] & 0xC0 == 0x80 { end += 1 }
+        return "'" + String(decoding: UnsafeBufferPointer(start: p + offset, count: end - offset), as: UTF8.self) + "'"
+    }
+
+    func text(_ start: Int, _ end: Int, limit: Int = 40) -> String {
+        var stop = min(end, start + limit)
+        while stop < end, stop > start, p[stop] & 0xC0 == 0x80 { stop -= 1 }
+        let head = String(decoding: UnsafeBufferPointer(start: p + start, count: stop - start), as: UTF8.self)
+        return stop < end ? head + "…" : head
+    }
+
+    // MARK: Input check
+
+    /// Rejects what YAML does not allow in a stream at all: invalid UTF-8, NUL and other
+    /// control characters, non-characters U+FFFE/U+FFFF, and a byte order mark past the start.
+    func validate() throws(SyntaxError) {
+        var i = 0
+        let n = count
+        while i < n {
+            let c = p[i]
+            if c < 0x80 {
+                if (c >= 0x20 && c != 0x7F) || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\t") {
+                    i += 1
+                    continue
+                }
+                if c == 0 { throw error(i, "NUL bytes are not allowed in YAML") }
+                throw error(i, "control character U+\(hex4(UInt32(c))) is not allowed in YAML")
+            }
+            var scalar: UInt32
+            var length: Int
+            if c & 0xE0 == 0xC0 {
+                scalar = UInt32(c & 0x1F); length = 2
+            } else if c & 0xF0 == 0xE0 {
+                scalar = UInt32(c & 0x0F); length = 3
+            } else if c & 0xF8 == 0xF0 {
+                scalar = UInt32(c & 0x07); length = 4
+            } else {
+                throw error(i, "invalid UTF-8")
+            }
+            if i + length > n { throw error(i, "invalid UTF-8 (truncated sequence)") }
+            for k in 1..<length {
+                let next = p[i + k]
+                guard next & 0xC0 == 0x80 else { throw error(i, "invalid UTF-8") }
+                scalar = scalar << 6 | UInt32(next & 0x3F)
+            }
+            let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+            if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
+                throw error(i, "invalid UTF-8")
+            }
+            if scalar < 0xA0 && scalar != 0x85 {
+                throw error(i, "control character U+\(hex4(scalar)) is not allowed in YAML")
+            }
+            if scalar == 0xFFFE || scalar == 0xFFFF {
+                throw error(i, "character U+\(hex4(scalar)) is not allowed in YAML")
+            }
+            if scalar == 0xFEFF && i != 0 {
+                throw error(i, "a byte order mark (U+FEFF) is only allowed at the start of the file")
+            }
+            i += length
+        }
+    }
+
+    func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    // MARK: Lines
+
+    @inline(__always) func afterBreak(_ i: Int) -> Int {
+        p[i] == UInt8(ascii: "\r") && p[i + 1] == UInt8(ascii: "\n") ? i + 2 : i + 1
+    }
+
+    /// `---` or `...` at column 0, followed by a blank or the end.
+    @inline(__always) func isDocumentMarker(_ i: Int) -> Bool {
+        let c = p[i]
+        guard c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return false }
+        return p[i + 1] == c && p[i + 2] == c && p[i + 3].isYAMLBlankOrEnd
+    }
+
+    @inline(__always) func isSequenceDash(_ i: Int) -> Bool {
+        p[i] == UInt8(ascii: "-") && p[i + 1].isYAMLBlankOrEnd
+    }
+
+    /// From a line start, skips blank and comment lines; stops at the first character of the
+    /// next content line (`lineStart` set) or at the end.
+    mutating func skipBlankLines() throws(SyntaxError) {
+        while true {
+            var i = pos
+            while p[i] == UInt8(ascii: " ") { i += 1 }
+            if p[i] == UInt8(ascii: "\t") {
+                var j = i
+                while p[j].isYAMLWhite { j += 1 }
+                let next = p[j]
+                guard next == UInt8(ascii: "#") || next.isYAMLBreak || next == 0 else {
+                    throw error(i, "tabs cannot indent: use spaces")
+                }
+                i = j
+            }
+            if p[i] == UInt8(ascii: "#") {
+                while !p[i].isYAMLBreak && p[i] != 0 { i += 1 }
+            }
+            if p[i].isYAMLBreak {
+                pos = afterBreak(i)
+                lineStart = pos
+                continue
+            }
+            pos = i
+            return
+        }
+    }
+
+    /// After a value: trailing whitespace, a comment, then the line break (or the end).
+    mutating func finishLine() throws(SyntaxError) {
+        while p[pos].isYAMLWhite { pos += 1 }
+        var c = p[pos]
+        if c == UInt8(ascii: "#") {
+            guard p[pos - 1].isYAMLWhite else {
+                throw error(pos, "expected whitespace before '#' comment")
+            }
+            while !p[pos].isYAMLBreak && p[pos] != 0 { pos += 1 }
+            c = p[pos]
+        }
+        if c.isYAMLBreak {
+            pos = afterBreak(pos)
+            lineStart = pos
+            return
+        }
+        if c == 0 { return }
+        if c == UInt8(ascii: ":") {
+            throw error(pos, "unexpected ':' (a mapping cannot start here; quote the value if ':' belongs to it)")
+        }
+        throw error(pos, "expected end of line, found \(describe(pos))")
+    }
+
+    // MARK: Stream and document
+
+    mutating func parseStream() throws(SyntaxError) -> Document {
+        try validate()
+        if count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
+            pos = 3
+            lineStart = 3
+        }
+        entries.reserveCapacity(min(count / 8 + 16, 1 << 22))
+        var explicitStart = false
+        var documentEnd = false
+
+        while true {
+            try skipBlankLines()
+            if pos >= count { break }
+            let column = pos - lineStart
+            let c = p[pos]
+            if column == 0 {
+                if c == UInt8(ascii: "-") && isDocumentMarker(pos) {
+                    if explicitStart || pending != .root {
+                        throw error(pos, "multiple documents are not supported")
+                    }
+                    explicitStart = true
+                    pos += 3
+                    while p[pos].isYAMLWhite { pos += 1 }
+                    let next = p[pos]
+                    if next.isYAMLBreak || next == 0 || next == UInt8(ascii: "#") {
+                        try finishLine()
+                        continue
+                    }
+                    // A scalar or flow collection on the `---` line is the root.
+                    pending = .none
+                    try parseNode(mode: .inlineValue, column: column, blockIndent: -1, afterTab: false)
+                    continue
+                }
+                if c == UInt8(ascii: ".") && isDocumentMarker(pos) {
+                    pos += 3
+                    try finishLine()
+                    documentEnd = true
+                    break
+                }
+                if c == UInt8(ascii: "%") {
+                    throw error(pos, "directives (%) are not supported")
+                }
+            }
+            try parseBlockLine(column: column)
+        }
+
+        switch pending {
+        case .root:
+            guard explicitStart else {
+                throw error(pos, "the file holds no YAML document (it is empty or only comments)")
+            }
+            emitNull(at: pos)
+        case .value:
+            emitNull(at: pendingOffset)
+        case .none:
+            break
+        }
+        pending = .none
+        while !frames.isEmpty { closeFrame() }
+
+        if documentEnd {
+            try skipBlankLines()
+            if pos < count {
+                throw error(pos, "content after the document end marker '...' (multiple documents are not supported)")
+            }
+        }
+        return Document(source: source, entries: entries, numbers: numbers, strings: strings)
+    }
+
+    /// One content line of block structure; `pos` is at its first non-space character.
+    mutating func parseBlockLine(column: Int) throws(SyntaxError) {
+        if pending != .none {
+            let ownerIndent = frames.last?.indent ?? -1
+            if column > ownerIndent {
+                pending = .none
+                try parseNode(mode: .newNode, column: column, blockIndent: ownerIndent, afterTab: false)
+                return
+            }
+            if pending == .value, let owner = frames.last, owner.isMapping, column == owner.indent, isSequenceDash(pos) {
+                pending = .none
+                try openBlock(isMapping: false, column: column, start: pos, sameIndentAsKey: true)
+                try parseSequenceEntry()
+                return
+            }
+            emitNull(at: pendingOffset)
+            pending = .none
+        }
+        while let top = frames.last {
+            let closes = top.indent > column
+                || (!top.isMapping && top.sameIndentAsKey && top.indent == column && !isSequenceDash(pos))
+            guard closes else { break }
+            if frames.count == 1 {
+                throw error(pos, "bad indentation: expected \(top.indent) spaces, found \(column)")
+            }
+            closeFrame()
+        }
+        guard let top = frames.last else {
+            throw error(pos, "unexpected content after the document's root value")
+        }
+        if top.indent != column {
+            throw error(pos, "bad indentation: expected \(top.indent) spaces, found \(column)")
+        }
+        if top.isMapping {
+            try parseNode(mode: .mappingEntry, column: column, blockIndent: column, afterTab: false)
+        } else {
+            guard isSequenceDash(pos) else {
+                throw error(pos, "expected '- ' (a sequence entry) at this indentation, found \(describe(pos))")
+            }
+            try parseSequenceEntry()
+        }
+    }
+
+    // MARK: Block collections
+
+    mutating func checkDepth(_ offset: Int) throws(SyntaxError) {
+        if frames.count + flowStack.count >= maximumNestingDepth {
+            throw error(offset, "nesting deeper than \(maximumNestingDepth) levels is not supported")
+        }
+    }
+
+    mutating func openBlock(isMapping: Bool, column: Int, start: Int, sameIndentAsKey: Bool) throws(SyntaxError) {
+        try checkDepth(start)
+        frames.append(BlockFrame(isMapping: isMapping, indent: column, entry: entries.count,
+                                 sameIndentAsKey: sameIndentAsKey, keyBase: keyStack.count, keyTable: -1))
+        entries.append(Document.Entry(kind: isMapping ? .object : .array, start: UInt32(start), end: UInt32(start)))
+    }
+
+    mutating func closeFrame() {
+        let frame = frames.removeLast()
+        entries[frame.entry].aux = UInt32(entries.count)
+        entries[frame.entry].end = UInt32(lastEnd)
+        if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
+    }
+
+    /// `pos` at a '-' entry of the innermost (sequence) frame.
+    mutating func parseSequenceEntry() throws(SyntaxError) {
+        while true {
+            let sequenceIndent = frames[frames.count - 1].indent
+            pos += 1
+            var sawTab = false
+            while p[pos].isYAMLWhite {
+                if p[pos] == UInt8(ascii: "\t") { sawTab = true }
+                pos += 1
+            }
+            let c = p[pos]
+            if c.isYAMLBreak || c == 0 || c == UInt8(ascii: "#") {
+                pending = .value
+                pendingOffset = dashEnd(pos)
+                try finishLine()
+                return
+            }
+            if isSequenceDash(pos) {
+                if sawTab { throw error(pos, "tabs cannot indent: use spaces after '-'") }
+                try openBlock(isMapping: false, column: pos - lineStart, start: pos, sameIndentAsKey: false)
+                continue
+            }
+            try parseNode(mode: .newNode, column: pos - lineStart, blockIndent: sequenceIndent, afterTab: sawTab)
+            return
+        }
+    }
+
+    /// Offset just after the '-' before `pos` (where an empty entry's null sits).
+    func dashEnd(_ from: Int) -> Int {
+        var i = from
+        while i > 0 && p[i - 1].isYAMLWhite { i -= 1 }
+        return i
+    }
+
+    enum NodeMode {
+        /// At a line start, or after `- `: a block mapping may start here.
+        case newNode
+        /// At the indentation of the innermost mapping: must be its next key.
+        case mappingEntry
+        /// After `key: ` or `--- ` on the same line: a scalar or flow collection only.
+        case inlineValue
+    }
+
+    /// A node or a mapping entry at `pos`. `column` is `pos`'s column; `blockIndent` the
+    /// indentation that continuation lines of a scalar must exceed.
+    mutating func parseNode(mode: NodeMode, column: Int, blockIndent: Int, afterTab: Bool) throws(SyntaxError) {
+        let c = p[pos]
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let token = try scanQuoted(blockIndent: blockIndent)
+            var i = pos
+            while p[i].isYAMLWhite { i += 1 }
+            if p[i] == UInt8(ascii: ":") && p[i + 1].isYAMLBlankOrEnd {
+                try beginEntry(mode: mode, key: token, colon: i, column: column, afterTab: afterTab)
+                return
+            }
+            if mode == .mappingEntry {
+                throw error(i, "expected ':' after mapping key, found \(describe(i))")
+            }
+            try emitValue(token)
+            try finishLine()
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            if mode == .mappingEntry {
+                throw error(pos, "flow collections as mapping keys are not supported")
+            }
+            try parseFlow(blockIndent: blockIndent)
+            while p[pos].isYAMLWhite { pos += 1 }
+            if p[pos] == UInt8(ascii: ":") {
+                throw error(pos, "flow collections as mapping keys are not supported")
+            }
+            try finishLine()
+        default:
+            if isSequenceDash(pos) {
+                switch mode {
+                case .mappingEntry:
+                    throw error(pos, "expected a mapping key at this indentation, found '-'")
+                case .inlineValue:
+                    throw error(pos, "a block sequence cannot start on this line (put it on the next line)")
+                case .newNode:
+                    if afterTab { throw error(pos, "tabs cannot indent: use spaces after '-'") }
+                    try openBlock(isMapping: false, column: column, start: pos, sameIndentAsKey: false)
+                    try parseSequenceEntry()
+                    return
+                }
+            }
+            guard isPlainStart(pos, flow: false) else { throw indicatorError(pos, flow: false) }
+            let start = pos
+            let (end, stop) = scanPlainLine(start, flow: false)
+            if p[stop] == UInt8(ascii: ":") {
+                let token = ScalarToken(start: start, end: end, style: .plain)
+                try beginEntry(mode: mode, key: token, colon: stop, column: column, afterTab: afterTab)
+                return
+            }
+            if mode == .mappingEntry {
+                throw error(stop, "expected ':' after mapping key '\(text(start, end))', found \(describe(stop))")
+            }
+            let token = try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: false)
+            try emitValue(token)
+            if token.multiline && p[pos] == UInt8(ascii: ":") {
+                throw error(pos, "unexpected ':': this line continues the plain scalar above it, and a mapping key must be on one line (check the indentation)")
+            }
+            try finishLine()
+        }
+    }
+
+    /// A scalar followed by ': ' — the first key of a new mapping or the next key of the current one.
+    mutating func beginEntry(mode: NodeMode, key: ScalarToken, colon: Int, column: Int, afterTab: Bool) throws(SyntaxError) {
+        switch mode {
+        case .inlineValue:
+            throw error(colon, "unexpected ':' (a mapping cannot start on this line; quote the value if ':' belongs to it)")
+        case .newNode:
+            if afterTab { throw error(key.start, "tabs cannot indent: use spaces after '-'") }
+            try openBlock(isMapping: true, column: column, start: key.start, sameIndentAsKey: false)
+        case .mappingEntry:
+            break
+        }
+        if key.multiline { throw error(key.start, "a mapping key must be on one line") }
+        let frame = frames.count - 1
+        frames[frame].keyTable = try emitKey(key, keyBase: frames[frame].keyBase, table: frames[frame].keyTable)
+        pos = colon + 1
+        let mappingIndent = frames[frame].indent
+        while p[pos].isYAMLWhite { pos += 1 }
+        let c = p[pos]
+        if c.isYAMLBreak || c == 0 || c == UInt8(ascii: "#") {
+            pending = .value
+            pendingOffset = colon + 1
+            try finishLine()
+            return
+        }
+        try parseNode(mode: .inlineValue, column: pos - lineStart, blockIndent: mappingIndent, afterTab: false)
+    }
+
+    // MARK: Flow collections
+
+    mutating func openFlow() throws(SyntaxError) {
+        try checkDepth(pos)
+        let isMapping = p[pos] == UInt8(ascii: "{")
+        flowStack.append(FlowFrame(isMapping: isMapping, entry: entries.count, open: pos,
+                                   state: isMapping ? .mappingKey : .sequenceValue,
+                                   keyBase: keyStack.count, keyTable: -1, keyLineStart: 0))
+        entries.append(Document.Entry(kind: isMapping ? .object : .array, start: UInt32(pos), end: UInt32(pos)))
+        pos += 1
+    }
+
+    /// Closes the innermost flow collection at `pos` (its closing bracket). Returns true when
+    /// the outermost one closed.
+    mutating func closeFlow() -> Bool {
+        let frame = flowStack.removeLast()
+        pos += 1
+        entries[frame.entry].aux = UInt32(entries.count)
+        entries[frame.entry].end = UInt32(pos)
+        lastEnd = pos
+        if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
+        return flowStack.isEmpty
+    }
+
+    /// Whitespace, comments and line breaks inside a flow collection; continuation lines must
+    /// be indented more than `blockIndent`.
+    mutating func skipFlowSpace(blockIndent: Int) throws(SyntaxError) {
+        while true {
+            let c = p[pos]
+            if c.isYAMLWhite {
+                pos += 1
+            } else if c == UInt8(ascii: "#") {
+                let before = p[pos - 1]
+                guard before.isYAMLWhite || before.isYAMLBreak else { return }
+                while !p[pos].isYAMLBreak && p[pos] != 0 { pos += 1 }
+            } else if c.isYAMLBreak {
+                pos = afterBreak(pos)
+                lineStart = pos
+                var i = pos
+                while p[i] == UInt8(ascii: " ") { i += 1 }
+                var j = i
+                while p[j].isYAMLWhite { j += 1 }
+                let next = p[j]
+                if next.isYAMLBreak || next == 0 || next == UInt8(ascii: "#") {
+                    pos = j
+                    continue
+                }
+                if i == pos && isDocumentMarker(pos) {
+                    throw error(pos, "document marker inside a flow collection (missing '\(closingBracket)'?)")
+                }
+                if i - pos <= blockIndent {
+                    if p[i] == UInt8(ascii: "\t") { throw error(i, "tabs cannot indent: use spaces") }
+                    throw error(i, "bad indentation: a flow collection's continuation line must be indented more than \(blockIndent) spaces")
+                }
+                pos = j
+            } else if c == 0 && pos >= count {
+                let open = flowStack[flowStack.count - 1].open
+                let kind = flowStack[flowStack.count - 1].isMapping ? "mapping (missing '}')" : "sequence (missing ']')"
+                throw error(open, "unterminated flow \(kind)")
+            } else {
+                return
+            }
+        }
+    }
+
+    var closingBracket: String {
+        flowStack.last?.isMapping == true ? "}" : "]"
+    }
+
+    /// `pos` at '[' or '{'. Leaves `pos` after the matching bracket.
+    mutating func parseFlow(blockIndent: Int) throws(SyntaxError) {
+        try openFlow()
+        while true {
+            try skipFlowSpace(blockIndent: blockIndent)
+            let c = p[pos]
+            let top = flowStack.count - 1
+            switch flowStack[top].state {
+            case .sequenceValue:
+                if c == UInt8(ascii: "]") {
+                    if closeFlow() { return }
+                    continue
+                }
+                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") {
+                    throw error(pos, "unexpected \(describe(pos)) in flow sequence")
+                }
+                flowStack[top].state = .sequenceSeparator
+                try parseFlowNode(blockIndent: blockIndent)
+            case .sequenceSeparator:
+                if c == UInt8(ascii: "]") {
+                    if closeFlow() { return }
+                    continue
+                }
+                if c == UInt8(ascii: ",") {
+                    pos += 1
+                    flowStack[top].state = .sequenceValue
+                    continue
+                }
+                if c == UInt8(ascii: ":") {
+                    throw error(pos, "single-pair mappings inside flow sequences ([a: b]) are not supported; write [{a: b}]")
+                }
+                throw error(pos, "expected ',' or ']' in flow sequence, found \(describe(pos))")
+            case .mappingKey:
+                if c == UInt8(ascii: "}") {
+                    if closeFlow() { return }
+                    continue
+                }
+                if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                    throw error(pos, "flow collections as mapping keys are not supported")
+                }
+                if c == UInt8(ascii: ":") && (p[pos + 1].isYAMLBlankOrEnd || p[pos + 1].isYAMLFlowIndicator) {
+                    throw error(pos, "empty mapping keys are not supported")
+                }
+                if c == UInt8(ascii: ",") || c == UInt8(ascii: "]") {
+                    throw error(pos, "unexpected \(describe(pos)) in flow mapping")
+                }
+                let key = try scanFlowScalar(blockIndent: blockIndent)
+                if key.multiline { throw error(key.start, "a mapping key must be on one line") }
+                if key.style == .plain {
+                    var i = key.start
+                    while i < key.end {
+                        if p[i] == UInt8(ascii: ":") {
+                            throw error(i, "':' inside a plain key of a flow mapping is ambiguous: put a space after ':' or quote the key")
+                        }
+                        i += 1
+                    }
+                }
+                flowStack[top].keyTable = try emitKey(key, keyBase: flowStack[top].keyBase, table: flowStack[top].keyTable)
+                flowStack[top].state = .mappingColon
+                flowStack[top].keyLineStart = lineStart
+            case .mappingColon:
+                if c == UInt8(ascii: ":") {
+                    if lineStart != flowStack[top].keyLineStart {
+                        throw error(pos, "':' must be on the same line as its key")
+                    }
+                    pos += 1
+                    flowStack[top].state = .mappingValue
+                    continue
+                }
+                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") {
+                    emitNull(at: pos)
+                    flowStack[top].state = .mappingSeparator
+                    continue
+                }
+                throw error(pos, "expected ':' after flow mapping key, found \(describe(pos))")
+            case .mappingValue:
+                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") {
+                    emitNull(at: pos)
+                    flowStack[top].state = .mappingSeparator
+                    continue
+                }
+                if c == UInt8(ascii: "]") {
+                    throw error(pos, "unexpected ']' in flow mapping")
+                }
+                flowStack[top].state = .mappingSeparator
+                try parseFlowNode(blockIndent: blockIndent)
+            case .mappingSeparator:
+                if c == UInt8(ascii: "}") {
+                    if closeFlow() { return }
+                    continue
+                }
+                if c == UInt8(ascii: ",") {
+                    pos += 1
+                    flowStack[top].state = .mappingKey
+                    continue
+                }
+                throw error(pos, "expected ',' or '}' in flow mapping, found \(describe(pos))")
+            }
+        }
+    }
+
+    /// A value inside a flow collection: a nested collection (opened, not finished) or a scalar.
+    mutating func parseFlowNode(blockIndent: Int) throws(SyntaxError) {
+        let c = p[pos]
+        if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+            try openFlow()
+            return
+        }
+        let token = try scanFlowScalar(blockIndent: blockIndent)
+        try emitValue(token)
+    }
+
+    mutating func scanFlowScalar(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
+        let c = p[pos]
+        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+            return try scanQuoted(blockIndent: blockIndent)
+        }
+        if c == UInt8(ascii: "-") && p[pos + 1].isYAMLBlankOrEnd {
+            throw error(pos, "block sequence entries ('- ') are not allowed inside a flow collection")
+        }
+        guard isPlainStart(pos, flow: true) else { throw indicatorError(pos, flow: true) }
+        let start = pos
+        let (end, stop) = scanPlainLine(start, flow: true)
+        return try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: true)
     }
 }

@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+// How the YAML 1.2 core schema reads a plain scalar: null, bool, int (decimal, 0o, 0x),
+// float, or string; .inf and .nan are refused (a layout must be finite, JSON cannot say them).
+extension YAMLReader {
+    // MARK: Core schema
+
+    @inline(__always) func matches(_ start: Int, _ literal: StaticString) -> Bool {
+        let bytes = literal.utf8Start
+        for k in 0..<literal.utf8CodeUnitCount where p[start + k] != bytes[k] { return false }
+        return true
+    }
+
+    /// How the YAML 1.2 core schema reads a one-line plain scalar.
+    func classifyPlain(_ start: Int, _ end: Int) throws(SyntaxError) -> PlainKind {
+        let length = end - start
+        switch p[start] {
+        case UInt8(ascii: "~"):
+            return length == 1 ? .null : .string
+        case UInt8(ascii: "n"), UInt8(ascii: "N"):
+            if length == 4 && (matches(start, "null") || matches(start, "Null") || matches(start, "NULL")) { return .null }
+            return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "T"):
+            if length == 4 && (matches(start, "true") || matches(start, "True") || matches(start, "TRUE")) { return .bool(true) }
+            return .string
+        case UInt8(ascii: "f"), UInt8(ascii: "F"):
+            if length == 5 && (matches(start, "false") || matches(start, "False") || matches(start, "FALSE")) { return .bool(false) }
+            return .string
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            return try classifyNumber(start, end)
+        default:
+            return .string
+        }
+    }
+
+    func classifyNumber(_ start: Int, _ end: Int) throws(SyntaxError) -> PlainKind {
+        var i = start
+        var negative = false
+        var signed = false
+        if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
+            negative = p[i] == UInt8(ascii: "-")
+            signed = true
+            i += 1
+        }
+        if i == end { return .string }
+        if p[i] == UInt8(ascii: ".") && end - i == 4 {
+            if matches(i, ".inf") || matches(i, ".Inf") || matches(i, ".INF")
+                || (!signed && (matches(i, ".nan") || matches(i, ".NaN") || matches(i, ".NAN"))) {
+                throw error(start, "infinite and NaN numbers (.inf, .nan) are not supported")
+            }
+        }
+        if !signed && p[i] == UInt8(ascii: "0") && end - i > 2 && (p[i + 1] == UInt8(ascii: "o") || p[i + 1] == UInt8(ascii: "x")) {
+            return try classifyRadix(start, end, hex: p[i + 1] == UInt8(ascii: "x"))
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var integerDigits = 0
+        var fractionDigits = 0
+        var exact = true
+        while i < end && p[i].isYAMLDigit {
+            let digit = UInt64(p[i] &- 0x30)
+            if mantissa == 0 && digit == 0 {
+                // leading zero
+            } else if significant < 19 {
+                mantissa = mantissa * 10 + digit
+                significant += 1
+            } else {
+                exact = false
+            }
+            integerDigits += 1
+            i += 1
+        }
+        if i < end && p[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < end && p[i].isYAMLDigit {
+                let digit = UInt64(p[i] &- 0x30)
+                if mantissa == 0 && digit == 0 {
+                    // leading zero of the fraction
+                } else if significant < 19 {
+                    mantissa = mantissa * 10 + digit
+                    significant += 1
+                } else {
+                    exact = false
+                }
+                fractionDigits += 1
+                i += 1
+            }
+        }
+        if integerDigits == 0 && fractionDigits == 0 { return .string }
+        var exponent = 0
+        if i < end && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
+            i += 1
+            var exponentNegative = false
+            if i < end && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
+                exponentNegative = p[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            guard i < end && p[i].isYAMLDigit else { return .string }
+            while i < end && p[i].isYAMLDigit {
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(p[i] &- 0x30) }
+                i += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        if i != end { return .string }
+        var value: Double
+        let scale = exponent - fractionDigits
+        if exact && significant <= 15 && scale >= -22 && scale <= 22 {
+            value = Double(mantissa)
+            if scale > 0 { value *= yamlPowersOfTen[scale] } else if scale < 0 { value /= yamlPowersOfTen[-scale] }
+            if negative { value = -value }
+        } else {
+            value = slowNumber(start, end)
+        }
+        if !value.isFinite {
+            throw error(start, "number '\(text(start, end))' is out of range (too large for a 64-bit float)")
+        }
+        return .number(value)
+    }
+
+    func classifyRadix(_ start: Int, _ end: Int, hex: Bool) throws(SyntaxError) -> PlainKind {
+        var i = start + 2
+        var value: UInt64 = 0
+        var significant = 0
+        while i < end {
+            let c = p[i]
+            let digit: UInt64
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "7"): digit = UInt64(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "8")...UInt8(ascii: "9") where hex: digit = UInt64(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt64(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt64(c - UInt8(ascii: "A") + 10)
+            default: return .string
+            }
+            if value != 0 || digit != 0 { significant += 1 }
+            value = hex ? value << 4 | digit : value << 3 | digit
+            i += 1
+        }
+        let limit = hex ? 16 : 21
+        if significant > limit {
+            if hex { return .number(slowNumber(start, end)) }
+            throw error(start, "number '\(text(start, end))' is out of range")
+        }
+        return .number(Double(value))
+    }
+
+    /// Correctly rounded conversion through the C library, for long or extreme numbers.
+    func slowNumber(_ start: Int, _ end: Int) -> Double {
+        var characters = [CChar](repeating: 0, count: end - start + 1)
+        for k in 0..<(end - start) { characters[k] = CChar(bitPattern: p[start + k]) }
+        return characters.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
+    }
+}

@@ -1,0 +1,506 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+// Scalars of the YAML subset: plain (one line, or folded over several), single- and
+// double-quoted (escapes, folding), and how they become values and keys (with the
+// duplicate-key check). See YAMLParser.swift for the subset.
+extension YAMLReader {
+    // MARK: Plain scalars
+
+    func isPlainStart(_ i: Int, flow: Bool) -> Bool {
+        let c = p[i]
+        switch c {
+        case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
+            let next = p[i + 1]
+            return !next.isYAMLBlankOrEnd && !(flow && next.isYAMLFlowIndicator)
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
+             UInt8(ascii: "`"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// The error for a character that cannot start a scalar.
+    func indicatorError(_ i: Int, flow: Bool) -> SyntaxError {
+        switch p[i] {
+        case UInt8(ascii: "&"): return error(i, "anchors (&name) are not supported")
+        case UInt8(ascii: "*"): return error(i, "aliases (*name) are not supported")
+        case UInt8(ascii: "!"): return error(i, "tags (!tag) are not supported")
+        case UInt8(ascii: "|"), UInt8(ascii: ">"): return error(i, "multi-line block scalars (| and >) are not supported")
+        case UInt8(ascii: "%"):
+            if i == lineStart { return error(i, "directives (%) are not supported") }
+            return error(i, "'%' cannot start a plain scalar: quote the string")
+        case UInt8(ascii: "@"), UInt8(ascii: "`"):
+            return error(i, "\(describe(i)) is reserved and cannot start a plain scalar: quote the string")
+        case UInt8(ascii: "?"): return error(i, "complex keys ('? ') are not supported")
+        case UInt8(ascii: ":"): return error(i, "empty mapping keys are not supported")
+        case UInt8(ascii: "-"): return error(i, "unexpected '-'")
+        case 0 where i >= count: return error(i, "unexpected end of file")
+        default: return error(i, "unexpected \(describe(i))")
+        }
+    }
+
+    /// One line of a plain scalar from `start` (a valid first character). Returns the end of its
+    /// content (trailing whitespace excluded) and where it stopped: a ': ', a ' #' comment, a flow
+    /// indicator (in flow context), or the line break / end of input.
+    @inline(__always) func scanPlainLine(_ start: Int, flow: Bool) -> (end: Int, stop: Int) {
+        var i = start
+        var end = start
+        while true {
+            let c = p[i]
+            if c > UInt8(ascii: ":") {
+                if flow && (c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")) {
+                    return (end, i)
+                }
+                i += 1
+                end = i
+                continue
+            }
+            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") {
+                var j = i + 1
+                while p[j] == UInt8(ascii: " ") || p[j] == UInt8(ascii: "\t") { j += 1 }
+                let next = p[j]
+                if next == UInt8(ascii: "#") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") || next == 0 {
+                    return (end, j)
+                }
+                i = j
+                continue
+            }
+            if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") || c == 0 { return (end, i) }
+            if c == UInt8(ascii: ":") {
+                let next = p[i + 1]
+                if next.isYAMLBlankOrEnd || (flow && next.isYAMLFlowIndicator) { return (end, i) }
+            } else if flow && c == UInt8(ascii: ",") {
+                return (end, i)
+            }
+            i += 1
+            end = i
+        }
+    }
+
+    /// Continues a plain scalar whose first line ended at `stop` over the following lines
+    /// (folding line breaks as YAML does). Leaves `pos` where the scalar stopped.
+    mutating func continuePlain(start: Int, end firstEnd: Int, stop firstStop: Int, blockIndent: Int, flow: Bool) throws(SyntaxError) -> ScalarToken {
+        var token = ScalarToken(start: start, end: firstEnd, style: .plain)
+        var stop = firstStop
+        guard p[stop].isYAMLBreak else {
+            pos = stop
+            return token
+        }
+        var buffer: [UInt8] = []
+        var end = firstEnd
+        while true {
+            // Look past the line break for a continuation line, counting empty lines.
+            var i = stop
+            var emptyLines = 0
+            var candidateLineStart = 0
+            var contentStart = -1
+            while true {
+                i = afterBreak(i)
+                candidateLineStart = i
+                var j = i
+                while p[j] == UInt8(ascii: " ") { j += 1 }
+                var k = j
+                while p[k].isYAMLWhite { k += 1 }
+                let c = p[k]
+                if c.isYAMLBreak {
+                    emptyLines += 1
+                    i = k
+                    continue
+                }
+                if c == 0 || c == UInt8(ascii: "#") { break }
+                if j - i <= blockIndent { break }
+                if j == i && isDocumentMarker(i) { break }
+                contentStart = k
+                break
+            }
+            if contentStart < 0 { break }
+            let c = p[contentStart]
+            let next = p[contentStart + 1]
+            if flow && c.isYAMLFlowIndicator { break }
+            if c == UInt8(ascii: ":") && (next.isYAMLBlankOrEnd || (flow && next.isYAMLFlowIndicator)) { break }
+            // A continuation line may start with '- ' or '? ': YAML reads them as text ("a - b"),
+            // and PyYAML writes them so when it wraps a long plain string.
+            if buffer.isEmpty {
+                buffer.reserveCapacity(end - start + 64)
+                buffer.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+            }
+            if emptyLines == 0 {
+                buffer.append(UInt8(ascii: " "))
+            } else {
+                for _ in 0..<emptyLines { buffer.append(UInt8(ascii: "\n")) }
+            }
+            let line = scanPlainLine(contentStart, flow: flow)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: p + contentStart, count: line.end - contentStart))
+            lineStart = candidateLineStart
+            end = line.end
+            stop = line.stop
+            token.multiline = true
+            if !p[stop].isYAMLBreak { break }
+        }
+        pos = stop
+        token.end = end
+        if token.multiline { token.decoded = buffer }
+        return token
+    }
+
+    // MARK: Quoted scalars
+
+    /// After a line break inside a quoted scalar: skips empty lines (counting them) and the next
+    /// line's indentation. Returns the number of empty lines; `pos` at the first content byte.
+    mutating func foldQuotedBreak(at breakOffset: Int, blockIndent: Int, open: Int, double: Bool) throws(SyntaxError) -> Int {
+        var i = breakOffset
+        var emptyLines = 0
+        while true {
+            i = afterBreak(i)
+            lineStart = i
+            var j = i
+            while p[j] == UInt8(ascii: " ") { j += 1 }
+            var k = j
+            while p[k].isYAMLWhite { k += 1 }
+            let c = p[k]
+            if c.isYAMLBreak {
+                emptyLines += 1
+                i = k
+                continue
+            }
+            if c == 0 && k >= count {
+                throw error(open, double ? "unterminated double-quoted string" : "unterminated single-quoted string")
+            }
+            if j == i && isDocumentMarker(i) {
+                throw error(i, "document marker inside a quoted string (missing closing quote?)")
+            }
+            if j - i <= blockIndent {
+                if p[j] == UInt8(ascii: "\t") { throw error(j, "tabs cannot indent: use spaces") }
+                throw error(j, "bad indentation: a quoted string's continuation line must be indented more than \(blockIndent) spaces")
+            }
+            pos = k
+            return emptyLines
+        }
+    }
+
+    mutating func appendFold(_ buffer: inout [UInt8], emptyLines: Int) {
+        if emptyLines == 0 {
+            buffer.append(UInt8(ascii: " "))
+        } else {
+            for _ in 0..<emptyLines { buffer.append(UInt8(ascii: "\n")) }
+        }
+    }
+
+    /// `pos` at the opening quote. Leaves `pos` after the closing quote.
+    mutating func scanQuoted(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
+        let open = pos
+        let double = p[pos] == UInt8(ascii: "\"")
+        let quote = p[pos]
+        var i = pos + 1
+        var segmentStart = i
+        var buffer: [UInt8] = []
+        var decoded = false
+        var multiline = false
+
+        @inline(__always) func appendSegment(_ buffer: inout [UInt8], _ from: Int, _ to: Int) {
+            if to > from { buffer.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from)) }
+        }
+
+        while true {
+            let c = p[i]
+            if c == quote {
+                if !double && p[i + 1] == quote {
+                    decoded = true
+                    appendSegment(&buffer, segmentStart, i + 1)
+                    i += 2
+                    segmentStart = i
+                    continue
+                }
+                break
+            }
+            if double && c == UInt8(ascii: "\\") {
+                decoded = true
+                appendSegment(&buffer, segmentStart, i)
+                let escape = p[i + 1]
+                var scalar: UInt32 = 0
+                var digits = 0
+                switch escape {
+                case UInt8(ascii: "0"): buffer.append(0)
+                case UInt8(ascii: "a"): buffer.append(0x07)
+                case UInt8(ascii: "b"): buffer.append(0x08)
+                case UInt8(ascii: "t"), UInt8(ascii: "\t"): buffer.append(0x09)
+                case UInt8(ascii: "n"): buffer.append(0x0A)
+                case UInt8(ascii: "v"): buffer.append(0x0B)
+                case UInt8(ascii: "f"): buffer.append(0x0C)
+                case UInt8(ascii: "r"): buffer.append(0x0D)
+                case UInt8(ascii: "e"): buffer.append(0x1B)
+                case UInt8(ascii: " "): buffer.append(UInt8(ascii: " "))
+                case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "N"): appendUTF8(&buffer, 0x85)
+                case UInt8(ascii: "_"): appendUTF8(&buffer, 0xA0)
+                case UInt8(ascii: "L"): appendUTF8(&buffer, 0x2028)
+                case UInt8(ascii: "P"): appendUTF8(&buffer, 0x2029)
+                case UInt8(ascii: "x"): digits = 2
+                case UInt8(ascii: "u"): digits = 4
+                case UInt8(ascii: "U"): digits = 8
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    // Escaped line break: joined without a space; empty lines still give line feeds.
+                    multiline = true
+                    let emptyLines = try foldQuotedBreak(at: i + 1, blockIndent: blockIndent, open: open, double: true)
+                    for _ in 0..<emptyLines { buffer.append(UInt8(ascii: "\n")) }
+                    i = pos
+                    segmentStart = i
+                    continue
+                default:
+                    if p[i + 1] == 0 && i + 1 >= count {
+                        throw error(open, "unterminated double-quoted string")
+                    }
+                    throw error(i, "invalid escape sequence '\\\(describe(i + 1).dropFirst().dropLast())' in double-quoted string")
+                }
+                if digits > 0 {
+                    for k in 0..<digits {
+                        let h = p[i + 2 + k]
+                        let value: UInt8
+                        switch h {
+                        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = h - UInt8(ascii: "0")
+                        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = h - UInt8(ascii: "a") + 10
+                        case UInt8(ascii: "A")...UInt8(ascii: "F"): value = h - UInt8(ascii: "A") + 10
+                        default:
+                            throw error(i, "invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hexadecimal digits")
+                        }
+                        scalar = scalar << 4 | UInt32(value)
+                    }
+                    if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
+                        throw error(i, "invalid escape sequence: U+\(hex4(scalar)) is not a Unicode scalar value")
+                    }
+                    appendUTF8(&buffer, scalar)
+                    i += 2 + digits
+                } else {
+                    i += 2
+                }
+                segmentStart = i
+                continue
+            }
+            if c.isYAMLBreak {
+                decoded = true
+                multiline = true
+                var trimmed = i
+                while trimmed > segmentStart && p[trimmed - 1].isYAMLWhite { trimmed -= 1 }
+                appendSegment(&buffer, segmentStart, trimmed)
+                let emptyLines = try foldQuotedBreak(at: i, blockIndent: blockIndent, open: open, double: double)
+                appendFold(&buffer, emptyLines: emptyLines)
+                i = pos
+                segmentStart = i
+                continue
+            }
+            if c == 0 && i >= count {
+                throw error(open, double ? "unterminated double-quoted string" : "unterminated single-quoted string")
+            }
+            i += 1
+        }
+        var token = ScalarToken(start: open, end: i + 1, style: double ? .doubleQuoted : .singleQuoted)
+        if decoded {
+            appendSegment(&buffer, segmentStart, i)
+            token.decoded = buffer
+        }
+        token.multiline = multiline
+        pos = i + 1
+        return token
+    }
+
+    func appendUTF8(_ buffer: inout [UInt8], _ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            buffer.append(UInt8(scalar))
+        case 0x80..<0x800:
+            buffer.append(UInt8(0xC0 | scalar >> 6))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            buffer.append(UInt8(0xE0 | scalar >> 12))
+            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            buffer.append(UInt8(0xF0 | scalar >> 18))
+            buffer.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            buffer.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    // MARK: Values
+
+    mutating func emitNull(at offset: Int) {
+        entries.append(Document.Entry(kind: .null, start: UInt32(offset), end: UInt32(offset)))
+        lastEnd = offset
+    }
+
+    mutating func emitString(_ token: ScalarToken) {
+        if let decoded = token.decoded {
+            strings.append(String(decoding: decoded, as: UTF8.self))
+            entries.append(Document.Entry(kind: .string, flags: Document.Entry.decoded, start: UInt32(token.start),
+                                          end: UInt32(token.end), aux: UInt32(strings.count - 1)))
+        } else {
+            entries.append(Document.Entry(kind: .string, flags: token.style == .plain ? 0 : Document.Entry.quoted,
+                                          start: UInt32(token.start), end: UInt32(token.end)))
+        }
+        lastEnd = token.end
+    }
+
+    mutating func emitValue(_ token: ScalarToken) throws(SyntaxError) {
+        guard token.style == .plain, token.decoded == nil else {
+            emitString(token)
+            return
+        }
+        let start = UInt32(token.start)
+        let end = UInt32(token.end)
+        switch try classifyPlain(token.start, token.end) {
+        case .string:
+            entries.append(Document.Entry(kind: .string, start: start, end: end))
+        case .null:
+            entries.append(Document.Entry(kind: .null, start: start, end: end))
+        case .bool(let value):
+            entries.append(Document.Entry(kind: .bool, start: start, end: end, aux: value ? 1 : 0))
+        case .number(let value):
+            numbers.append(value)
+            entries.append(Document.Entry(kind: .number, start: start, end: end, aux: UInt32(numbers.count - 1)))
+        }
+        lastEnd = token.end
+    }
+
+    // MARK: Keys
+
+    /// Appends a key after checking it is a string and not a duplicate; returns the mapping's
+    /// (possibly new) hash table index.
+    mutating func emitKey(_ key: ScalarToken, keyBase: Int, table tableIndex: Int) throws(SyntaxError) -> Int {
+        var table = tableIndex
+        if key.style == .plain && key.decoded == nil {
+            let kind = try classifyPlain(key.start, key.end)
+            let what: String
+            switch kind {
+            case .string: what = ""
+            case .null: what = "null"
+            case .bool: what = "a boolean"
+            case .number: what = "a number"
+            }
+            if !what.isEmpty {
+                throw error(key.start, "non-string keys are not supported: YAML reads the key '\(text(key.start, key.end))' as \(what); quote it")
+            }
+        }
+        if key.end - key.start > 1024 {
+            var characters = 0
+            for i in key.start..<key.end where p[i] & 0xC0 != 0x80 { characters += 1 }
+            if characters > 1024 {
+                throw error(key.start, "a mapping key longer than 1024 characters is not allowed in YAML")
+            }
+        }
+        let index = entries.count
+        let keyCount = keyStack.count - keyBase
+        if table < 0 && keyCount < 16 {
+            var k = keyBase
+            while k < keyStack.count {
+                let other = Int(keyStack[k])
+                if keysEqual(other, key) { throw duplicateKey(key, other) }
+                k += 1
+            }
+        } else {
+            if table < 0 {
+                var dictionary: [UInt64: Int32] = [:]
+                dictionary.reserveCapacity(64)
+                for k in keyBase..<keyStack.count {
+                    let other = Int(keyStack[k])
+                    let hash = hashOf(entry: other)
+                    if dictionary[hash] == nil { dictionary[hash] = keyStack[k] }
+                }
+                keyTables.append(dictionary)
+                table = keyTables.count - 1
+            }
+            let hash = hashOf(token: key)
+            if let other = keyTables[table][hash] {
+                if keysEqual(Int(other), key) { throw duplicateKey(key, Int(other)) }
+                // A hash collision: compare with every key of this mapping.
+                for k in keyBase..<keyStack.count where keysEqual(Int(keyStack[k]), key) {
+                    throw duplicateKey(key, Int(keyStack[k]))
+                }
+            } else {
+                keyTables[table][hash] = Int32(index)
+            }
+        }
+        emitString(key)
+        keyStack.append(Int32(index))
+        return table
+    }
+
+    mutating func dropKeys(base: Int, table: Int) {
+        keyStack.removeSubrange(base...)
+        if table >= 0 { keyTables.removeLast() }
+    }
+
+    func duplicateKey(_ key: ScalarToken, _ other: Int) -> SyntaxError {
+        let line = source.location(of: Int(entries[other].start)).line
+        let name: String
+        if let decoded = key.decoded {
+            name = String(decoding: decoded.prefix(40), as: UTF8.self)
+        } else {
+            let quoted = key.style == .plain ? 0 : 1
+            name = text(key.start + quoted, key.end - quoted)
+        }
+        return error(key.start, "duplicate key '\(name)' (first defined on line \(line))")
+    }
+
+    /// Content bytes of a key token: (pointer, count) for verbatim keys.
+    func contentRange(_ key: ScalarToken) -> (start: Int, end: Int) {
+        key.style == .plain ? (key.start, key.end) : (key.start + 1, key.end - 1)
+    }
+
+    func keysEqual(_ entryIndex: Int, _ key: ScalarToken) -> Bool {
+        let entry = entries[entryIndex]
+        if entry.flags & Document.Entry.decoded == 0 {
+            let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
+            let a = UnsafeBufferPointer(start: p + Int(entry.start) + quoted, count: Int(entry.end) - Int(entry.start) - 2 * quoted)
+            return bytesEqual(a, key)
+        }
+        var string = strings[Int(entry.aux)]
+        return string.withUTF8 { bytesEqual($0, key) }
+    }
+
+    func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ key: ScalarToken) -> Bool {
+        if let decoded = key.decoded {
+            return decoded.withUnsafeBufferPointer { b in
+                a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+            }
+        }
+        let range = contentRange(key)
+        let length = range.end - range.start
+        return a.count == length && (length == 0 || memcmp(a.baseAddress!, p + range.start, length) == 0)
+    }
+
+    func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    func hashOf(entry entryIndex: Int) -> UInt64 {
+        let entry = entries[entryIndex]
+        if entry.flags & Document.Entry.decoded == 0 {
+            let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
+            return fnv(UnsafeBufferPointer(start: p + Int(entry.start) + quoted, count: Int(entry.end) - Int(entry.start) - 2 * quoted))
+        }
+        var string = strings[Int(entry.aux)]
+        return string.withUTF8 { fnv($0) }
+    }
+
+    func hashOf(token key: ScalarToken) -> UInt64 {
+        if let decoded = key.decoded { return decoded.withUnsafeBufferPointer { fnv($0) } }
+        let range = contentRange(key)
+        return fnv(UnsafeBufferPointer(start: p + range.start, count: range.end - range.start))
+    }
+}
