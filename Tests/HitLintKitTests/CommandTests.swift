@@ -52,7 +52,7 @@ final class CommandTests: XCTestCase {
         let path = write("small.yaml", small)
         let result = run([path])
         XCTAssertEqual(result.output, """
-        \(path):1:98: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]
+        \(path):1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]
         1 error, 0 warnings in 1 file
 
         """)
@@ -66,7 +66,7 @@ final class CommandTests: XCTestCase {
         _ = HitLintCommand.run([path], output: output)
         let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(lines[1], " 1 | " + small.dropLast())
-        XCTAssertEqual(lines[2], "   | " + String(repeating: " ", count: 97) + "^~~~~~~~~~~~~~~")
+        XCTAssertEqual(lines[2], "   | " + String(repeating: " ", count: 87) + "^~~~~~~~~~~~~~~~")
     }
 
     func testJSONOutputShape() throws {
@@ -79,9 +79,9 @@ final class CommandTests: XCTestCase {
         let first = diagnostics[0]
         XCTAssertEqual(first["file"] as? String, path)
         XCTAssertEqual(first["line"] as? Int, 1)
-        XCTAssertEqual(first["column"] as? Int, 98)
+        XCTAssertEqual(first["column"] as? Int, 88)
         XCTAssertEqual(first["endLine"] as? Int, 1)
-        XCTAssertEqual(first["endColumn"] as? Int, 114)
+        XCTAssertEqual(first["endColumn"] as? Int, 104)
         XCTAssertEqual(first["severity"] as? String, "error")
         XCTAssertEqual(first["rule"] as? String, "target-size")
         XCTAssertEqual(first["node"] as? String, "play")

@@ -125,9 +125,9 @@ final class LayoutTests: XCTestCase {
         }
         XCTAssertEqual(found, [
             "3:10 invalid-layout 'alpha' must be a number from 0 to 1, found 3",
-            "5:32 invalid-layout 'frame width' must not be negative, found -5",
+            "5:29 invalid-layout 'frame width' must not be negative, found -5",
             "5:46 invalid-layout 'hidden' must be true or false, found string 'yes'",
-            "6:16 invalid-layout 'size' only applies to children of a stack; give 'frame' [x, y, width, height]",
+            "6:15 invalid-layout 'size' only applies to children of a stack; give 'frame' [x, y, width, height]",
             "7:8 invalid-layout 'c' has no frame: give it 'frame' [x, y, width, height]",
         ])
     }

@@ -2,6 +2,10 @@
 /// case-insensitively, when it is close enough to be a plausible typo.
 public func closestName(to word: String, among candidates: [String]) -> String? {
     let lowered = Array(word.lowercased().unicodeScalars)
+    // A word that starts a known name ("wcag" for "wcag-aa") is a plausible short form.
+    if lowered.count >= 3, let extended = candidates.first(where: { $0.lowercased().hasPrefix(word.lowercased()) && $0.count > word.count }) {
+        return extended
+    }
     var best: (name: String, distance: Int)?
     for candidate in candidates {
         let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars))

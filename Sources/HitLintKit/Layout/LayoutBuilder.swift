@@ -42,6 +42,12 @@ public struct LayoutBuilder {
     public static func build(_ document: Document, overrides: Overrides = Overrides()) -> (layout: Layout, diagnostics: [Diagnostic]) {
         var builder = LayoutBuilder(document: document)
         builder.readDocument(overrides: overrides)
+        // Name the node of diagnostics raised before its id was read.
+        for position in builder.diagnostics.indices {
+            if let node = builder.diagnostics[position].nodeIndex, builder.diagnostics[position].node == nil {
+                builder.diagnostics[position].node = builder.layout.name(of: node)
+            }
+        }
         return (builder.layout, builder.diagnostics)
     }
 
@@ -344,6 +350,7 @@ public struct LayoutBuilder {
         } else if node.sizeEntry >= 0, !node.isArranged {
             invalid(Int(node.sizeEntry) - 1, "'size' only applies to children of a stack; give 'frame' [x, y, width, height]")
         } else if node.frameEntry < 0, node.sizeEntry < 0 {
+            layout.nodes[index].idEntry = node.idEntry
             let name = layout.name(of: index)
             let what = node.isArranged ? "'size' [width, height] (or 'frame')" : "'frame' [x, y, width, height]"
             invalid(span: firstKeyOrValue(object), "'\(name)' has no frame: give it \(what)")
