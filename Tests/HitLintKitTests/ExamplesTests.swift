@@ -23,9 +23,27 @@ final class ExamplesTests: XCTestCase {
         XCTAssertEqual(output.standardOutput, expected)
     }
 
+    /// What the examples' comments tell users to run: a rule that is off by
+    /// default turned on, and a 9 mm minimum.
+    static let optInArguments = ["--rule", "excessive-hit-expansion=warning", "--min-size", "9mm",
+                                 "Examples/hit-expansion.yaml", "Examples/millimetres.yaml"]
+    private let optInFile = TestSupport.packageRoot.appendingPathComponent("Tests/HitLintKitTests/Fixtures/examples-opt-in-output.txt")
+
+    func testOptInRunMatchesExpectation() throws {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(TestSupport.packageRoot.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let output = CapturedOutput()
+        XCTAssertEqual(HitLintCommand.run(Self.optInArguments, output: output), 1)
+        if ProcessInfo.processInfo.environment["HITLINT_UPDATE_EXPECTED"] == "1" {
+            try output.standardOutput.write(to: optInFile, atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(output.standardOutput, try String(contentsOf: optInFile, encoding: .utf8))
+    }
+
     func testEveryRuleFiresInExamples() throws {
-        let expected = try String(contentsOf: expectedFile, encoding: .utf8)
-        for rule in RuleRegistry.descriptions where rule.defaultSeverity != .off {
+        let expected = try String(contentsOf: expectedFile, encoding: .utf8) + String(contentsOf: optInFile, encoding: .utf8)
+        for rule in RuleRegistry.descriptions {
             XCTAssertTrue(expected.contains("[\(rule.id)]"), "no example shows \(rule.id)")
         }
     }

@@ -487,5 +487,36 @@ final class YAMLParserTests: XCTestCase {
         XCTAssertEqual(try json(yaml), expected)
         // The flow spelling of the same YAML (a JSON document is YAML too) gives the same bytes.
         XCTAssertEqual(try json(expected), expected)
+        // And the JSON parser reads the JSON spelling into the same value tree.
+        let fromYAML = try YAMLParser.parse(SourceText(yaml))
+        let fromJSON = try JSONParser.parse(SourceText(expected))
+        XCTAssertEqual(Self.valueTree(fromYAML), Self.valueTree(fromJSON))
+    }
+
+    /// Every YAML example reads to the same value tree as its JSON spelling.
+    func testExamplesReadTheSameAsJSON() throws {
+        let (files, _) = FileWalker().files(in: [TestSupport.packageRoot.appendingPathComponent("Examples").path])
+        var compared = 0
+        for path in files where path.hasSuffix(".yaml") {
+            let yaml = try YAMLParser.parse(SourceText(try String(contentsOfFile: path, encoding: .utf8)))
+            let json = try JSONParser.parse(SourceText(bytes: yaml.jsonBytes()))
+            XCTAssertEqual(Self.valueTree(yaml), Self.valueTree(json), path)
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 5)
+    }
+
+    /// The value tree as a flat list: kind and value of every entry, in order.
+    static func valueTree(_ document: Document) -> [String] {
+        document.entries.indices.map { index in
+            switch document.kind(index) {
+            case .null: return "null"
+            case .bool: return "bool \(document.bool(index)!)"
+            case .number: return "number \(document.number(index)!)"
+            case .string: return "string \(document.string(index)!)"
+            case .array: return "array \(document.count(index))"
+            case .object: return "object \(document.count(index))"
+            }
+        }
     }
 }

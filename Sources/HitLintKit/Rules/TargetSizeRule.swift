@@ -92,16 +92,38 @@ public struct TargetSizeRule: Rule {
         for (region, piece) in undersized where !exempt.contains(region.target) {
             let target = region.target
             var message = "'\(context.name(target))' is reachable on \(context.length(piece.width))×\(context.length(piece.height)) \(threshold.unitName)"
+            let layout = context.layout
+            if layout.units == .mm || layout.units == .px {
+                // Also in the file's own unit, which is what its author reads.
+                message += " (\(formatLength(layout.fileLength(piece.width)))×\(formatLength(layout.fileLength(piece.height))) \(layout.units.rawValue))"
+            }
+            var reasons: [String] = []
+            if let clipper = clippingAncestor(of: target, geometry: context.geometry) {
+                reasons.append("its hit area is cut by '\(context.name(clipper))'")
+            }
             let takers = region.losses.filter { $0.area > 0.05 }
             if !takers.isEmpty {
-                message += " at most (part of its hit area goes to \(namedFew(takers.map { context.name($0.taker.node) })))"
+                reasons.append("part of it goes to \(namedFew(takers.map { context.name($0.taker.node) }))")
             }
+            if !reasons.isEmpty { message += " (\(reasons.joined(separator: "; ")))" }
             if region.isApproximate { message += " (approximate: many overlapping views)" }
             message += "; minimum is \(threshold.text)"
             diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, message: message,
                                                   related: takers.prefix(3).map(\.taker.node)))
         }
         return diagnostics
+    }
+
+    /// The innermost ancestor that cuts the target's hit area, if any does.
+    private func clippingAncestor(of target: Int, geometry: Geometry) -> Int? {
+        let hit = geometry.hitRects[target]
+        let gate = geometry.gates[target]
+        let cuts: [(Side, Double)] = [(.left, gate.minX), (.top, gate.minY), (.right, gate.maxX), (.bottom, gate.maxY)]
+        let hitEdges: [Double] = [hit.minX, hit.minY, hit.maxX, hit.maxY]
+        for (position, cut) in cuts.enumerated() where abs(cut.1 - hitEdges[position]) > 0.05 {
+            if let ancestor = geometry.clippingAncestor(of: target, side: cut.0, edge: cut.1) { return ancestor }
+        }
+        return nil
     }
 
     /// WCAG 2.2 SC 2.5.8 spacing exception (axe-core's `target-offset`): an
