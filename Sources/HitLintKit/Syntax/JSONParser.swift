@@ -614,48 +614,14 @@ private struct Parser {
     }
 
     mutating func appendUTF8(_ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            scratch.append(UInt8(scalar))
-        case 0x80..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
-        }
+        UTF8Bytes.append(scalar, to: &scratch)
     }
 
     /// Validates the UTF-8 sequence at `position` (a byte ≥ 0x80, Unicode table 3-7);
     /// returns the index after it.
     @inline(__always)
     func scanUTF8(_ position: Int) throws(SyntaxError) -> Int {
-        let lead = base[position]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw invalidUTF8Failure(position)
-        }
-        guard position + 1 < count else { throw invalidUTF8Failure(position) }
-        let second = base[position + 1]
-        if second < low || second > high { throw invalidUTF8Failure(position) }
-        for offset in 2..<length where position + offset >= count || base[position + offset] & 0xC0 != 0x80 {
-            throw invalidUTF8Failure(position)
-        }
+        guard let length = UTF8Bytes.sequenceLength(base, count, position) else { throw invalidUTF8Failure(position) }
         return position + length
     }
 
@@ -707,43 +673,8 @@ private struct Parser {
     /// Explains why the UTF-8 sequence starting at `position` is invalid, at the first bad byte.
     @inline(never)
     func invalidUTF8Failure(_ position: Int) -> SyntaxError {
-        let lead = base[position]
-        switch lead {
-        case 0x80...0xBF:
-            return failure(position, "invalid UTF-8 byte \(hexByte(lead)) (continuation byte without a lead byte)")
-        case 0xC0, 0xC1:
-            return failure(position, "invalid UTF-8 byte \(hexByte(lead)) (overlong encoding)")
-        case 0xF5...0xFF:
-            return failure(position, "invalid UTF-8 byte \(hexByte(lead))")
-        default:
-            break
-        }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        for offset in 1..<length {
-            let at = position + offset
-            guard at < count else {
-                return failure(at, "incomplete UTF-8 sequence: expected a continuation byte after \(hexByte(lead)), found end of file")
-            }
-            let byte = base[at]
-            guard byte & 0xC0 == 0x80 else {
-                if byte == 0 { return failure(at, "NUL byte in file") }
-                return failure(at, "incomplete UTF-8 sequence: expected a continuation byte after \(hexByte(lead)), found \(describe(at))")
-            }
-            if offset == 1 {
-                let pair = "\(hexByte(lead)) \(hexByte(byte))"
-                switch lead {
-                case 0xE0 where byte < 0xA0, 0xF0 where byte < 0x90:
-                    return failure(position, "invalid UTF-8: overlong encoding \(pair)")
-                case 0xED where byte > 0x9F:
-                    return failure(position, "invalid UTF-8: UTF-16 surrogate encoded as \(pair)")
-                case 0xF4 where byte > 0x8F:
-                    return failure(position, "invalid UTF-8: code point above U+10FFFF (\(pair))")
-                default:
-                    break
-                }
-            }
-        }
-        return failure(position, "invalid UTF-8 byte \(hexByte(lead))")
+        let (offset, message) = UTF8Bytes.explainInvalid(base, count, position, describe: describe)
+        return failure(offset, message)
     }
 
     /// What is at `offset`, for "found ...": 'x', "end of file", "byte 0x00", "U+2060 '⁠'".

@@ -184,8 +184,8 @@ struct YAMLReader {
 
     /// "'x'", "end of line", "end of file" — what was found at an offset.
     func describe(_ offset: Int) -> String {
-        let byte = p[offset]
         if offset >= count { return "end of file" }
+        let byte = p[offset]
         if byte.isYAMLBreak { return "end of line" }
         if byte == UInt8(ascii: "\t") { return "a tab" }
         if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -218,27 +218,11 @@ struct YAMLReader {
                 if c == 0 { throw error(i, "NUL bytes are not allowed in YAML") }
                 throw error(i, "control character U+\(hex4(UInt32(c))) is not allowed in YAML")
             }
-            var scalar: UInt32
-            var length: Int
-            if c & 0xE0 == 0xC0 {
-                scalar = UInt32(c & 0x1F); length = 2
-            } else if c & 0xF0 == 0xE0 {
-                scalar = UInt32(c & 0x0F); length = 3
-            } else if c & 0xF8 == 0xF0 {
-                scalar = UInt32(c & 0x07); length = 4
-            } else {
-                throw error(i, "invalid UTF-8")
+            guard let length = UTF8Bytes.sequenceLength(p, n, i) else {
+                let (offset, message) = UTF8Bytes.explainInvalid(p, n, i, describe: describe)
+                throw error(offset, message)
             }
-            if i + length > n { throw error(i, "invalid UTF-8 (truncated sequence)") }
-            for k in 1..<length {
-                let next = p[i + k]
-                guard next & 0xC0 == 0x80 else { throw error(i, "invalid UTF-8") }
-                scalar = scalar << 6 | UInt32(next & 0x3F)
-            }
-            let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-            if scalar < minimum || scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
-                throw error(i, "invalid UTF-8")
-            }
+            let scalar = UTF8Bytes.scalar(p, i, length: length)
             if scalar < 0xA0 && scalar != 0x85 {
                 throw error(i, "control character U+\(hex4(scalar)) is not allowed in YAML")
             }

@@ -317,22 +317,7 @@ extension YAMLReader {
     }
 
     func appendUTF8(_ buffer: inout [UInt8], _ scalar: UInt32) {
-        switch scalar {
-        case 0..<0x80:
-            buffer.append(UInt8(scalar))
-        case 0x80..<0x800:
-            buffer.append(UInt8(0xC0 | scalar >> 6))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            buffer.append(UInt8(0xE0 | scalar >> 12))
-            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            buffer.append(UInt8(0xF0 | scalar >> 18))
-            buffer.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        }
+        UTF8Bytes.append(scalar, to: &buffer)
     }
 
     // MARK: Values
