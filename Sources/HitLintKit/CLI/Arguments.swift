@@ -25,6 +25,8 @@ public struct Arguments: Sendable, Equatable {
     public var quiet = false
     public var exitZero = false
     public var showFixes = false
+    public var fix = false
+    public var diff = false
 
     public struct UsageError: Error, Sendable, Equatable {
         public var message: String
@@ -32,7 +34,7 @@ public struct Arguments: Sendable, Equatable {
 
     /// Options that take a value, and flags, for "did you mean".
     static let valueOptions = ["--format", "--profile", "--min-size", "--platform", "--input", "--rule", "--color"]
-    static let flagOptions = ["--strict", "--quiet", "--exit-zero", "--show-fixes", "--help", "--version"]
+    static let flagOptions = ["--strict", "--quiet", "--exit-zero", "--show-fixes", "--fix", "--diff", "--help", "--version"]
 
     public init() {}
 
@@ -81,6 +83,8 @@ public struct Arguments: Sendable, Equatable {
             case "--quiet": quiet = true
             case "--exit-zero": exitZero = true
             case "--show-fixes": showFixes = true
+            case "--fix": fix = true
+            case "--diff": diff = true
             case "--help", "-h": command = .help
             case "--version": command = .version
             default:
@@ -116,7 +120,10 @@ public struct Arguments: Sendable, Equatable {
       --strict                   warnings fail the run too
       --quiet                    report errors only
       --exit-zero                exit 0 even when there are errors
-      --show-fixes               print suggested fixes under diagnostics
+      --show-fixes               print each fix under its diagnostic
+      --diff                     print the unified diff --fix would write; write nothing
+      --fix                      apply fixes (re-linting until stable), write files
+                                 atomically, then report what remains
       --color auto|always|never  colour on a terminal (honours NO_COLOR)
 
     EXIT CODES:

@@ -93,11 +93,15 @@ public enum HitLintCommand {
     }
 
     static func lint(_ arguments: Arguments, output: CommandOutput) -> Int32 {
-        let options: LintOptions
+        var options: LintOptions
         do {
             options = try lintOptions(arguments)
         } catch {
             output.writeError("hitlint: \(error.message)\n")
+            return 2
+        }
+        if arguments.fix, arguments.diff {
+            output.writeError("hitlint: --fix and --diff cannot be used together (--diff shows what --fix would write)\n")
             return 2
         }
         let format = arguments.format ?? "text"
@@ -113,13 +117,19 @@ public enum HitLintCommand {
         var failed = !problems.isEmpty
         for problem in problems { output.writeError("hitlint: \(problem.path): \(problem.message)\n") }
 
+        // Fixes are checked (applied alone and re-linted) whenever they are shown or applied.
+        options.verifyFixes = arguments.fix || arguments.diff || arguments.showFixes || outputFormat != .text
         let linter = Linter(options: options)
+        let fixing = arguments.fix || arguments.diff
         var results = [LintResult?](repeating: nil, count: files.count)
+        var fixedBytes = [(original: [UInt8], fixed: [UInt8], count: Int)?](repeating: nil, count: files.count)
         var readFailures = [String?](repeating: nil, count: files.count)
         results.withUnsafeMutableBufferPointer { resultBuffer in
             readFailures.withUnsafeMutableBufferPointer { failureBuffer in
+              fixedBytes.withUnsafeMutableBufferPointer { fixedBuffer in
                 nonisolated(unsafe) let resultSlots = resultBuffer
                 nonisolated(unsafe) let failureSlots = failureBuffer
+                nonisolated(unsafe) let fixedSlots = fixedBuffer
                 DispatchQueue.concurrentPerform(iterations: files.count) { index in
                     let path = files[index]
                     guard let format = SourceFormat(path: path) else {
@@ -130,9 +140,20 @@ public enum HitLintCommand {
                         failureSlots[index] = "cannot read file"
                         return
                     }
-                    resultSlots[index] = linter.lint(source: SourceText(bytes: [UInt8](data)), format: format, path: path)
+                    let bytes = [UInt8](data)
+                    if fixing {
+                        let outcome = Fixer.fixUntilStable(bytes, format: format, path: path, linter: linter)
+                        resultSlots[index] = outcome.result
+                        fixedSlots[index] = (bytes, outcome.bytes, outcome.fixesApplied)
+                    } else {
+                        resultSlots[index] = linter.lint(source: SourceText(bytes: bytes), format: format, path: path)
+                    }
                 }
+              }
             }
+        }
+        if fixing, !writeFixes(files: files, fixed: fixedBytes, write: arguments.fix, output: output) {
+            failed = true
         }
         for (index, failure) in readFailures.enumerated() {
             if let failure {
@@ -157,12 +178,40 @@ public enum HitLintCommand {
         case .json:
             reporter = JSONReporter()
         }
-        output.write(reporter.report(linted))
+        if !arguments.diff { output.write(reporter.report(linted)) }
         if failed { return 2 }
         let summary = RunSummary(results: linted)
         if arguments.exitZero { return 0 }
         if summary.errors > 0 || (arguments.strict && summary.warnings > 0) { return 1 }
         return 0
+    }
+
+    /// `--fix` writes each changed file atomically; `--diff` prints what it would
+    /// write. Returns false when a file could not be written.
+    private static func writeFixes(files: [String], fixed: [(original: [UInt8], fixed: [UInt8], count: Int)?],
+                                   write: Bool, output: CommandOutput) -> Bool {
+        var ok = true
+        var fixes = 0
+        var changedFiles = 0
+        for (path, entry) in zip(files, fixed) {
+            guard let entry, entry.fixed != entry.original else { continue }
+            if write {
+                do {
+                    try AtomicFile.replace(path, with: entry.fixed, expecting: entry.original)
+                } catch {
+                    output.writeError("hitlint: \(path): \(error.message)\n")
+                    ok = false
+                    continue
+                }
+            } else {
+                output.write(UnifiedDiff.make(old: entry.original, new: entry.fixed, path: path))
+            }
+            fixes += entry.count
+            changedFiles += 1
+        }
+        let verb = write ? "fixed" : "would fix"
+        output.writeError("hitlint: \(verb) \(fixes) problem\(fixes == 1 ? "" : "s") in \(changedFiles) file\(changedFiles == 1 ? "" : "s")\n")
+        return ok
     }
 
     // MARK: - rules, explain

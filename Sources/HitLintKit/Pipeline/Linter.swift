@@ -50,6 +50,9 @@ public struct Linter: Sendable {
             if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
             return lhs.message < rhs.message
         }
+        if options.verifyFixes, !broken {
+            diagnostics = FixVerification(linter: self, document: document, path: path).verify(diagnostics)
+        }
         return LintResult(path: path, source: document.source, diagnostics: diagnostics, nodeCount: layout.nodes.count)
     }
 

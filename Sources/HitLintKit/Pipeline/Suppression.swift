@@ -2,6 +2,19 @@
 /// that suppress nothing become `unused-ignore` (SwiftLint's
 /// `superfluous_disable_command`, ruff's `RUF100`).
 enum Suppression {
+    /// Remove the stale entry, or the whole `ignore` key when it is the only one.
+    static func removal(of entry: IgnoreEntry, layout: Layout) -> Fix {
+        let document = layout.document
+        let node = layout.nodes[entry.node]
+        let list = Int(node.ignoreEntry)
+        let editor = LayoutEditor(layout: layout)
+        if document.kind(list) == .array, document.count(list) > 1 {
+            let text = document.string(entry.entry) ?? ""
+            return Fix(description: "remove '\(text)' from 'ignore'", edits: [editor.removeElement(entry.entry, of: list)])
+        }
+        return Fix(description: "remove 'ignore'", edits: [editor.removeMember(key: list - 1, of: Int(node.objectEntry))])
+    }
+
     static func apply(to diagnostics: [Diagnostic], layout: Layout, options: LintOptions) -> [Diagnostic] {
         guard !layout.ignores.isEmpty else { return diagnostics }
         // Entries by node, for walking up from a diagnostic's node.
@@ -46,7 +59,8 @@ enum Suppression {
             }
             kept.append(Diagnostic(rule: RuleID.unusedIgnore, severity: options.severity(of: RuleID.unusedIgnore),
                                    message: message, span: layout.document.span(entry.entry),
-                                   node: layout.name(of: entry.node), nodeIndex: entry.node))
+                                   node: layout.name(of: entry.node), nodeIndex: entry.node,
+                                   fix: removal(of: entry, layout: layout)))
         }
         return kept
     }

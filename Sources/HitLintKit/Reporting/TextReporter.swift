@@ -31,7 +31,19 @@ public struct TextReporter: Reporter {
                 out += paint("[\(diagnostic.rule)]", "2") + "\n"
                 if showSource { out += sourceExcerpt(result.source, start: start, end: end) }
                 if showFixes, let fix = diagnostic.fix {
-                    out += "    " + paint("fix:", "1;32") + " \(fix.description)\n"
+                    out += "    " + paint(fix.edits.isEmpty ? "help:" : "fix:", "1;32") + " \(fix.description)\n"
+                    for edit in fix.edits {
+                        let from = result.source.location(of: edit.span.start)
+                        let to = result.source.location(of: edit.span.end)
+                        let replacement = edit.replacement.replacingNewlines()
+                        if edit.span.start == edit.span.end {
+                            out += "      \(from.line):\(from.column): insert \(replacement)\n"
+                        } else if edit.replacement.isEmpty {
+                            out += "      \(from.line):\(from.column)-\(to.line):\(to.column): delete\n"
+                        } else {
+                            out += "      \(from.line):\(from.column)-\(to.line):\(to.column): replace with \(replacement)\n"
+                        }
+                    }
                 }
             }
         }
@@ -50,5 +62,20 @@ public struct TextReporter: Reporter {
         let width = max(1, lastColumn - start.column)
         let marker = "^" + String(repeating: "~", count: width - 1)
         return " \(number) | \(text)\n \(gutter) | \(prefix)\(paint(marker, "1;32"))\n"
+    }
+}
+
+extension String {
+    /// For one-line display: line breaks written as \n, the rest as is, quoted.
+    func replacingNewlines() -> String {
+        var out = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }

@@ -31,7 +31,20 @@ public struct ClippedHitAreaRule: Rule {
             """, flags: ["prev", "next"], messages: [
                 "'prev' hit area is clipped by 'toolbar': 20 pt lost on the left, top and bottom — extend 'toolbar' hitInsets by -20",
                 "'next' hit area is clipped by 'toolbar': 20 pt lost on the top, right and bottom",
-            ]),
+            ], fixed: """
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: toolbar
+                  type: stack
+                  axis: horizontal
+                  spacing: 40
+                  frame: [100, 400, 140, 30]
+                  hitInsets: -20
+                  children:
+                    - {id: prev, type: button, size: [50, 30], hitInsets: -20}
+                    - {id: next, type: button, size: [50, 30], hitInsets: -20}
+            """),
             // Corrected: the stack's own hit area is extended too.
             RuleExample("""
             root:
@@ -58,7 +71,8 @@ public struct ClippedHitAreaRule: Rule {
                   children:
                     - {id: more, type: button, frame: [0, 0, 44, 44], hitSlop: 10}
             """),
-        ]
+        ],
+        isFixable: true
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -104,9 +118,38 @@ public struct ClippedHitAreaRule: Rule {
             }.joined(separator: "; ")
             message += " — " + advice(byAncestor.first!, target: target, context: context)
             diagnostics.append(context.diagnostic(RuleID.clippedHitArea, node: target, message: message,
-                                                  related: byAncestor.map(\.ancestor)))
+                                                  related: byAncestor.map(\.ancestor),
+                                                  fix: fix(target, intended: intended, context: context)))
         }
         return diagnostics
+    }
+
+    /// Extend every ancestor that cuts the hit area by exactly what it cuts, on
+    /// each side (UIKit only: a TouchDelegate or `overflow: hidden` is not fixed by insets).
+    private func fix(_ target: Int, intended: Rect, context: RuleContext) -> Fix? {
+        let geometry = context.geometry
+        let layout = context.layout
+        guard geometry.platform == .uikit else { return nil }
+        var edits: [TextEdit] = []
+        var parts: [String] = []
+        var ancestor = Int(layout.nodes[target].parent)
+        while ancestor >= 0 {
+            let own = geometry.hitRects[ancestor]
+            let missing = overhang(of: intended, beyond: own)
+            let sides = Side.allCases.filter { missing[$0] > 0.05 }
+            if !sides.isEmpty {
+                guard layout.nodes[ancestor].parent >= 0, context.canEditHitArea(of: ancestor) else {
+                    return Fix(description: "'\(context.name(target))' reaches past the root '\(context.name(ancestor))': move it inward or shrink its hitInsets", edits: [])
+                }
+                var insets = geometry.insets(of: ancestor)
+                for side in sides { insets[side] -= missing[side] }
+                edits += context.editor.setHitInsets(of: ancestor, to: insets)
+                parts.append("'\(context.name(ancestor))' \(context.describeInsets(of: ancestor, insets))")
+            }
+            ancestor = Int(layout.nodes[ancestor].parent)
+        }
+        guard !edits.isEmpty else { return nil }
+        return Fix(description: "extend the hit area of " + englishList(parts), edits: edits)
     }
 
     private func advice(_ entry: (ancestor: Int, sides: [(side: Side, amount: Double)]), target: Int, context: RuleContext) -> String {

@@ -31,7 +31,20 @@ public struct DeadGapRule: Rule {
             """, flags: ["back", "play"], messages: [
                 "'back' and 'play' are 8 pt apart and nothing answers between them: a tap there is lost — widen their facing hitInsets by -4 each",
                 "'play' and 'forward' are 8 pt apart",
-            ]),
+            ], fixed: """
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: controls
+                  type: stack
+                  axis: horizontal
+                  spacing: 8
+                  frame: [20, 700, 148, 44]
+                  children:
+                    - {id: back, type: button, size: [44, 44], hitInsets: [0, 0, 0, -4]}
+                    - {id: play, type: button, size: [44, 44], hitInsets: [0, -4, 0, -4]}
+                    - {id: forward, type: button, size: [44, 44], hitInsets: [0, -4, 0, 0]}
+            """),
             RuleExample("""
             root:
               frame: [0, 0, 390, 844]
@@ -55,7 +68,8 @@ public struct DeadGapRule: Rule {
                 - {id: cancel, type: button, frame: [20, 20, 80, 44]}
                 - {id: done, type: button, frame: [290, 20, 80, 44]}
             """),
-        ]
+        ],
+        isFixable: true
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -72,7 +86,7 @@ public struct DeadGapRule: Rule {
         var diagnostics: [Diagnostic] = []
         for target in candidates {
             let gate = geometry.gates[target]
-            var nearest: [(neighbour: Int, gap: Double, gapRect: Rect)] = []
+            var nearest: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)] = []
             for horizontal in [true, false] {
                 let query = horizontal
                     ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
@@ -93,14 +107,47 @@ public struct DeadGapRule: Rule {
                     best = (other, gap, gapRect)
                 }
                 if let found = best, isDead(found.gapRect, geometry: geometry, stamp: &stamp) {
-                    nearest.append(found)
+                    nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
                 }
             }
             guard !nearest.isEmpty else { continue }
-            diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, message: message(target, nearest, context),
-                                                  related: nearest.map(\.neighbour)))
+            diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, message: message(target, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
+                                                  related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
         }
         return diagnostics
+    }
+
+    /// Widen the facing insets of both targets by half the gap each, when the
+    /// gap lies inside both targets' ancestors' hit regions.
+    private func fix(_ target: Int, _ gaps: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)], _ context: RuleContext) -> Fix {
+        let geometry = context.geometry
+        var insetsByNode: [(node: Int, insets: EdgeInsets)] = []
+        func adjust(_ node: Int, _ side: Side, by amount: Double) {
+            if let position = insetsByNode.firstIndex(where: { $0.node == node }) {
+                insetsByNode[position].insets[side] -= amount
+            } else {
+                var insets = geometry.insets(of: node)
+                insets[side] -= amount
+                insetsByNode.append((node, insets))
+            }
+        }
+        for gap in gaps {
+            let pair = [target, gap.neighbour]
+            let inside = pair.allSatisfy { node in
+                var allowed = geometry.ancestorGates[node]
+                let parent = Int(context.layout.nodes[node].parent)
+                if geometry.platform == .android, parent >= 0 { allowed = allowed.intersection(geometry.frames[parent]) }
+                return allowed.contains(gap.gapRect)
+            }
+            guard inside, pair.allSatisfy(context.canEditHitArea) else {
+                return Fix(description: "close the gap between '\(context.name(target))' and '\(context.name(gap.neighbour))' by moving them together (their containers' hit regions do not cover it)", edits: [])
+            }
+            adjust(target, gap.horizontal ? .right : .bottom, by: gap.gap / 2)
+            adjust(gap.neighbour, gap.horizontal ? .left : .top, by: gap.gap / 2)
+        }
+        let edits = insetsByNode.flatMap { context.editor.setHitInsets(of: $0.node, to: $0.insets) }
+        let parts = insetsByNode.map { "'\(context.name($0.node))' \(context.describeInsets(of: $0.node, $0.insets))" }
+        return Fix(description: "widen the facing hit areas by half the gap each: " + englishList(parts), edits: edits)
     }
 
     /// No view that answers for a target reaches into the gap (a third target, or

@@ -78,14 +78,21 @@ public struct UnusedIgnoreRule: Rule {
               frame: [0, 0, 390, 844]
               children:
                 - {id: ok, type: button, frame: [0, 0, 44, 44], ignore: [target-size]}
-            """, flags: ["ok"], messages: ["'ignore: target-size' suppresses nothing here; remove it"]),
+            """, flags: ["ok"], messages: ["'ignore: target-size' suppresses nothing here; remove it"],
+                fixed: """
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: ok, type: button, frame: [0, 0, 44, 44]}
+            """),
             RuleExample("""
             root:
               frame: [0, 0, 390, 844]
               children:
                 - {id: dot, type: button, frame: [0, 0, 20, 20], ignore: [target-size]}
             """),
-        ]
+        ],
+        isFixable: true
     )
     public func check(_ context: RuleContext) -> [Diagnostic] { [] }
 }

@@ -11,6 +11,10 @@ public struct LintOptions: Sendable {
     public var severities: [String: Severity] = [:]
     /// Per-rule options from configuration, as written.
     public var ruleOptions: [String: [String: String]] = [:]
+    /// Check each fix by applying it alone and linting again; a fix that does
+    /// not resolve its diagnostic, or makes anything new fire, keeps only its
+    /// words. On when fixes are shown or applied.
+    public var verifyFixes = false
 
     public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
                 input: InputModality? = nil) {

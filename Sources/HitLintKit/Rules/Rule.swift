@@ -46,12 +46,15 @@ public struct RuleExample: Sendable {
     public var messages: [String]
     /// Command-line style options for this example ("--profile android").
     public var arguments: [String]
+    /// The layout after `hitlint --fix`, for examples of fixable rules.
+    public var fixed: String?
 
-    public init(_ layout: String, flags: [String] = [], messages: [String] = [], arguments: [String] = []) {
+    public init(_ layout: String, flags: [String] = [], messages: [String] = [], arguments: [String] = [], fixed: String? = nil) {
         self.layout = layout
         self.flags = flags
         self.messages = messages
         self.arguments = arguments
+        self.fixed = fixed
     }
 
     public var triggers: Bool { !flags.isEmpty }

@@ -25,7 +25,13 @@ public struct TargetSizeRule: Rule {
               frame: [0, 0, 390, 844]
               children:
                 - {id: play, type: button, frame: [20, 20, 30, 30]}
-            """, flags: ["play"], messages: ["'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios)"]),
+            """, flags: ["play"], messages: ["'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios)"],
+                fixed: """
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: play, type: button, frame: [20, 20, 30, 30], hitInsets: -7}
+            """),
             // A 20×20 icon with a 12 pt slop on every side reaches 44×44.
             RuleExample("""
             root:
@@ -68,7 +74,7 @@ public struct TargetSizeRule: Rule {
                 - {id: help, type: link, frame: [100, 100, 16, 16]}
             """),
         ],
-        isFixable: false
+        isFixable: true
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -109,9 +115,58 @@ public struct TargetSizeRule: Rule {
             if region.isApproximate { message += " (approximate: many overlapping views)" }
             message += "; minimum is \(threshold.text)"
             diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, message: message,
-                                                  related: takers.prefix(3).map(\.taker.node)))
+                                                  related: takers.prefix(3).map(\.taker.node),
+                                                  fix: fix(target, context: context)))
         }
         return diagnostics
+    }
+
+    /// Grow the hit insets until the hit area holds the minimum square: evenly
+    /// where there is room, more on the free side where a neighbour's hit area or
+    /// an ancestor's edge is in the way, never into either.
+    private func fix(_ target: Int, context: RuleContext) -> Fix {
+        let geometry = context.geometry
+        let name = context.name(target)
+        let threshold = context.threshold
+        let unit = threshold.unitName
+        let minimum = threshold.minimum
+        let frame = geometry.frames[target]
+        guard !frame.isEmpty else {
+            return Fix(description: "give '\(name)' a size of at least \(formatLength(minimum))×\(formatLength(minimum)) \(unit)", edits: [])
+        }
+        guard context.canEditHitArea(of: target) else {
+            return Fix(description: "grow '\(name)' pointerInsets until its pointer region is \(formatLength(minimum))×\(formatLength(minimum)) \(unit)", edits: [])
+        }
+        let gate = geometry.gates[target]
+        var bound = geometry.ancestorGates[target]
+        let parent = Int(context.layout.nodes[target].parent)
+        if geometry.platform == .android, parent >= 0 { bound = bound.intersection(geometry.frames[parent]) }
+        let search = Rect(minX: gate.minX - minimum, minY: gate.minY - minimum, maxX: gate.maxX + minimum, maxY: gate.maxY + minimum)
+        bound = bound.intersection(Rect(minX: search.minX - 1, minY: search.minY - 1, maxX: search.maxX + 1, maxY: search.maxY + 1))
+        var owners: [Side: Int] = [:]
+        for (side, edge) in [(Side.left, bound.minX), (.top, bound.minY), (.right, bound.maxX), (.bottom, bound.maxY)] {
+            owners[side] = geometry.clippingAncestor(of: target, side: side, edge: edge)
+        }
+        let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search),
+                                 boundOwners: owners)
+        if let shortfall = growth.shortfall {
+            var blockers: [Int] = []
+            for blocker in growth.blockers where !blockers.contains(blocker) { blockers.append(blocker) }
+            let size = "\(formatLength(minimum)) \(unit) \(shortfall.axis)"
+            let free = "\(formatLength(shortfall.free)) \(unit)"
+            if blockers.count == 1, context.layout.isAncestor(blockers[0], of: target) {
+                let container = context.name(blockers[0])
+                return Fix(description: "no room to grow '\(name)' to \(size) inside '\(container)' (\(free)): extend '\(container)' hit area or make it larger", edits: [])
+            }
+            let between = blockers.isEmpty ? "" : " between \(englishList(blockers.map { "'\(context.name($0))'" }))"
+            return Fix(description: "no room to grow '\(name)' to \(size): only \(free) is free\(between) — move them apart or make '\(name)' larger", edits: [])
+        }
+        let insets = context.insets(of: target, reaching: growth.rect, beyond: gate)
+        guard insets != geometry.insets(of: target) else {
+            return Fix(description: "'\(name)' is big enough but covered: move what is in front of it, or let touches through it", edits: [])
+        }
+        return Fix(description: "grow '\(name)' to \(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit): \(context.describeInsets(of: target, insets))",
+                   edits: context.editor.setHitInsets(of: target, to: insets))
     }
 
     /// The innermost ancestor that cuts the target's hit area, if any does.

@@ -38,6 +38,8 @@ public struct Document: Sendable {
     }
 
     public let source: SourceText
+    /// Which front end read it (edits are written in its style).
+    public var format: SourceFormat = .json
     public var entries: [Entry]
     public var numbers: [Double]
     /// Decoded text of strings whose content is not a verbatim slice of the source.

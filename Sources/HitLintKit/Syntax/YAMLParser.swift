@@ -377,7 +377,9 @@ struct YAMLReader {
                 throw error(pos, "content after the document end marker '...' (multiple documents are not supported)")
             }
         }
-        return Document(source: source, entries: entries, numbers: numbers, strings: strings)
+        var document = Document(source: source, entries: entries, numbers: numbers, strings: strings)
+        document.format = .yaml
+        return document
     }
 
     /// One content line of block structure; `pos` is at its first non-space character.

@@ -1,0 +1,244 @@
+/// Format-preserving edits to a layout's source, for fixes: change a node's hit
+/// insets, insert a key in the style of its neighbours, remove a list entry or a
+/// key. Every edit replaces a byte range of the original file; bytes outside it
+/// (comments, key order, quoting, indentation, line ends) stay as they are.
+public struct LayoutEditor {
+    public let layout: Layout
+    private var document: Document { layout.document }
+    private var bytes: [UInt8] { layout.document.source.bytes }
+
+    public init(layout: Layout) {
+        self.layout = layout
+    }
+
+    /// CRLF when the file already uses it.
+    private var lineEnding: String {
+        let bytes = self.bytes
+        if let newline = bytes.firstIndex(of: 0x0A), newline > 0, bytes[newline - 1] == 0x0D { return "\r\n" }
+        return "\n"
+    }
+
+    // MARK: - Insets
+
+    /// Edits that give node `index` the hit insets `insets` (points, UIKit
+    /// convention). A node written with `hitSlop` keeps `hitSlop`; an existing
+    /// value keeps its shape (number, list or mapping) where it can; a node
+    /// without either gets a `hitInsets` key.
+    public func setHitInsets(of index: Int, to insets: EdgeInsets) -> [TextEdit] {
+        let node = layout.nodes[index]
+        let usesSlop = node.hitSlopEntry >= 0
+        let entry = Int(usesSlop ? node.hitSlopEntry : node.hitInsetsEntry)
+        // In the file's units and convention.
+        let sides = Side.allCases.map { side -> Double in
+            let value = layout.fileLength(insets[side])
+            return usesSlop ? -value : value
+        }
+        let uniform = sides.allSatisfy { formatNumber($0) == formatNumber(sides[0]) }
+        let listText = "[" + sides.map(formatNumber).joined(separator: ", ") + "]"
+        guard entry >= 0 else {
+            return [insertMember(into: Int(node.objectEntry), key: "hitInsets",
+                                 value: uniform ? formatNumber(sides[0]) : listText)]
+        }
+        switch document.kind(entry) {
+        case .number:
+            if uniform { return replace(entry, with: formatNumber(sides[0])) }
+            return replace(entry, with: listText)
+        case .array where document.count(entry) == 4:
+            let old = document.elements(entry).compactMap { document.number($0).map(formatNumber) }
+            if uniform, old.count == 4, Set(old).count > 1 {
+                // Uneven sides made even: one number says it best (as a list
+                // written even by its author stays a list).
+                return replace(entry, with: formatNumber(sides[0]))
+            }
+            return zip(document.elements(entry), sides).flatMap { element, value -> [TextEdit] in
+                if let old = document.number(element), formatNumber(old) == formatNumber(value) { return [] }
+                return replace(element, with: formatNumber(value))
+            }
+        case .object:
+            var edits: [TextEdit] = []
+            var missing: [(String, Double)] = []
+            for (side, value) in zip(Side.allCases, sides) {
+                if let member = document.members(entry).first(where: { document.string($0.key) == side.name }) {
+                    if let old = document.number(member.value), formatNumber(old) == formatNumber(value) { continue }
+                    edits += replace(member.value, with: formatNumber(value))
+                } else if formatNumber(value) != "0" {
+                    missing.append((side.name, value))
+                }
+            }
+            if !missing.isEmpty {
+                // All missing sides in one insertion, so two insertions at one point never compete.
+                edits.append(insertMembers(into: entry, missing.map { ($0.0, formatNumber($0.1)) }))
+            }
+            return edits
+        default:
+            return replace(entry, with: uniform ? formatNumber(sides[0]) : listText)
+        }
+    }
+
+    private func replace(_ entry: Int, with text: String) -> [TextEdit] {
+        [TextEdit(span: document.span(entry), replacement: text)]
+    }
+
+    // MARK: - Members
+
+    private func isFlow(_ container: Int) -> Bool {
+        let first = bytes[document.span(container).start]
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    /// Inserts `key: value` as the last member of an object, in its style.
+    public func insertMember(into object: Int, key: String, value: String) -> TextEdit {
+        insertMembers(into: object, [(key, value)])
+    }
+
+    public func insertMembers(into object: Int, _ pairs: [(key: String, value: String)]) -> TextEdit {
+        let members = document.members(object)
+        let span = document.span(object)
+        let json = document.format == .json
+        func keyText(_ key: String) -> String {
+            if json { return jsonString(key) }
+            if let last = members.last, let quote = quoteCharacter(of: last.key) { return "\(quote)\(key)\(quote)" }
+            return key
+        }
+        // After the last member, or before `children` when it comes last, so a
+        // node's own keys stay together above its subviews.
+        var anchor = members.count - 1
+        if members.count >= 2, document.stringEquals(members[anchor].key, "children") { anchor -= 1 }
+        if isFlow(object) {
+            guard anchor >= 0 else {
+                // `{}`: put the members between the braces.
+                let text = pairs.map { "\(keyText($0.key)): \($0.value)" }.joined(separator: ", ")
+                return TextEdit(span: SourceSpan(start: span.start + 1, end: span.start + 1), replacement: text)
+            }
+            let member = members[anchor]
+            let separator = keyValueSeparator(key: member.key, value: member.value)
+            // The separator between members as written: the gap after the anchor, else before it.
+            var gapRange: Range<Int>?
+            if anchor + 1 < members.count {
+                gapRange = document.span(member.value).end..<document.span(members[anchor + 1].key).start
+            } else if anchor > 0 {
+                gapRange = document.span(members[anchor - 1].value).end..<document.span(member.key).start
+            }
+            var betweenMembers = ", "
+            if let range = gapRange {
+                let gap = Array(bytes[range])
+                betweenMembers = gap.contains(0x0A) ? "," + lineEnding + indentation(before: document.span(member.key).start)
+                                                    : String(decoding: gap, as: UTF8.self)
+            } else if bytes[(span.start + 1)..<document.span(member.key).start].contains(0x0A) {
+                betweenMembers = "," + lineEnding + indentation(before: document.span(member.key).start)
+            }
+            let text = pairs.map { betweenMembers + keyText($0.key) + separator + $0.value }.joined()
+            let end = document.span(member.value).end
+            return TextEdit(span: SourceSpan(start: end, end: end), replacement: text)
+        }
+        // Block mapping: a new line at the indentation of its keys, after the line
+        // where the anchor's value ends (after any comment on that line).
+        let indent = indentation(before: document.span(members[0].key).start)
+        let member = members[max(anchor, 0)]
+        let separator = keyValueSeparator(key: member.key, value: member.value)
+        var end = document.span(member.value).end
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        let text = pairs.map { lineEnding + indent + keyText($0.key) + separator + $0.value }.joined()
+        return TextEdit(span: SourceSpan(start: end, end: end), replacement: text)
+    }
+
+    /// Removes one element of a list; removes nothing else.
+    public func removeElement(_ element: Int, of array: Int) -> TextEdit {
+        let elements = document.elements(array)
+        guard let position = elements.firstIndex(of: element) else { return TextEdit(span: SourceSpan(start: 0, end: 0), replacement: "") }
+        if isFlow(array) {
+            let span = document.span(element)
+            if position > 0 {
+                return TextEdit(span: SourceSpan(start: document.span(elements[position - 1]).end, end: span.end), replacement: "")
+            }
+            if elements.count > 1 {
+                return TextEdit(span: SourceSpan(start: span.start, end: document.span(elements[1]).start), replacement: "")
+            }
+            return TextEdit(span: span, replacement: "")
+        }
+        return TextEdit(span: wholeLines(from: dashBefore(document.span(element).start), to: document.span(element).end), replacement: "")
+    }
+
+    /// Removes a member (key and value) of an object.
+    public func removeMember(key: Int, of object: Int) -> TextEdit {
+        let members = document.members(object)
+        guard let position = members.firstIndex(where: { $0.key == key }) else { return TextEdit(span: SourceSpan(start: 0, end: 0), replacement: "") }
+        let keySpan = document.span(key)
+        let valueEnd = document.span(members[position].value).end
+        if isFlow(object) {
+            if position > 0 {
+                return TextEdit(span: SourceSpan(start: document.span(members[position - 1].value).end, end: valueEnd), replacement: "")
+            }
+            if members.count > 1 {
+                return TextEdit(span: SourceSpan(start: keySpan.start, end: document.span(members[1].key).start), replacement: "")
+            }
+            return TextEdit(span: SourceSpan(start: keySpan.start, end: valueEnd), replacement: "")
+        }
+        let lineStart = startOfLine(keySpan.start)
+        let prefix = bytes[lineStart..<keySpan.start]
+        if prefix.allSatisfy({ $0 == UInt8(ascii: " ") }) {
+            return TextEdit(span: wholeLines(from: lineStart, to: valueEnd), replacement: "")
+        }
+        // The first key of a `- key: value` entry: keep the dash, pull the next key up to it.
+        if position + 1 < members.count {
+            return TextEdit(span: SourceSpan(start: keySpan.start, end: document.span(members[position + 1].key).start), replacement: "")
+        }
+        return TextEdit(span: SourceSpan(start: keySpan.start, end: valueEnd), replacement: "{}")
+    }
+
+    // MARK: - Byte helpers
+
+    private func startOfLine(_ offset: Int) -> Int {
+        var start = offset
+        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        return start
+    }
+
+    /// The offset of the `-` that introduces a block sequence entry starting at `offset`.
+    private func dashBefore(_ offset: Int) -> Int {
+        var position = offset
+        while position > 0, bytes[position - 1] != UInt8(ascii: "-") { position -= 1 }
+        return max(0, position - 1)
+    }
+
+    /// From the start of the line holding `start` through the line break after `end`.
+    private func wholeLines(from start: Int, to end: Int) -> SourceSpan {
+        let lineStart = startOfLine(start)
+        var lineEnd = end
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+        if lineEnd < bytes.count, bytes[lineEnd] == 0x0D { lineEnd += 1 }
+        if lineEnd < bytes.count, bytes[lineEnd] == 0x0A { lineEnd += 1 }
+        return SourceSpan(start: lineStart, end: lineEnd)
+    }
+
+    /// Spaces as wide as the text before `offset` on its line ("  - " → 4 spaces).
+    private func indentation(before offset: Int) -> String {
+        let start = startOfLine(offset)
+        let width = bytes[start..<offset].filter { $0 & 0xC0 != 0x80 }.count
+        return String(repeating: " ", count: width)
+    }
+
+    /// The bytes between a key and its value (": ", ":"), as written.
+    private func keyValueSeparator(key: Int, value: Int) -> String {
+        let from = document.span(key).end
+        let to = document.span(value).start
+        let gap = bytes[from..<to]
+        if gap.contains(0x0A) || gap.contains(0x0D) || to <= from { return ": " }
+        return String(decoding: gap, as: UTF8.self)
+    }
+
+    private func quoteCharacter(of key: Int) -> Character? {
+        let first = bytes[document.span(key).start]
+        if first == UInt8(ascii: "\"") { return "\"" }
+        if first == UInt8(ascii: "'") { return "'" }
+        return nil
+    }
+}
+
+/// A number as a fix writes it: an integer when it is one (`-7`, not `-7.0`),
+/// else at most two decimals.
+public func formatNumber(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    if rounded == 0 { return "0" }
+    return formatLength(rounded)
+}

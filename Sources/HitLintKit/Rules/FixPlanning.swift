@@ -1,0 +1,107 @@
+/// Geometry shared by the rules' fixes: where a hit area can grow, and the
+/// insets that give a node a wanted hit rect.
+extension RuleContext {
+    public var editor: LayoutEditor { LayoutEditor(layout: layout) }
+
+    /// Whether fixes may edit this node's hit area: in pointer mode a node with
+    /// its own `pointerInsets` is checked on those, which fixes do not write.
+    func canEditHitArea(of node: Int) -> Bool {
+        !(geometry.input == .pointer && layout.nodes[node].pointerInsets != nil)
+    }
+
+    /// The hit insets (points, UIKit convention) that make the node's hit rect
+    /// reach `rect` on every side where `rect` goes beyond `current`; other sides
+    /// keep their insets.
+    func insets(of node: Int, reaching rect: Rect, beyond current: Rect) -> EdgeInsets {
+        let frame = geometry.frames[node]
+        var insets = geometry.insets(of: node)
+        if rect.minX < current.minX - 1e-9 { insets.left = rect.minX - frame.minX }
+        if rect.minY < current.minY - 1e-9 { insets.top = rect.minY - frame.minY }
+        if rect.maxX > current.maxX + 1e-9 { insets.right = frame.maxX - rect.maxX }
+        if rect.maxY > current.maxY + 1e-9 { insets.bottom = frame.maxY - rect.maxY }
+        return insets
+    }
+
+    /// "hitInsets [-7, -2, -7, -12]", "hitSlop 12": how the node's insets would read.
+    func describeInsets(of node: Int, _ insets: EdgeInsets) -> String {
+        let slop = layout.nodes[node].hitSlopEntry >= 0
+        let sides = Side.allCases.map { side -> String in
+            let value = layout.fileLength(insets[side])
+            return formatNumber(slop ? -value : value)
+        }
+        let value = Set(sides).count == 1 ? sides[0] : "[" + sides.joined(separator: ", ") + "]"
+        return "\(slop ? "hitSlop" : "hitInsets") \(value)"
+    }
+
+    /// Rects a target must not grow into: what answers for another target (any
+    /// z-order: overlapping hit areas are a problem either way) and what would
+    /// swallow touches in front of it.
+    func obstacles(around target: Int, within area: Rect) -> [(node: Int, rect: Rect)] {
+        var stamp = Stamp(count: geometry.nodeCount)
+        var found: [(node: Int, rect: Rect)] = []
+        geometry.answerIndex.forEachCandidate(in: area, seen: &stamp) { node in
+            guard node != target, !layout.isAncestor(node, of: target) else { return }
+            let owner = geometry.resolvedTarget(node)
+            if owner == target { return }
+            if owner == nil, node < target { return }  // behind the target: it loses there
+            let rect = geometry.gates[node]
+            if rect.intersects(area) { found.append((node, rect)) }
+        }
+        return found
+    }
+}
+
+/// Growing a rect to a minimum size inside a bound without touching obstacles:
+/// symmetric when there is room, more on the free side when a neighbour or the
+/// container's edge is in the way (the "off-centre" expansion people make by hand).
+struct Growth {
+    var rect: Rect
+    /// What stopped the growth, when it failed: the limiting neighbours or edges.
+    var blockers: [Int] = []
+    var shortfall: (axis: String, free: Double)?
+
+    /// - Parameters:
+    ///   - bound: the region the ancestors let the node answer in.
+    ///   - boundOwners: for each side, the ancestor whose edge `bound` is (for messages).
+    static func grow(_ start: Rect, to minimum: Double, within bound: Rect, avoiding obstacles: [(node: Int, rect: Rect)],
+                     boundOwners: [Side: Int]) -> Growth {
+        var growth = Growth(rect: start)
+        for horizontal in [true, false] {
+            let rect = growth.rect
+            let length = horizontal ? rect.width : rect.height
+            let needed = minimum - length
+            guard needed > 1e-9 else { continue }
+            // The nearest limit on each side along this axis, among obstacles beside the rect.
+            var lowLimit = horizontal ? bound.minX : bound.minY
+            var highLimit = horizontal ? bound.maxX : bound.maxY
+            var lowBlocker = boundOwners[horizontal ? .left : .top]
+            var highBlocker = boundOwners[horizontal ? .right : .bottom]
+            for obstacle in obstacles {
+                let o = obstacle.rect
+                let across = horizontal ? (o.minY < rect.maxY && o.maxY > rect.minY) : (o.minX < rect.maxX && o.maxX > rect.minX)
+                guard across else { continue }
+                let (oLow, oHigh) = horizontal ? (o.minX, o.maxX) : (o.minY, o.maxY)
+                let (rLow, rHigh) = horizontal ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
+                if oHigh <= rLow + 1e-9, oHigh > lowLimit { lowLimit = oHigh; lowBlocker = obstacle.node }
+                if oLow >= rHigh - 1e-9, oLow < highLimit { highLimit = oLow; highBlocker = obstacle.node }
+            }
+            let (rLow, rHigh) = horizontal ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
+            let roomLow = max(0, rLow - lowLimit)
+            let roomHigh = max(0, highLimit - rHigh)
+            guard roomLow + roomHigh + 1e-9 >= needed else {
+                growth.blockers = [lowBlocker, highBlocker].compactMap { $0 }
+                growth.shortfall = (horizontal ? "wide" : "tall", length + roomLow + roomHigh)
+                return growth
+            }
+            var takeLow = min(roomLow, needed / 2)
+            let takeHigh = min(roomHigh, needed - takeLow)
+            takeLow = needed - takeHigh
+            if horizontal {
+                growth.rect = Rect(minX: rLow - takeLow, minY: rect.minY, maxX: rHigh + takeHigh, maxY: rect.maxY)
+            } else {
+                growth.rect = Rect(minX: rect.minX, minY: rLow - takeLow, maxX: rect.maxX, maxY: rHigh + takeHigh)
+            }
+        }
+        return growth
+    }
+}
