@@ -53,7 +53,7 @@ final class CommandTests: XCTestCase {
         let result = run([path])
         XCTAssertEqual(result.output, """
         \(path):1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]
-        1 error, 0 warnings in 1 file
+        1 error, 0 warnings, 1 fixable in 1 file
 
         """)
     }
@@ -86,9 +86,13 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(first["rule"] as? String, "target-size")
         XCTAssertEqual(first["node"] as? String, "play")
         XCTAssertEqual(first["related"] as? [String], [])
-        XCTAssertTrue(first["fix"] is NSNull)
+        XCTAssertEqual((first["fix"] as? [String: Any])?["description"] as? String, "grow 'play' to 44×44 pt: hitInsets -7")
         let summary = try XCTUnwrap(object["summary"] as? [String: Int])
-        XCTAssertEqual(summary, ["files": 1, "errors": 1, "warnings": 0, "infos": 0, "fixable": 0])
+        XCTAssertEqual(summary, ["files": 1, "errors": 1, "warnings": 0, "infos": 0, "fixable": 1])
+        // A diagnostic with no fix has `fix: null`.
+        let unknown = run(["--format", "json", write("unknown.yaml", "root: {frame: [0, 0, 1, 1], hitInset: 2}\n")])
+        let other = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(unknown.output.utf8)) as? [String: Any])
+        XCTAssertTrue((other["diagnostics"] as? [[String: Any]])?.first?["fix"] is NSNull)
     }
 
     func testRuleSeverityStrictQuietAndExitZero() {
@@ -177,5 +181,74 @@ final class CommandTests: XCTestCase {
             "'ignore: target-size' suppresses nothing here; remove it [unused-ignore]",
             "'dead-gapp' in 'ignore' is not a rule; did you mean 'dead-gap'? [unused-ignore]",
         ])
+    }
+
+    // MARK: - Fixes
+
+    private let fixable = """
+    # a small play button
+    root:
+      id: screen
+      frame: [0, 0, 390, 844]
+      children:
+        - {id: play, type: button, frame: [20, 20, 30, 30]}   # too small
+
+    """
+
+    func testFixWritesTheFileAndReportsWhatRemains() throws {
+        let path = write("fix.yaml", fixable)
+        let result = run(["--fix", path])
+        XCTAssertEqual(result.status, 0, "nothing remains after the fix")
+        XCTAssertEqual(result.output, "0 errors, 0 warnings in 1 file\n")
+        XCTAssertEqual(result.error, "hitlint: fixed 1 problem in 1 file\n")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), fixable.replacingOccurrences(
+            of: "frame: [20, 20, 30, 30]}", with: "frame: [20, 20, 30, 30], hitInsets: -7}"))
+        // Twice changes nothing.
+        let again = run(["--fix", path])
+        XCTAssertEqual(again.error, "hitlint: fixed 0 problems in 0 files\n")
+    }
+
+    func testDiffPrintsThePatchAndWritesNothing() throws {
+        let path = write("diff.yaml", fixable)
+        let result = run(["--diff", path])
+        XCTAssertEqual(result.status, 0, "exits as if the fixes were applied")
+        XCTAssertEqual(result.output, """
+        --- \(path)
+        +++ \(path)
+        @@ -3,4 +3,4 @@
+           id: screen
+           frame: [0, 0, 390, 844]
+           children:
+        -    - {id: play, type: button, frame: [20, 20, 30, 30]}   # too small
+        +    - {id: play, type: button, frame: [20, 20, 30, 30], hitInsets: -7}   # too small
+
+        """)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), fixable, "--diff writes nothing")
+        XCTAssertEqual(run(["--fix", "--diff", path]).status, 2)
+    }
+
+    func testShowFixesAndJSONCarryTheFix() throws {
+        let path = write("show.yaml", fixable)
+        let text = run(["--show-fixes", path])
+        XCTAssertTrue(text.output.contains("    fix: grow 'play' to 44×44 pt: hitInsets -7\n      6:55: insert \", hitInsets: -7\"\n"), text.output)
+        XCTAssertTrue(text.output.hasSuffix("1 error, 0 warnings, 1 fixable in 1 file\n"))
+        let json = run(["--format", "json", path])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let diagnostic = try XCTUnwrap((object["diagnostics"] as? [[String: Any]])?.first)
+        let fix = try XCTUnwrap(diagnostic["fix"] as? [String: Any])
+        XCTAssertEqual(fix["description"] as? String, "grow 'play' to 44×44 pt: hitInsets -7")
+        let edits = try XCTUnwrap(fix["edits"] as? [[String: Any]])
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits[0]["line"] as? Int, 6)
+        XCTAssertEqual(edits[0]["column"] as? Int, 55)
+        XCTAssertEqual(edits[0]["endColumn"] as? Int, 55)
+        XCTAssertEqual(edits[0]["replacement"] as? String, ", hitInsets: -7")
+    }
+
+    func testFixRefusesAFileChangedSinceRead() throws {
+        // Simulated by the writer directly: the command reads and writes in one go.
+        let path = write("moving.yaml", fixable)
+        XCTAssertThrowsError(try AtomicFile.replace(path, with: Array("x".utf8), expecting: Array("other".utf8)))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), fixable)
     }
 }

@@ -62,4 +62,29 @@ final class ExamplesTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 10)
     }
+
+    /// Examples/fixed/ holds what `--fix` writes for the examples of the same name.
+    func testFixedExamplesAreWhatFixWrites() throws {
+        let root = TestSupport.packageRoot.appendingPathComponent("Examples")
+        let fixedFolder = root.appendingPathComponent("fixed")
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixedFolder.path).filter { SourceFormat(path: $0) != nil }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 5)
+        var options = LintOptions()
+        options.verifyFixes = true
+        let linter = Linter(options: options)
+        var rules = Set<String>()
+        for name in names {
+            let original = try XCTUnwrap(FileManager.default.contents(atPath: root.appendingPathComponent(name).path))
+            let expected = try XCTUnwrap(FileManager.default.contents(atPath: fixedFolder.appendingPathComponent(name).path))
+            let format = try XCTUnwrap(SourceFormat(path: name))
+            let before = linter.lint(source: SourceText(bytes: [UInt8](original)), format: format, path: name)
+            rules.formUnion(before.diagnostics.filter { !($0.fix?.edits.isEmpty ?? true) }.map(\.rule))
+            let outcome = Fixer.fixUntilStable([UInt8](original), format: format, path: name, linter: linter)
+            XCTAssertEqual(String(decoding: outcome.bytes, as: UTF8.self), String(decoding: expected, as: UTF8.self), name)
+            XCTAssertGreaterThan(outcome.fixesApplied, 0, name)
+            XCTAssertEqual(Fixer.fixUntilStable(outcome.bytes, format: format, path: name, linter: linter).fixesApplied, 0, name)
+        }
+        // A before/after pair for every fixable rule.
+        XCTAssertEqual(rules, Set(RuleRegistry.descriptions.filter(\.isFixable).map(\.id)))
+    }
 }

@@ -268,6 +268,7 @@ public enum HitLintCommand {
                 let arguments = example.arguments.isEmpty ? "" : "  (with \(example.arguments.joined(separator: " ")))"
                 text += "\n```yaml\n\(example.layout)\n```\(arguments)\n"
                 for message in example.messages { text += "→ \(message)\n" }
+                if let fixed = example.fixed { text += "\nAfter `hitlint --fix`:\n\n```yaml\n\(fixed)\n```\n" }
             }
         }
         if !clean.isEmpty {

@@ -46,20 +46,57 @@ public enum Fixer {
     }
 
     /// Lint, apply, re-lint until nothing more applies (at most `maximumPasses`,
-    /// as ESLint). Returns the final bytes, how many fixes were applied, and the
-    /// lint of the final bytes.
+    /// as ESLint). Fixes are checked one by one when they are made; here they are
+    /// also checked together: if a pass's fixes between them make any (rule, node)
+    /// fire more often than in the original file, the pass is redone one fix at a
+    /// time, keeping only fixes that leave nothing new. Returns the final bytes,
+    /// how many fixes were applied, and the lint of the final bytes.
     public static func fixUntilStable(_ bytes: [UInt8], format: SourceFormat, path: String, linter: Linter,
                                       maximumPasses: Int = 10) -> (bytes: [UInt8], fixesApplied: Int, result: LintResult) {
+        func lint(_ bytes: [UInt8]) -> LintResult { linter.lint(source: SourceText(bytes: bytes), format: format, path: path) }
         var current = bytes
         var total = 0
-        var result = linter.lint(source: SourceText(bytes: current), format: format, path: path)
+        var result = lint(current)
+        let baseline = counts(result.diagnostics)
+        func addsProblems(_ result: LintResult) -> Bool {
+            counts(result.diagnostics).contains { $0.value > baseline[$0.key, default: 0] }
+        }
         for _ in 0..<maximumPasses {
             let application = apply(result.diagnostics, to: current)
             guard !application.applied.isEmpty, application.bytes != current else { break }
-            current = application.bytes
-            total += application.applied.count
-            result = linter.lint(source: SourceText(bytes: current), format: format, path: path)
+            let together = lint(application.bytes)
+            if !addsProblems(together) {
+                current = application.bytes
+                result = together
+                total += application.applied.count
+                continue
+            }
+            // One at a time, in order, each kept only if the set so far stays clean.
+            var accepted: [Diagnostic] = []
+            var acceptedBytes = current
+            var acceptedResult = result
+            for index in application.applied {
+                let trial = apply(accepted + [result.diagnostics[index]], to: current)
+                guard trial.applied.count == accepted.count + 1 else { continue }
+                let trialResult = lint(trial.bytes)
+                if !addsProblems(trialResult) {
+                    accepted.append(result.diagnostics[index])
+                    acceptedBytes = trial.bytes
+                    acceptedResult = trialResult
+                }
+            }
+            guard !accepted.isEmpty else { break }
+            current = acceptedBytes
+            result = acceptedResult
+            total += accepted.count
         }
         return (current, total, result)
+    }
+
+    /// How often each (rule, node) fires.
+    static func counts(_ diagnostics: [Diagnostic]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.rule + "\u{0}" + (diagnostic.node ?? ""), default: 0] += 1 }
+        return counts
     }
 }

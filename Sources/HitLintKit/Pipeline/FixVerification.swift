@@ -49,9 +49,5 @@ struct FixVerification {
         diagnostic.rule + "\u{0}" + (diagnostic.node ?? "")
     }
 
-    private static func counts(_ diagnostics: [Diagnostic]) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        for diagnostic in diagnostics { counts[key(diagnostic), default: 0] += 1 }
-        return counts
-    }
+    private static func counts(_ diagnostics: [Diagnostic]) -> [String: Int] { Fixer.counts(diagnostics) }
 }
