@@ -22,8 +22,9 @@ struct Generator {
     mutating func int(_ upper: Int) -> Int { Int(next() % UInt64(upper)) }
 }
 
-/// A typical screen scaled up: a list of rows, each a cell with a label, an
-/// icon and a couple of buttons, written as pretty-printed JSON or block YAML.
+/// A typical screen scaled up: a list of rows, each a view with a label, an
+/// icon and two buttons, written as pretty-printed JSON or block YAML. One row
+/// in twenty has a button that is too small, so about 1% of nodes get a diagnostic.
 func typicalLayout(nodes: Int, yaml: Bool, seed: UInt64 = 1) -> [UInt8] {
     var random = Generator(state: seed)
     let rows = max(1, nodes / 5)
@@ -32,23 +33,23 @@ func typicalLayout(nodes: Int, yaml: Bool, seed: UInt64 = 1) -> [UInt8] {
     if yaml {
         out += "version: 1\nplatform: uikit\nroot:\n  id: screen\n  frame: [0, 0, 390, \(rows * 60)]\n  children:\n"
         for row in 0..<rows {
-            let small = random.int(10) == 0 ? 30 : 44
+            let small = random.int(20) == 0 ? 30 : 44
             out += "    - id: row\(row)\n      type: view\n      frame: [0, \(row * 60), 390, 60]\n      children:\n"
             out += "        - {id: title\(row), type: label, frame: [16, 8, 220, 44]}\n"
             out += "        - {id: icon\(row), type: imageView, frame: [244, 18, 24, 24]}\n"
             out += "        - {id: edit\(row), type: button, frame: [282, 8, \(small), \(small)], hitInsets: -4}\n"
-            out += "        - {id: more\(row), type: button, frame: [334, 8, 44, 44]}\n"
+            out += "        - {id: more\(row), type: button, frame: [330, 8, 44, 44]}\n"
         }
     } else {
         out += "{\n  \"version\": 1,\n  \"platform\": \"uikit\",\n  \"root\": {\n    \"id\": \"screen\",\n    \"frame\": [0, 0, 390, \(rows * 60)],\n    \"children\": [\n"
         for row in 0..<rows {
-            let small = random.int(10) == 0 ? 30 : 44
+            let small = random.int(20) == 0 ? 30 : 44
             out += row == 0 ? "" : ",\n"
             out += "      {\"id\": \"row\(row)\", \"type\": \"view\", \"frame\": [0, \(row * 60), 390, 60], \"children\": [\n"
             out += "        {\"id\": \"title\(row)\", \"type\": \"label\", \"frame\": [16, 8, 220, 44]},\n"
             out += "        {\"id\": \"icon\(row)\", \"type\": \"imageView\", \"frame\": [244, 18, 24, 24]},\n"
             out += "        {\"id\": \"edit\(row)\", \"type\": \"button\", \"frame\": [282, 8, \(small), \(small)], \"hitInsets\": -4},\n"
-            out += "        {\"id\": \"more\(row)\", \"type\": \"button\", \"frame\": [334, 8, 44, 44]}\n      ]}"
+            out += "        {\"id\": \"more\(row)\", \"type\": \"button\", \"frame\": [330, 8, 44, 44]}\n      ]}"
         }
         out += "\n    ]\n  }\n}\n"
     }

@@ -53,23 +53,32 @@ public struct DisjointRegion: Sendable {
 /// overlap, and every rectangle inside the region lies inside one piece, so the
 /// largest square that fits anywhere is the largest that fits in one piece.
 public struct MaximalRegion: Sendable {
-    public private(set) var pieces: [Rect]
+    /// A region that is one rectangle (most targets) is kept without an array.
+    private var single: Rect?
+    private var many: [Rect] = []
     public private(set) var isApproximate = false
     public let limit: Int
 
     public init(_ rect: Rect, limit: Int = 256) {
-        pieces = rect.isEmpty ? [] : [rect]
+        single = rect.isEmpty ? nil : rect
         self.limit = limit
     }
 
-    public var isEmpty: Bool { pieces.isEmpty }
+    public var pieces: [Rect] { single.map { [$0] } ?? many }
+
+    public var isEmpty: Bool { single == nil && many.isEmpty }
 
     public mutating func subtract(_ rect: Rect) {
         guard !rect.isEmpty else { return }
+        if let only = single {
+            guard only.intersects(rect) else { return }
+            many = [only]
+            single = nil
+        }
         var result: [Rect] = []
         var added: [Rect] = []
         var changed = false
-        for piece in pieces {
+        for piece in many {
             guard piece.intersects(rect) else {
                 result.append(piece)
                 continue
@@ -97,12 +106,13 @@ public struct MaximalRegion: Sendable {
             result.removeLast(result.count - limit)
             isApproximate = true
         }
-        pieces = result
+        many = result
     }
 
     /// The piece that holds the largest square (ties: the larger area).
     public var bestPiece: Rect? {
-        pieces.max { lhs, rhs in
+        if let only = single { return only }
+        return many.max { lhs, rhs in
             let left = min(lhs.width, lhs.height)
             let right = min(rhs.width, rhs.height)
             return left != right ? left < right : lhs.area < rhs.area

@@ -14,6 +14,9 @@ public struct SpatialGrid: Sendable {
 
     private static let maximumCellsPerRect = 64
 
+    /// No rects at all (queries find nothing).
+    public var isEmpty: Bool { items.isEmpty && large.isEmpty }
+
     /// `rects[i]` is the rect of id `ids[i]`; empty rects are left out.
     public init(rects: [Rect], ids: [Int]) {
         precondition(rects.count == ids.count)

@@ -68,6 +68,18 @@ extension Geometry {
     private func region(of target: Int, opaque: SpatialGrid, stamp: inout Stamp, candidates: inout [Int]) -> TargetRegion {
         let gate = gates[target]
         let hidden = isHiddenByOpaqueViews(target, opaque: opaque, stamp: &stamp)
+        // Fast path (most targets): nothing in front can answer inside the gate, and
+        // (outside the web) nothing inside the target answers beyond it.
+        if !isSkipped[target], !gate.isEmpty, platform != .web {
+            var clear = true
+            answerIndex.forEachCandidate(in: gate, seen: &stamp) { index in
+                if clear, index > target, gates[index].intersects(gate) { clear = false }
+            }
+            if clear {
+                return TargetRegion(target: target, gate: gate, domainArea: gate.area, reachable: MaximalRegion(gate),
+                                    reachableArea: gate.area, losses: [], isHiddenByOpaqueViews: hidden, isApproximate: false)
+            }
+        }
         // The points that can answer for the target: its gate, and on the web also
         // the gates of views inside it that answer for it (they may lie outside it).
         var domain: [Rect] = gate.isEmpty ? [] : [gate]
@@ -155,14 +167,14 @@ extension Geometry {
     /// views in front of it (not its own subviews).
     func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, stamp: inout Stamp) -> Bool {
         let visible = visibleFrames[target]
-        guard !visible.isEmpty else { return false }
-        var region = DisjointRegion(visible, limit: 256)
+        guard !visible.isEmpty, !opaque.isEmpty else { return false }
         var coverers: [Int] = []
         let end = Int(layout.nodes[target].subtreeEnd)
         opaque.forEachCandidate(in: visible, seen: &stamp) { index in
             if index >= end, visibleFrames[index].intersects(visible) { coverers.append(index) }
         }
         guard !coverers.isEmpty else { return false }
+        var region = DisjointRegion(visible, limit: 256)
         for coverer in coverers {
             region.subtract(visibleFrames[coverer])
             if region.isEmpty { return true }

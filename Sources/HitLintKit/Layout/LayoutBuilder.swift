@@ -6,11 +6,16 @@
 /// Iterative throughout, so a 20,000-level chain of nodes cannot overflow the stack.
 public struct LayoutBuilder {
     public static let documentKeys = ["version", "platform", "input", "units", "scale", "device", "coordinates", "root"]
-    public static let nodeKeys = [
-        "id", "type", "frame", "size", "hitInsets", "hitSlop", "pointerInsets", "interactive", "hidden",
-        "alpha", "userInteractionEnabled", "clipsToBounds", "opaque", "enabled", "axis", "spacing",
-        "alignment", "ignore", "children",
-    ]
+    /// The keys of a node, in the order `nodeKeys` lists them.
+    enum NodeKey: Int, CaseIterable {
+        case id, type, frame, size, hitInsets, hitSlop, pointerInsets, interactive, hidden, alpha
+        case userInteractionEnabled, clipsToBounds, opaque, enabled, axis, spacing, alignment, ignore, children
+    }
+    public static let nodeKeys = NodeKey.allCases.map { "\($0)" }
+    private static let nodeKeyTable = ByteTable(nodeKeys)
+    private static let interactiveTable = ByteTable(Array(interactiveTypes), caseInsensitive: true)
+    private static let passiveTable = ByteTable(Array(passiveTypes), caseInsensitive: true)
+    private static let stackTable = ByteTable(["stack"], caseInsensitive: true)
     /// Types that are targets by default (compared case-insensitively).
     public static let interactiveTypes: Set<String> = [
         "button", "control", "link", "switch", "toggle", "slider", "stepper", "segmentedcontrol",
@@ -32,9 +37,11 @@ public struct LayoutBuilder {
 
     public private(set) var layout: Layout
     public private(set) var diagnostics: [Diagnostic] = []
-    private var document: Document { layout.document }
+    /// Held apart from `layout` so reading it never copies the layout's storage.
+    private let document: Document
 
     public init(document: Document) {
+        self.document = document
         layout = Layout(document: document)
     }
 
@@ -216,10 +223,22 @@ public struct LayoutBuilder {
 
     // MARK: - Nodes
 
+    /// The source bytes while nodes are read (set by `readNodes`).
+    private var base = UnsafePointer<UInt8>(bitPattern: 1)!
+
     private mutating func readNodes(root: Int) {
+        document.source.bytes.withUnsafeBufferPointer { buffer in
+            base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            readNodes(from: root)
+        }
+        base = UnsafePointer(bitPattern: 1)!
+    }
+
+    private mutating func readNodes(from root: Int) {
         // Explicit stack of node objects still to read: (object entry, parent node, child index).
         var pending: [(object: Int, parent: Int, childIndex: Int)] = [(root, -1, 0)]
-        var idEntries: [String: Int] = [:]
+        var ids = IDTable(capacity: document.entries.count / 16 + 16)
+        var children: [Int] = []
         layout.nodes.reserveCapacity(document.entries.count / 12 + 1)
         while let (object, parent, childIndex) = pending.popLast() {
             let index = layout.nodes.count
@@ -230,111 +249,134 @@ public struct LayoutBuilder {
             node.isArranged = parent >= 0 && layout.nodes[parent].isStack
             layout.nodes.append(node)
             currentNode = index
-            let childrenEntry = readNode(index, object: object, idEntries: &idEntries)
+            let childrenEntry = readNode(index, object: object, ids: &ids)
             currentNode = nil
-            if let children = childrenEntry {
-                let elements = document.elements(children)
-                for (position, element) in elements.enumerated().reversed() {
-                    if document.kind(element) == .object {
-                        pending.append((element, index, position))
-                    } else {
-                        invalid(element, "each child must be a node (a mapping), found \(describe(element))")
-                    }
+            guard let list = childrenEntry else { continue }
+            children.removeAll(keepingCapacity: true)
+            var element = list + 1
+            let end = document.next(list)
+            while element < end {
+                children.append(element)
+                element = document.next(element)
+            }
+            for (position, element) in children.enumerated().reversed() {
+                if document.kind(element) == .object {
+                    pending.append((element, index, position))
+                } else {
+                    invalid(element, "each child must be a node (a mapping), found \(describe(element))")
                 }
             }
         }
     }
 
     /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
-    private mutating func readNode(_ index: Int, object: Int, idEntries: inout [String: Int]) -> Int? {
+    /// The hot path of the whole lint: keys are matched on bytes, nothing is allocated
+    /// unless something is wrong.
+    private mutating func readNode(_ index: Int, object: Int, ids: inout IDTable) -> Int? {
         var node = layout.nodes[index]
         var children: Int?
         var interactive: Bool?
         var userInteraction: Bool?
-        var typeName = ""
+        var interactiveType = false
+        var passiveType = false
         var stackKeys: [Int] = []
-        for (key, value) in members(of: object, known: Self.nodeKeys) {
+        var seen: UInt32 = 0
+        var unknownKeys: [Int] = []
+        var member = object + 1
+        let end = document.next(object)
+        while member < end {
+            let keyEntry = member
+            let value = member + 1
+            member = document.next(value)
+            guard let position = document.lookup(keyEntry, in: Self.nodeKeyTable, base: base), let key = NodeKey(rawValue: position) else {
+                reportUnknownKey(keyEntry, among: &unknownKeys, known: Self.nodeKeys)
+                continue
+            }
+            let bit: UInt32 = 1 << UInt32(position)
+            guard seen & bit == 0 else {
+                reportDuplicateKey(keyEntry, in: object)
+                continue
+            }
+            seen |= bit
             switch key {
-            case "id":
-                if let id = document.string(value) {
+            case .id:
+                if document.kind(value) == .string {
                     node.idEntry = Int32(value)
-                    if let first = idEntries[id] {
+                    if let first = ids.insert(value, in: document) {
+                        let id = document.string(value) ?? ""
                         diagnostics.append(Diagnostic(
                             rule: RuleID.duplicateID, severity: .warning,
                             message: "duplicate id '\(id)' (first used on line \(line(of: first))); diagnostics will not tell the two apart",
                             span: document.span(value), node: id, nodeIndex: index))
-                    } else {
-                        idEntries[id] = value
                     }
                 } else {
                     invalid(value, "'id' must be a string, found \(describe(value))")
                 }
-            case "type":
-                if let type = document.string(value) {
+            case .type:
+                if document.kind(value) == .string {
                     node.typeEntry = Int32(value)
-                    typeName = type.lowercased()
+                    interactiveType = document.lookup(value, in: Self.interactiveTable, base: base) != nil
+                    passiveType = !interactiveType && document.lookup(value, in: Self.passiveTable, base: base) != nil
+                    node.isStack = !interactiveType && !passiveType && document.lookup(value, in: Self.stackTable, base: base) != nil
                 } else {
                     invalid(value, "'type' must be a string, found \(describe(value))")
                 }
-            case "frame":
+            case .frame:
                 node.frameEntry = Int32(value)
                 if let frame = readFrame(value) { node.frame = frame }
-            case "size":
+            case .size:
                 node.sizeEntry = Int32(value)
                 if let size = readSize(value) { node.frame = Rect(x: 0, y: 0, width: size.width, height: size.height) }
-            case "hitInsets":
+            case .hitInsets:
                 node.hitInsetsEntry = Int32(value)
-                if let insets = readInsets(value, key: key) { node.hitInsets = insets }
-            case "hitSlop":
+                if let insets = readInsets(value, key: "hitInsets") { node.hitInsets = insets }
+            case .hitSlop:
                 node.hitSlopEntry = Int32(value)
-                if let insets = readInsets(value, key: key) { node.hitInsets = insets.negated }
-            case "pointerInsets":
+                if let insets = readInsets(value, key: "hitSlop") { node.hitInsets = insets.negated }
+            case .pointerInsets:
                 node.pointerInsetsEntry = Int32(value)
-                if let insets = readInsets(value, key: key) { node.pointerInsets = insets }
-            case "interactive":
-                interactive = readBool(value, key: key)
-            case "hidden":
-                node.isHidden = readBool(value, key: key) ?? false
-            case "alpha":
+                if let insets = readInsets(value, key: "pointerInsets") { node.pointerInsets = insets }
+            case .interactive:
+                interactive = readBool(value, key: "interactive")
+            case .hidden:
+                node.isHidden = readBool(value, key: "hidden") ?? false
+            case .alpha:
                 if let alpha = document.number(value), alpha >= 0, alpha <= 1 {
                     node.alpha = alpha
                 } else {
                     invalid(value, "'alpha' must be a number from 0 to 1, found \(describe(value))")
                 }
-            case "userInteractionEnabled":
-                userInteraction = readBool(value, key: key)
-            case "clipsToBounds":
-                node.clipsToBounds = readBool(value, key: key) ?? false
-            case "opaque":
-                node.isOpaque = readBool(value, key: key) ?? false
-            case "enabled":
-                node.isEnabled = readBool(value, key: key) ?? true
-            case "axis":
-                stackKeys.append(value - 1)
-                if let axis: StackAxis = readEnum(value, key: key) { node.stackAxis = axis }
-            case "spacing":
-                stackKeys.append(value - 1)
+            case .userInteractionEnabled:
+                userInteraction = readBool(value, key: "userInteractionEnabled")
+            case .clipsToBounds:
+                node.clipsToBounds = readBool(value, key: "clipsToBounds") ?? false
+            case .opaque:
+                node.isOpaque = readBool(value, key: "opaque") ?? false
+            case .enabled:
+                node.isEnabled = readBool(value, key: "enabled") ?? true
+            case .axis:
+                stackKeys.append(keyEntry)
+                if let axis: StackAxis = readEnum(value, key: "axis") { node.stackAxis = axis }
+            case .spacing:
+                stackKeys.append(keyEntry)
                 node.spacingEntry = Int32(value)
-                if let spacing = readLength(value, key: key, allowNegative: true) { node.stackSpacing = spacing }
-            case "alignment":
-                stackKeys.append(value - 1)
-                if let alignment: StackAlignment = readEnum(value, key: key) { node.stackAlignment = alignment }
-            case "ignore":
+                if let spacing = readLength(value, key: "spacing", allowNegative: true) { node.stackSpacing = spacing }
+            case .alignment:
+                stackKeys.append(keyEntry)
+                if let alignment: StackAlignment = readEnum(value, key: "alignment") { node.stackAlignment = alignment }
+            case .ignore:
                 node.ignoreEntry = Int32(value)
                 readIgnore(value, node: index)
-            case "children":
+            case .children:
                 if document.kind(value) == .array {
                     children = value
                 } else {
                     invalid(value, "'children' must be a list of nodes, found \(describe(value))")
                 }
-            default:
-                break
             }
         }
-        node.isStack = typeName == "stack"
-        node.isTarget = interactive ?? Self.interactiveTypes.contains(typeName)
-        node.userInteractionEnabled = userInteraction ?? !Self.passiveTypes.contains(typeName)
+        node.isTarget = interactive ?? interactiveType
+        node.userInteractionEnabled = userInteraction ?? !passiveType
         if !node.isStack {
             for key in stackKeys {
                 let name = document.string(key) ?? ""
@@ -361,6 +403,36 @@ public struct LayoutBuilder {
         return children
     }
 
+    /// `unknown-key` with the closest known key; a repeated unknown key is a duplicate.
+    private mutating func reportUnknownKey(_ keyEntry: Int, among seen: inout [Int], known: [String]) {
+        let key = document.string(keyEntry) ?? ""
+        if seen.contains(where: { document.string($0) == key }) {
+            reportDuplicateKey(keyEntry, in: nil)
+            return
+        }
+        seen.append(keyEntry)
+        var message = "unknown key '\(key)'"
+        if let suggestion = closestName(to: key, among: known) { message += "; did you mean '\(suggestion)'?" }
+        diagnostics.append(Diagnostic(rule: RuleID.unknownKey, severity: .warning, message: message,
+                                      span: document.span(keyEntry), nodeIndex: currentNode))
+    }
+
+    /// A key given twice in one mapping (valid JSON, invalid layout): names both lines.
+    private mutating func reportDuplicateKey(_ keyEntry: Int, in object: Int?) {
+        let key = document.string(keyEntry) ?? ""
+        var first = keyEntry
+        var member = keyEntry - 1
+        // Walk back to the first member with the same key (rare path).
+        while member > 0 {
+            if document.kind(member) == .object, document.next(member) > keyEntry {
+                first = document.members(member).first { document.string($0.key) == key }?.key ?? keyEntry
+                break
+            }
+            member -= 1
+        }
+        invalid(keyEntry, "duplicate key '\(key)' (first on line \(line(of: first)), again on line \(line(of: keyEntry)))")
+    }
+
     private mutating func readIgnore(_ entry: Int, node: Int) {
         if document.stringEquals(entry, "all") {
             layout.ignores.append(IgnoreEntry(node: node, rule: nil, entry: entry))
@@ -379,17 +451,30 @@ public struct LayoutBuilder {
         }
     }
 
+    private static let frameNames = ["frame x", "frame y", "frame width", "frame height"]
+
     /// `[x, y, w, h]` or `{x, y, width, height}`.
     private mutating func readFrame(_ entry: Int) -> Rect? {
         let shape = "'frame' must be [x, y, width, height] or {x, y, width, height}"
-        var values: [Int] = []
+        var values: (Int, Int, Int, Int)
         switch document.kind(entry) {
         case .array:
-            values = document.elements(entry)
-            guard values.count == 4 else {
-                invalid(entry, "\(shape), found a list of \(values.count)")
+            let first = entry + 1
+            let end = document.next(entry)
+            var elements = [first, 0, 0, 0]
+            var count = first < end ? 1 : 0
+            var element = first
+            while count > 0, count <= 4 {
+                element = document.next(element)
+                if element >= end { break }
+                if count < 4 { elements[count] = element }
+                count += 1
+            }
+            guard count == 4 else {
+                invalid(entry, "\(shape), found a list of \(document.count(entry))")
                 return nil
             }
+            values = (elements[0], elements[1], elements[2], elements[3])
         case .object:
             var byKey: [String: Int] = [:]
             for (key, value) in members(of: entry, known: ["x", "y", "width", "height"]) { byKey[key] = value }
@@ -399,18 +484,16 @@ public struct LayoutBuilder {
                 invalid(entry, "\(shape); missing \(englishList(missing.map { "'\($0)'" }))")
                 return nil
             }
-            values = keys.map { byKey[$0]! }
+            values = (byKey["x"]!, byKey["y"]!, byKey["width"]!, byKey["height"]!)
         default:
             invalid(entry, "\(shape), found \(describe(entry))")
             return nil
         }
-        let names = ["x", "y", "width", "height"]
-        var numbers: [Double] = []
-        for (position, value) in values.enumerated() {
-            guard let length = readLength(value, key: "frame " + names[position], allowNegative: position < 2) else { return nil }
-            numbers.append(length)
-        }
-        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        guard let x = readLength(values.0, key: Self.frameNames[0], allowNegative: true),
+              let y = readLength(values.1, key: Self.frameNames[1], allowNegative: true),
+              let width = readLength(values.2, key: Self.frameNames[2], allowNegative: false),
+              let height = readLength(values.3, key: Self.frameNames[3], allowNegative: false) else { return nil }
+        return Rect(x: x, y: y, width: width, height: height)
     }
 
     private mutating func readSize(_ entry: Int) -> (width: Double, height: Double)? {

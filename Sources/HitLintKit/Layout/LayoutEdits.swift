@@ -4,11 +4,13 @@
 /// (comments, key order, quoting, indentation, line ends) stay as they are.
 public struct LayoutEditor {
     public let layout: Layout
-    private var document: Document { layout.document }
-    private var bytes: [UInt8] { layout.document.source.bytes }
+    private let document: Document
+    private let bytes: [UInt8]
 
     public init(layout: Layout) {
         self.layout = layout
+        document = layout.document
+        bytes = layout.document.source.bytes
     }
 
     /// CRLF when the file already uses it.

@@ -6,8 +6,8 @@ public struct DeadGapRule: Rule {
         id: RuleID.deadGap,
         summary: "Contiguous targets should hand over with no dead gap between their hit areas.",
         rationale: """
-        Controls that sit side by side (the children of a stack, or neighbours in one row or \
-        column) read as one strip: a touch between them is meant for one of them. A gap \
+        Controls that sit side by side in one container (the children of a stack, or \
+        sibling neighbours in one row or column) read as one strip: a touch between them is meant for one of them. A gap \
         there, however thin, hits nothing — the tap is lost, and on iPad the pointer \
         drops out of its highlight and jumps back. Gaps wider than `maxGap` (default: half \
         the minimum size) are taken as deliberate separation.
@@ -60,6 +60,20 @@ public struct DeadGapRule: Rule {
                     - {id: play, type: button, size: [44, 44], hitInsets: [0, -4, 0, -4]}
                     - {id: forward, type: button, size: [44, 44], hitInsets: [0, -4, 0, -4]}
             """),
+            // Buttons in two rows of a list belong to different containers: not a strip.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: row1
+                  frame: [0, 0, 390, 60]
+                  children:
+                    - {id: edit1, type: button, frame: [330, 8, 44, 44]}
+                - id: row2
+                  frame: [0, 60, 390, 60]
+                  children:
+                    - {id: edit2, type: button, frame: [330, 8, 44, 44]}
+            """),
             // Far apart on purpose.
             RuleExample("""
             root:
@@ -77,9 +91,10 @@ public struct DeadGapRule: Rule {
         let layout = context.layout
         let maxGap = context.option(RuleID.deadGap, "maxGap").flatMap(Length.init)?.points(in: layout)
             ?? context.threshold.minimum / 2
-        let candidates = context.regions.filter { region in
-            region.reachableArea > 0 && context.isVisibleTarget(region.target)
-        }.map(\.target)
+        var candidates: [Int] = []
+        for region in context.regions where region.reachableArea > 0 && context.isVisibleTarget(region.target) {
+            candidates.append(region.target)
+        }
         guard candidates.count > 1 else { return [] }
         let grid = SpatialGrid(rects: candidates.map { geometry.gates[$0] }, ids: candidates)
         var stamp = Stamp(count: geometry.nodeCount)
@@ -92,8 +107,10 @@ public struct DeadGapRule: Rule {
                     ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
                     : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
                 var best: (neighbour: Int, gap: Double, gapRect: Rect)?
+                let parent = layout.nodes[target].parent
                 grid.forEachCandidate(in: query, seen: &stamp) { other in
-                    guard other != target, !layout.isAncestor(other, of: target), !layout.isAncestor(target, of: other) else { return }
+                    // Contiguous controls share a container: buttons in two list rows are not a strip.
+                    guard other != target, layout.nodes[other].parent == parent else { return }
                     let rect = geometry.gates[other]
                     let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
                     guard gap > 0.05, gap <= maxGap + 0.05 else { return }

@@ -37,8 +37,9 @@ extension RuleContext {
     /// z-order: overlapping hit areas are a problem either way) and what would
     /// swallow touches in front of it.
     func obstacles(around target: Int, within area: Rect) -> [(node: Int, rect: Rect)] {
-        var stamp = Stamp(count: geometry.nodeCount)
         var found: [(node: Int, rect: Rect)] = []
+        var stamp = takeStamp()
+        defer { giveBack(stamp) }
         geometry.answerIndex.forEachCandidate(in: area, seen: &stamp) { node in
             guard node != target, !layout.isAncestor(node, of: target) else { return }
             let owner = geometry.resolvedTarget(node)

@@ -86,16 +86,29 @@ public final class RuleContext: @unchecked Sendable {
     /// Reachable regions of every target, in pre-order of targets.
     public private(set) lazy var regions: [TargetRegion] = geometry.targetRegions()
 
-    /// Region by node index.
-    public private(set) lazy var regionByNode: [Int: Int] = {
-        var map: [Int: Int] = [:]
-        for (position, region) in regions.enumerated() { map[region.target] = position }
+    /// Position in `regions` by node index (-1 for nodes that are not targets).
+    private lazy var regionByNode: [Int32] = {
+        var map = [Int32](repeating: -1, count: geometry.nodeCount)
+        for (position, region) in regions.enumerated() { map[region.target] = Int32(position) }
         return map
     }()
 
     public func region(of node: Int) -> TargetRegion? {
-        regionByNode[node].map { regions[$0] }
+        let position = regionByNode[node]
+        return position >= 0 ? regions[Int(position)] : nil
     }
+
+    /// Scratch marks for spatial queries, shared by the rules (they run one at a
+    /// time on one thread), so no query allocates a node-sized array.
+    /// Take it, use it, give it back (taking leaves no other reference, so using
+    /// it never copies).
+    func takeStamp() -> Stamp {
+        defer { scratchStamp = nil }
+        return scratchStamp ?? Stamp(count: geometry.nodeCount)
+    }
+
+    func giveBack(_ stamp: Stamp) { scratchStamp = stamp }
+    private var scratchStamp: Stamp?
 
     /// The profile and minimum size in force for this file.
     public private(set) lazy var threshold: SizeThreshold = options.threshold(for: layout)
@@ -105,8 +118,15 @@ public final class RuleContext: @unchecked Sendable {
     /// A target that is neither hidden nor painted over: one the user can see.
     public func isVisibleTarget(_ node: Int) -> Bool {
         guard !geometry.isInvisible[node], !geometry.frames[node].isEmpty else { return false }
-        return !(region(of: node)?.isHiddenByOpaqueViews ?? false)
+        return !hiddenByOpaqueViews[node]
     }
+
+    /// Per node, read once from the regions (so checks do not copy regions).
+    private lazy var hiddenByOpaqueViews: [Bool] = {
+        var hidden = [Bool](repeating: false, count: geometry.nodeCount)
+        for region in regions where region.isHiddenByOpaqueViews { hidden[region.target] = true }
+        return hidden
+    }()
 
     /// Options for one rule, as written in configuration (strings), else nil.
     public func option(_ rule: String, _ name: String) -> String? {

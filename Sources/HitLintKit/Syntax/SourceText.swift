@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The bytes of one layout file, and the table that turns byte offsets into
 /// 1-based line and column numbers. Columns count Unicode scalar values.
 ///
@@ -24,8 +32,20 @@ public final class SourceText: @unchecked Sendable {
         if let cached = lineStartsCache { return cached }
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
+            guard let base = buffer.baseAddress else { return }
             let count = buffer.count
+            // memchr finds line feeds at memory speed; lone CRs (rare) need a byte scan.
+            let hasCarriageReturn = memchr(base, 0x0D, count) != nil
+            if !hasCarriageReturn {
+                var from = 0
+                while from < count, let found = memchr(base + from, 0x0A, count - from) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    starts.append(index + 1)
+                    from = index + 1
+                }
+                return
+            }
+            var index = 0
             while index < count {
                 let byte = buffer[index]
                 if byte == 0x0A {
