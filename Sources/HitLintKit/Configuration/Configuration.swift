@@ -232,6 +232,8 @@ private struct ConfigurationReader {
     }
 
     func readRules(_ index: Int, into configuration: inout Configuration) throws(ConfigurationError) {
+        // `rules:` with every entry commented out (as `hitlint init` writes it) is empty, not wrong.
+        if document.kind(index) == .null { return }
         guard document.kind(index) == .object else {
             throw error(at: index, "'rules' must map rule ids to a severity or to options, found \(describe(index))")
         }
