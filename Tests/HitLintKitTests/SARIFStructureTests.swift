@@ -211,7 +211,7 @@ struct SARIFValidator {
         string(result["ruleId"], path + ".ruleId")
         integer(result["ruleIndex"], path + ".ruleIndex", minimum: -1)
         if let id = result["ruleId"] as? String {
-            if let index = result["ruleIndex"] as? Int, index >= 0 {
+            if let index = result["ruleIndex"] as? Int, index >= 0, !Self.isBoolean(result["ruleIndex"]!) {
                 if index >= ruleIDs.count { fail(path + ".ruleIndex", "no rule \(index)") }
                 else if ruleIDs[index] != id { fail(path + ".ruleIndex", "points at \(ruleIDs[index]), not \(id)") }
             } else if !ruleIDs.contains(id) {
