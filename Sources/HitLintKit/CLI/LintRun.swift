@@ -64,11 +64,16 @@ extension HitLintCommand {
     static func collectInputs(_ arguments: Arguments, plan: LintPlan, output: CommandOutput) -> (files: [LintInput], failed: Bool) {
         let (found, problems) = FileWalker().files(in: arguments.paths.filter { $0 != "-" })
         for problem in problems { output.writeError("hitlint: \(problem.path): \(problem.message)\n") }
-        var files = found
+        // The run's own baseline and report are JSON too: never lint them as layouts.
+        let ownFiles = Set([arguments.baselineFile, arguments.writeBaselineFile, arguments.outputFile].compactMap { path in
+            path.map { ProjectPath.relative($0, to: plan.currentDirectory) }
+        })
+        var files = found.filter { !ownFiles.contains(ProjectPath.relative($0, to: plan.currentDirectory)) }
+        let candidates = files
         if let configuration = plan.configuration {
-            files = found.filter { configuration.includes($0, currentDirectory: plan.currentDirectory) }
-            if files.isEmpty, !found.isEmpty, !arguments.paths.contains("-") {
-                output.writeError("hitlint: no layout files to lint: \(found.count) skipped by include/exclude in \(configuration.path)\n")
+            files = candidates.filter { configuration.includes($0, currentDirectory: plan.currentDirectory) }
+            if files.isEmpty, !candidates.isEmpty, !arguments.paths.contains("-") {
+                output.writeError("hitlint: no layout files to lint: \(candidates.count) skipped by include/exclude in \(configuration.path)\n")
             }
         }
         var inputs = files.map { LintInput(path: $0) }
