@@ -65,6 +65,15 @@ final class BaselineTests: XCTestCase {
         XCTAssertTrue(renamed.error.contains("hidden by the baseline: 1\n"), renamed.error)
     }
 
+    func testNoBaselineFromARunThatMissedFiles() throws {
+        let folder = try TemporaryFolder()
+        let layout = try folder.write("screen.yaml", toolbar)
+        let result = runCommand(["--write-baseline", "baseline.json", layout, "missing.yaml"], in: folder.path)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.error.hasSuffix("hitlint: baseline.json not written: some paths could not be linted\n"), result.error)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/baseline.json"))
+    }
+
     func testCountsMatter() throws {
         // Three stale ignore entries on one node: three unused-ignore diagnostics with the same key.
         let text = "root: {id: screen, frame: [0, 0, 390, 844], ignore: [target-size, dead-gap, clipped-target]}\n"

@@ -134,7 +134,12 @@ public enum HitLintCommand {
         }
         var failed = inputs.failed || linted.failed
         if let path = arguments.writeBaselineFile {
-            failed = !writeBaseline(recorded, to: path, plan: plan, output: output) || failed
+            // A baseline from a run that missed files would silently drop their entries.
+            if failed {
+                output.writeError("hitlint: \(path) not written: some paths could not be linted\n")
+            } else {
+                failed = !writeBaseline(recorded, to: path, plan: plan, output: output)
+            }
         }
         if !report(results, arguments: arguments, plan: plan, output: output) { failed = true }
         if arguments.stats {
