@@ -126,24 +126,15 @@ public enum HitLintCommand {
         }
         let inputs = collectInputs(arguments, plan: plan, output: output)
         let linted = lintAll(inputs.files, plan: plan, output: output)
-        var results = linted.results
-        let recorded = results
-        var hidden = 0
-        if let baseline = plan.baseline {
-            (results, hidden) = baseline.filter(results, currentDirectory: plan.currentDirectory)
-        }
         var failed = inputs.failed || linted.failed
         if let path = arguments.writeBaselineFile {
-            // A baseline from a run that missed files would silently drop their entries.
-            if failed {
-                output.writeError("hitlint: \(path) not written: some paths could not be linted\n")
-            } else {
-                failed = !writeBaseline(recorded, to: path, plan: plan, output: output)
-            }
+            failed = !writeBaseline(linted.results, to: path, runFailed: failed, plan: plan, output: output) || failed
         }
+        let (results, hidden) = plan.baseline?.filter(linted.results, currentDirectory: plan.currentDirectory)
+            ?? (linted.results, 0)
         if !report(results, arguments: arguments, plan: plan, output: output) { failed = true }
         if arguments.stats {
-            output.writeError(RunStatistics(results: recorded, shown: results, hiddenByBaseline: hidden,
+            output.writeError(RunStatistics(results: linted.results, shown: results, hiddenByBaseline: hidden,
                                             jobs: plan.jobs, seconds: clock.seconds).text)
         }
         return exitStatus(RunSummary(results: results), arguments: arguments, failed: failed, output: output)

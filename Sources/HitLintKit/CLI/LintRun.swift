@@ -101,7 +101,7 @@ extension HitLintCommand {
                 // Each iteration writes only its own slot.
                 nonisolated(unsafe) let resultSlots = resultBuffer
                 nonisolated(unsafe) let failureSlots = failureBuffer
-                concurrentPerform(iterations: inputs.count, width: plan.jobs) { index in
+                performConcurrently(iterations: inputs.count, width: plan.jobs) { index in
                     let input = inputs[index]
                     guard let format = input.format ?? SourceFormat(path: input.path) else {
                         failureSlots[index] = "not a layout file (expected .json, .yaml or .yml)"
@@ -131,8 +131,15 @@ extension HitLintCommand {
         return (sorted, failed)
     }
 
-    /// Records every diagnostic of the run (before any baseline hid some).
-    static func writeBaseline(_ results: [LintResult], to path: String, plan: LintPlan, output: CommandOutput) -> Bool {
+    /// Records every diagnostic of the run (before any baseline hid some). False when
+    /// the file cannot be written, or must not be: a baseline from a run that missed
+    /// files would silently drop their entries.
+    static func writeBaseline(_ results: [LintResult], to path: String, runFailed: Bool, plan: LintPlan,
+                              output: CommandOutput) -> Bool {
+        if runFailed {
+            output.writeError("hitlint: \(path) not written: some paths could not be linted\n")
+            return false
+        }
         let baseline = Baseline(results: results, currentDirectory: plan.currentDirectory)
         guard writeFile(baseline.encoded(), to: path, currentDirectory: plan.currentDirectory) else {
             output.writeError("hitlint: \(path): cannot write baseline\n")
@@ -223,7 +230,7 @@ struct RunClock {
 /// `DispatchQueue.concurrentPerform` with at most `width` iterations running at
 /// once: `width` workers take the next index from a shared counter until none
 /// is left. With a width of 1 everything runs on the calling thread, in order.
-func concurrentPerform(iterations: Int, width: Int, _ body: @Sendable (Int) -> Void) {
+func performConcurrently(iterations: Int, width: Int, _ body: @Sendable (Int) -> Void) {
     guard width > 1, iterations > 1 else {
         for index in 0..<iterations { body(index) }
         return

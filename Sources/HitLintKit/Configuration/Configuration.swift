@@ -113,7 +113,7 @@ extension Configuration {
         } catch {
             throw ConfigurationError(path: path, location: source.location(of: error.offset), message: error.message)
         }
-        var reader = ConfigurationReader(document: document, path: path)
+        let reader = ConfigurationReader(document: document, path: path)
         try reader.read(into: &configuration)
         return configuration
     }
@@ -195,7 +195,7 @@ private struct ConfigurationReader {
         return value
     }
 
-    mutating func read(into configuration: inout Configuration) throws(ConfigurationError) {
+    func read(into configuration: inout Configuration) throws(ConfigurationError) {
         guard document.kind(document.root) == .object else {
             throw error(at: document.root, "a configuration must be a mapping of keys (\(Configuration.keys.joined(separator: ", "))), found \(describe(document.root))")
         }
