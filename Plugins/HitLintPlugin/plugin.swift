@@ -17,9 +17,17 @@ struct HitLintPlugin: CommandPlugin {
         let packageFolder = context.package.directoryURL
         var paths = ["."]
         if !targetNames.isEmpty {
-            // `Target.directoryURL` needs tools 6.1; `directory` is what 6.0 has.
-            paths = try context.package.targets(named: targetNames).map { target in
-                relativePath(of: URL(fileURLWithPath: target.directory.string), in: packageFolder)
+            // A target's layout files and resource folders, as SwiftPM lists them
+            // (`Target.directoryURL` needs tools 6.1).
+            paths = try context.package.targets(named: targetNames).flatMap { target -> [String] in
+                let files = target.sourceModule?.sourceFiles.map(\.url) ?? []
+                return files.filter { isFolder($0) || ["json", "yaml", "yml"].contains($0.pathExtension.lowercased()) }
+                    .map { relativePath(of: $0, in: packageFolder) }
+                    .sorted()
+            }
+            if paths.isEmpty {
+                print("hitlint: no layout files in \(targetNames.joined(separator: ", "))")
+                return
             }
         }
 
@@ -37,6 +45,11 @@ struct HitLintPlugin: CommandPlugin {
         case 1: throw HitLintPluginError.problemsFound
         default: throw HitLintPluginError.failed(process.terminationStatus)
         }
+    }
+
+    private func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     private func relativePath(of folder: URL, in package: URL) -> String {
