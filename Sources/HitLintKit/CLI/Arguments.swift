@@ -184,8 +184,9 @@ public struct Arguments: Sendable, Equatable {
       --stdin-format json|yaml   the format of standard input
 
     EXIT CODES:
-      0  no error diagnostics    1  errors found (or warnings past --strict or
-      --max-warnings)            2  bad usage, configuration or unreadable path
+      0  no error diagnostics (warnings pass unless --strict or --max-warnings)
+      1  errors found, or too many warnings
+      2  bad usage or configuration, or a missing or unreadable path
 
     """
 }
