@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "hitlint", targets: ["hitlint"]),
         .library(name: "HitLintKit", targets: ["HitLintKit"]),
+        .plugin(name: "HitLintPlugin", targets: ["HitLintPlugin"]),
     ],
     targets: [
         .target(name: "HitLintKit"),
@@ -16,7 +17,17 @@ let package = Package(
         .executableTarget(name: "hitlint-bench", dependencies: ["HitLintKit"]),
         .testTarget(
             name: "HitLintKitTests",
-            dependencies: ["HitLintKit"]
+            dependencies: ["HitLintKit"],
+            // Golden files and layouts, read from the source tree by path.
+            exclude: ["Fixtures"]
+        ),
+        // `swift package hitlint`: lints the package's layout files.
+        .plugin(
+            name: "HitLintPlugin",
+            capability: .command(
+                intent: .custom(verb: "hitlint", description: "Lint the package's UI layout files for touch targets people will miss")
+            ),
+            dependencies: ["hitlint"]
         ),
     ]
 )

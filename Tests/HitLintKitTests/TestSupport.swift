@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import HitLintKit
 
@@ -5,11 +6,15 @@ import XCTest
 final class CapturedOutput: CommandOutput {
     var isTerminal = false
     var environment: [String: String] = [:]
+    var currentDirectory = FileManager.default.currentDirectoryPath
+    /// What `-` reads; nil: standard input cannot be read.
+    var standardInput: [UInt8]?
     var standardOutput = ""
     var standardError = ""
 
     func write(_ text: String) { standardOutput += text }
     func writeError(_ text: String) { standardError += text }
+    func readStandardInput() -> [UInt8]? { standardInput }
 }
 
 enum TestSupport {
@@ -55,3 +60,81 @@ struct SeededRandom {
     mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
 }
 
+
+/// A temporary folder for one test, removed afterwards.
+final class TemporaryFolder {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// Writes a file (making folders) and returns its absolute path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    func read(_ name: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+    }
+}
+
+/// Small layouts the command tests share.
+enum Layouts {
+    /// One 30×30 button: a target-size error.
+    static let small = "root: {id: screen, frame: [0, 0, 390, 844], children: [{id: play, type: button, frame: [10, 10, 30, 30]}]}\n"
+    /// One 44×44 button: clean.
+    static let clean = "root: {id: screen, frame: [0, 0, 390, 844], children: [{id: ok, type: button, frame: [10, 10, 44, 44]}]}\n"
+    /// Two buttons 6 pt apart: one dead-gap warning.
+    static let gap = """
+    root:
+      id: screen
+      frame: [0, 0, 390, 844]
+      children:
+        - {id: a, type: button, frame: [0, 0, 44, 44]}
+        - {id: b, type: button, frame: [50, 0, 44, 44]}
+
+    """
+}
+
+extension XCTestCase {
+    /// Runs the command in process, in `folder` when given.
+    func runCommand(_ arguments: [String], in folder: String? = nil, standardInput: String? = nil,
+                    terminal: Bool = false, environment: [String: String] = [:]) -> (status: Int32, output: String, error: String) {
+        let output = CapturedOutput()
+        if let folder { output.currentDirectory = folder }
+        output.standardInput = standardInput.map { Array($0.utf8) }
+        output.isTerminal = terminal
+        output.environment = environment
+        let status = HitLintCommand.run(arguments, output: output)
+        return (status, output.standardOutput, output.standardError)
+    }
+
+    /// Compares with a checked-in file under Fixtures/, or rewrites it when
+    /// HITLINT_UPDATE_EXPECTED=1 (then review the diff).
+    func assertMatchesGoldenFile(_ text: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let url = TestSupport.packageRoot.appendingPathComponent("Tests/HitLintKitTests/Fixtures/\(name)")
+        if ProcessInfo.processInfo.environment["HITLINT_UPDATE_EXPECTED"] == "1" {
+            try Data(text.utf8).write(to: url)
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(text, expected, "differs from Fixtures/\(name)", file: file, line: line)
+    }
+
+    /// Runs `body` with the process's current folder set to `path` (the walker and
+    /// relative paths use it), restoring it afterwards. Tests run one at a time.
+    func inDirectory<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        return try body()
+    }
+}

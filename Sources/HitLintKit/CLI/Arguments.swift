@@ -2,10 +2,12 @@
 public struct Arguments: Sendable, Equatable {
     public enum Command: String, Sendable {
         case lint, rules, explain, parse, version, help
+        /// `hitlint init`: write a commented `.hitlint.yml`.
+        case initialize = "init"
     }
 
     public enum OutputFormat: String, Sendable, CaseIterable {
-        case text, json
+        case text, json, sarif, github, junit
     }
 
     public enum ColorChoice: String, Sendable, CaseIterable {
@@ -28,13 +30,35 @@ public struct Arguments: Sendable, Equatable {
     public var fix = false
     public var diff = false
 
+    // Running in CI: where reports go, configuration, baselines, inputs, parallelism.
+    /// `--output FILE`: the report goes there instead of standard output.
+    public var outputFile: String?
+    /// `--config FILE`: instead of the nearest `.hitlint.yml`.
+    public var configFile: String?
+    /// `--max-warnings N`: more than N warnings fail the run.
+    public var maxWarnings: Int?
+    public var baselineFile: String?
+    public var writeBaselineFile: String?
+    /// `--stats`: files, nodes, time and per-rule counts on standard error.
+    public var stats = false
+    /// `--jobs N`: files linted at once; nil: one per core.
+    public var jobs: Int?
+    /// `--stdin-filename`: the name standard input (`-`) is reported under.
+    public var stdinFilename: String?
+    public var stdinFormat: SourceFormat?
+
     public struct UsageError: Error, Sendable, Equatable {
         public var message: String
     }
 
     /// Options that take a value, and flags, for "did you mean".
     static let valueOptions = ["--format", "--profile", "--min-size", "--platform", "--input", "--rule", "--color"]
+        + integrationValueOptions
     static let flagOptions = ["--strict", "--quiet", "--exit-zero", "--show-fixes", "--fix", "--diff", "--help", "--version"]
+        + integrationFlagOptions
+    static let integrationValueOptions = ["--output", "--config", "--max-warnings", "--baseline", "--write-baseline",
+                                          "--jobs", "--stdin-filename", "--stdin-format"]
+    static let integrationFlagOptions = ["--stats"]
 
     public init() {}
 
@@ -87,6 +111,8 @@ public struct Arguments: Sendable, Equatable {
             case "--diff": diff = true
             case "--help", "-h": command = .help
             case "--version": command = .version
+            case _ where Self.integrationValueOptions.contains(name) || Self.integrationFlagOptions.contains(name):
+                try parseIntegrationOption(name, value: value)
             default:
                 var message = "unknown option '\(name)'"
                 if let suggestion = closestName(to: name, among: Self.valueOptions + Self.flagOptions) {
@@ -97,19 +123,48 @@ public struct Arguments: Sendable, Equatable {
         }
     }
 
+    /// The options for running in CI, kept together.
+    private mutating func parseIntegrationOption(_ name: String, value: () throws(UsageError) -> String) throws(UsageError) {
+        func count(_ text: String, minimum: Int) throws(UsageError) -> Int {
+            guard let number = Int(text), number >= minimum else {
+                throw UsageError(message: "\(name) takes a whole number of at least \(minimum), found '\(text)'")
+            }
+            return number
+        }
+        switch name {
+        case "--output": outputFile = try value()
+        case "--config": configFile = try value()
+        case "--max-warnings": maxWarnings = try count(try value(), minimum: 0)
+        case "--baseline": baselineFile = try value()
+        case "--write-baseline": writeBaselineFile = try value()
+        case "--jobs": jobs = try count(try value(), minimum: 1)
+        case "--stdin-filename": stdinFilename = try value()
+        case "--stdin-format":
+            let text = try value()
+            guard let format = SourceFormat(rawValue: text) else {
+                throw UsageError(message: "--stdin-format must be json or yaml, found '\(text)'")
+            }
+            stdinFormat = format
+        case "--stats": stats = true
+        default: throw UsageError(message: "unknown option '\(name)'")
+        }
+    }
+
     public static let usage = """
     USAGE: hitlint [lint] [options] <path>...
            hitlint rules [--format text|json|markdown]
            hitlint explain <rule-id>
            hitlint parse <file>
+           hitlint init [--config FILE]
            hitlint --version | --help
 
     Lints UI layout files (JSON or a YAML subset) for touch and pointer targets
     people will miss: too small, clipped, overlapping, occluded, unreachable, or
-    separated by dead gaps. Folders are searched for *.json, *.yaml, *.yml.
+    separated by dead gaps. Folders are searched for *.json, *.yaml, *.yml;
+    '-' reads standard input.
 
     OPTIONS:
-      --format text|json         report format (default: text)
+      --format F                 text (default), json, sarif, github, junit
       --profile P                ios (default for uikit), macos, tvos, visionos,
                                  android (default for android), wcag-aa (default
                                  for web), wcag-aaa
@@ -125,9 +180,20 @@ public struct Arguments: Sendable, Equatable {
       --fix                      apply fixes (re-linting until stable), write files
                                  atomically, then report what remains
       --color auto|always|never  colour on a terminal (honours NO_COLOR)
+      --output FILE              write the report to FILE
+      --config FILE              configuration (default: the nearest .hitlint.yml)
+      --max-warnings N           more than N warnings fail the run
+      --baseline FILE            hide the diagnostics recorded in FILE
+      --write-baseline FILE      record this run's diagnostics in FILE
+      --stats                    files, nodes, time and counts per rule on stderr
+      --jobs N                   files linted at once (default: one per core)
+      --stdin-filename NAME      the name '-' (standard input) is reported under
+      --stdin-format json|yaml   the format of standard input
 
     EXIT CODES:
-      0  no error diagnostics    1  errors found    2  bad usage or unreadable path
+      0  no error diagnostics (warnings pass unless --strict or --max-warnings)
+      1  errors found, or too many warnings
+      2  bad usage or configuration, or a missing or unreadable path
 
     """
 }

@@ -49,7 +49,8 @@ public struct FileWalker {
         }
         for entry in entries.sorted() {
             if entry.hasPrefix(".") { continue }
-            let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+            // `hitlint .` reports `Layouts/a.yaml`, not `./Layouts/a.yaml`.
+            let path = folder == "." ? entry : folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {

@@ -2,12 +2,25 @@ import Dispatch
 import Foundation
 
 /// Where the command writes: standard output and standard error, and whether
-/// standard output is a terminal (for carets and colour).
+/// standard output is a terminal (for carets and colour). Also what else it
+/// takes from its process, so tests can run it in process: the current folder
+/// (configuration lookup, project-relative paths) and standard input (`-`).
 public protocol CommandOutput: AnyObject {
     var isTerminal: Bool { get }
     var environment: [String: String] { get }
+    var currentDirectory: String { get }
     func write(_ text: String)
     func writeError(_ text: String)
+    /// All of standard input, or nil when it cannot be read.
+    func readStandardInput() -> [UInt8]?
+}
+
+extension CommandOutput {
+    public var currentDirectory: String { FileManager.default.currentDirectoryPath }
+
+    public func readStandardInput() -> [UInt8]? {
+        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    }
 }
 
 /// Everything the `hitlint` executable does, callable in-process by tests.
@@ -37,13 +50,23 @@ public enum HitLintCommand {
             return parse(arguments, output: output)
         case .lint:
             return lint(arguments, output: output)
+        case .initialize:
+            return writeInitialConfiguration(arguments, output: output)
         }
     }
 
     // MARK: - lint
 
-    static func lintOptions(_ arguments: Arguments) throws(Arguments.UsageError) -> LintOptions {
+    /// Options from the configuration file, then the command line over them.
+    static func lintOptions(_ arguments: Arguments, configuration: Configuration? = nil) throws(Arguments.UsageError) -> LintOptions {
         var options = LintOptions()
+        if let configuration {
+            options.profile = configuration.profile
+            options.platform = configuration.platform
+            options.input = configuration.input
+            options.severities = configuration.severities
+            options.ruleOptions = configuration.ruleOptions
+        }
         if let name = arguments.profile {
             guard let profile = Profile.named(name) else {
                 throw Arguments.UsageError(message: "unknown profile '\(name)'" + suggestion(name, Profile.all.map(\.name)))
@@ -88,14 +111,15 @@ public enum HitLintCommand {
         return options
     }
 
-    private static func suggestion(_ word: String, _ candidates: [String]) -> String {
+    static func suggestion(_ word: String, _ candidates: [String]) -> String {
         closestName(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
     static func lint(_ arguments: Arguments, output: CommandOutput) -> Int32 {
-        var options: LintOptions
+        let clock = RunClock()
+        var plan: LintPlan
         do {
-            options = try lintOptions(arguments)
+            plan = try makePlan(arguments, output: output)
         } catch {
             output.writeError("hitlint: \(error.message)\n")
             return 2
@@ -104,97 +128,42 @@ public enum HitLintCommand {
             output.writeError("hitlint: --fix and --diff cannot be used together (--diff shows what --fix would write)\n")
             return 2
         }
-        let format = arguments.format ?? "text"
-        guard let outputFormat = Arguments.OutputFormat(rawValue: format) else {
-            output.writeError("hitlint: unknown format '\(format)'" + suggestion(format, Arguments.OutputFormat.allCases.map(\.rawValue)) + "\n")
-            return 2
-        }
-        guard !arguments.paths.isEmpty else {
-            output.writeError("hitlint: no paths given\n\(Arguments.usage)")
-            return 2
-        }
-        let (files, problems) = FileWalker().files(in: arguments.paths)
-        var failed = !problems.isEmpty
-        for problem in problems { output.writeError("hitlint: \(problem.path): \(problem.message)\n") }
-
         // Fixes are checked (applied alone and re-linted) whenever they are shown or applied.
-        options.verifyFixes = arguments.fix || arguments.diff || arguments.showFixes || outputFormat != .text
-        let linter = Linter(options: options)
+        plan.options.verifyFixes = arguments.fix || arguments.diff || arguments.showFixes || plan.format != .text
         let fixing = arguments.fix || arguments.diff
-        var results = [LintResult?](repeating: nil, count: files.count)
-        var fixedBytes = [(original: [UInt8], fixed: [UInt8], count: Int)?](repeating: nil, count: files.count)
-        var readFailures = [String?](repeating: nil, count: files.count)
-        results.withUnsafeMutableBufferPointer { resultBuffer in
-            readFailures.withUnsafeMutableBufferPointer { failureBuffer in
-              fixedBytes.withUnsafeMutableBufferPointer { fixedBuffer in
-                nonisolated(unsafe) let resultSlots = resultBuffer
-                nonisolated(unsafe) let failureSlots = failureBuffer
-                nonisolated(unsafe) let fixedSlots = fixedBuffer
-                DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                    let path = files[index]
-                    guard let format = SourceFormat(path: path) else {
-                        failureSlots[index] = "not a layout file (expected .json, .yaml or .yml)"
-                        return
-                    }
-                    guard let data = FileManager.default.contents(atPath: path) else {
-                        failureSlots[index] = "cannot read file"
-                        return
-                    }
-                    let bytes = [UInt8](data)
-                    if fixing {
-                        let outcome = Fixer.fixUntilStable(bytes, format: format, path: path, linter: linter)
-                        resultSlots[index] = outcome.result
-                        fixedSlots[index] = (bytes, outcome.bytes, outcome.fixesApplied)
-                    } else {
-                        resultSlots[index] = linter.lint(source: SourceText(bytes: bytes), format: format, path: path)
-                    }
-                }
-              }
-            }
+        let inputs = collectInputs(arguments, plan: plan, output: output)
+        let linted = lintAll(inputs.files, plan: plan, fixing: fixing, output: output)
+        var failed = inputs.failed || linted.failed
+        if let path = arguments.writeBaselineFile {
+            failed = !writeBaseline(linted.results, to: path, runFailed: failed, plan: plan, output: output) || failed
         }
-        if fixing, !writeFixes(files: files, fixed: fixedBytes, write: arguments.fix, output: output) {
+        if fixing, !writeFixes(inputs.files, fixed: linted.fixed, write: arguments.fix, output: output) {
             failed = true
         }
-        for (index, failure) in readFailures.enumerated() {
-            if let failure {
-                output.writeError("hitlint: \(files[index]): \(failure)\n")
-                failed = true
-            }
+        let (results, hidden) = plan.baseline?.filter(linted.results, currentDirectory: plan.currentDirectory)
+            ?? (linted.results, 0)
+        if !arguments.diff, !report(results, arguments: arguments, plan: plan, output: output) { failed = true }
+        if arguments.stats {
+            output.writeError(RunStatistics(results: linted.results, shown: results, hiddenByBaseline: hidden,
+                                            jobs: plan.jobs, seconds: clock.seconds).text)
         }
-        var linted = results.compactMap { $0 }
-        if arguments.quiet {
-            for index in linted.indices { linted[index].diagnostics.removeAll { $0.severity != .error } }
-        }
-        let colorEnabled: Bool
-        switch arguments.color {
-        case .always: colorEnabled = true
-        case .never: colorEnabled = false
-        case .auto: colorEnabled = output.isTerminal && output.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        }
-        let reporter: Reporter
-        switch outputFormat {
-        case .text:
-            reporter = TextReporter(showSource: output.isTerminal, color: colorEnabled, showFixes: arguments.showFixes)
-        case .json:
-            reporter = JSONReporter()
-        }
-        if !arguments.diff { output.write(reporter.report(linted)) }
-        if failed { return 2 }
-        let summary = RunSummary(results: linted)
-        if arguments.exitZero { return 0 }
-        if summary.errors > 0 || (arguments.strict && summary.warnings > 0) { return 1 }
-        return 0
+        return exitStatus(RunSummary(results: results), arguments: arguments, failed: failed, output: output)
     }
 
     /// `--fix` writes each changed file atomically; `--diff` prints what it would
     /// write. Returns false when a file could not be written.
-    private static func writeFixes(files: [String], fixed: [(original: [UInt8], fixed: [UInt8], count: Int)?],
+    private static func writeFixes(_ inputs: [LintInput], fixed: [String: FixedFile],
                                    write: Bool, output: CommandOutput) -> Bool {
         var ok = true
         var fixes = 0
         var changedFiles = 0
-        for (path, entry) in zip(files, fixed) {
-            guard let entry, entry.fixed != entry.original else { continue }
+        for input in inputs {
+            let path = input.path
+            guard let entry = fixed[path], entry.fixed != entry.original else { continue }
+            if write, input.bytes != nil {
+                output.writeError("hitlint: \(path): standard input is not written back; use --diff to see the fixes\n")
+                continue
+            }
             if write {
                 do {
                     try AtomicFile.replace(path, with: entry.fixed, expecting: entry.original)

@@ -25,14 +25,23 @@ public struct RuleDescription: Sendable {
 }
 
 public struct RuleOptionDescription: Sendable {
+    /// What a value must be, so configuration can be checked before any file is linted.
+    public enum ValueKind: String, Sendable {
+        /// A length with a unit: `44pt`, `9mm` (a bare number is in points).
+        case length
+        case bool
+    }
+
     public var name: String
     public var defaultValue: String
     public var summary: String
+    public var valueKind: ValueKind
 
-    public init(_ name: String, default defaultValue: String, _ summary: String) {
+    public init(_ name: String, default defaultValue: String, _ summary: String, valueKind: ValueKind = .length) {
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
+        self.valueKind = valueKind
     }
 }
 

@@ -1,0 +1,311 @@
+import Foundation
+
+/// `.hitlint.yml` (SPEC §8): defaults for a project, overridden by the command line.
+///
+/// ```yaml
+/// profile: ios
+/// include: ["Layouts/**/*.yaml"]
+/// exclude: ["**/Generated/**"]
+/// rules:
+///   dead-gap: off
+///   target-size: { severity: error, minSize: 9mm }
+/// ```
+public struct Configuration: Sendable {
+    public static let fileName = ".hitlint.yml"
+    /// Top-level keys, in the order `hitlint init` writes them.
+    public static let keys = ["profile", "platform", "input", "include", "exclude", "rules"]
+
+    /// The file as named in messages.
+    public var path: String
+    /// Absolute folder that `include` and `exclude` patterns are relative to: the file's own.
+    public var folder: String
+    public var profile: Profile?
+    public var platform: Platform?
+    public var input: InputModality?
+    /// Empty: every layout file found.
+    public var include: [Glob] = []
+    public var exclude: [Glob] = []
+    /// `rules:`: a severity per rule id.
+    public var severities: [String: Severity] = [:]
+    /// `rules:`: options per rule id, as written (`"9mm"`, `"true"`).
+    public var ruleOptions: [String: [String: String]] = [:]
+
+    public init(path: String, folder: String) {
+        self.path = path
+        self.folder = folder
+    }
+
+    /// Whether a layout file takes part in the run: it matches an `include`
+    /// pattern (when there are any) and no `exclude` pattern. Patterns are
+    /// matched against the path relative to the configuration's folder.
+    public func includes(_ file: String, currentDirectory: String) -> Bool {
+        let absolute = file.hasPrefix("/") ? file : currentDirectory + "/" + file
+        // Outside the configuration's folder the path stays absolute: `**/` patterns still apply.
+        let path = ProjectPath.relative(absolute, to: folder)
+        if !include.isEmpty, !include.contains(where: { $0.matches(path) }) { return false }
+        return !exclude.contains { $0.matches(path) }
+    }
+}
+
+/// A configuration or baseline file that cannot be used, located for the user.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    /// 1-based; nil when the problem is the file as a whole (missing, unreadable).
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(path: String, location: SourceLocation? = nil, message: String) {
+        self.path = path
+        self.location = location
+        self.message = message
+    }
+
+    /// `.hitlint.yml:4:3: unknown rule 'dead-gaps'; did you mean 'dead-gap'?`
+    public var description: String {
+        guard let location else { return "\(path): \(message)" }
+        return "\(path):\(location.line):\(location.column): \(message)"
+    }
+}
+
+// MARK: - Finding and reading
+
+extension Configuration {
+    /// The nearest `.hitlint.yml` in `folder` or one of its parents.
+    public static func find(from folder: String) -> String? {
+        var current = ProjectPath.normalized(folder)
+        while true {
+            let candidate = current == "/" ? "/" + fileName : current + "/" + fileName
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            if current == "/" || current == "." { return nil }
+            current = (current as NSString).deletingLastPathComponent
+            if current.isEmpty { return nil }
+        }
+    }
+
+    /// Reads and validates a configuration file. `path` may be relative to `currentDirectory`.
+    public static func load(path: String, currentDirectory: String) throws(ConfigurationError) -> Configuration {
+        let absolute = ProjectPath.normalized(path.hasPrefix("/") ? path : currentDirectory + "/" + path)
+        let shown = ProjectPath.relative(absolute, to: currentDirectory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw ConfigurationError(path: shown, message: "no such configuration file")
+        }
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            throw ConfigurationError(path: shown, message: "cannot read configuration file")
+        }
+        let format = SourceFormat(path: absolute) ?? .yaml
+        return try parse(SourceText(bytes: [UInt8](data)), format: format, path: shown,
+                         folder: (absolute as NSString).deletingLastPathComponent)
+    }
+
+    /// Validates a configuration's text. Every mistake is an error naming its line and
+    /// column, and for a misspelt name the closest known one.
+    public static func parse(_ source: SourceText, format: SourceFormat = .yaml, path: String,
+                             folder: String) throws(ConfigurationError) -> Configuration {
+        var configuration = Configuration(path: path, folder: folder)
+        if isBlank(source) { return configuration }
+        let document: Document
+        do {
+            document = try format.parse(source)
+        } catch {
+            throw ConfigurationError(path: path, location: source.location(of: error.offset), message: error.message)
+        }
+        let reader = ConfigurationReader(document: document, path: path)
+        try reader.read(into: &configuration)
+        return configuration
+    }
+
+    /// Empty, or only blank lines and comments: an empty configuration, not an error.
+    private static func isBlank(_ source: SourceText) -> Bool {
+        var atLineStart = true
+        var inComment = false
+        for byte in source.bytes {
+            switch byte {
+            case 0x0A, 0x0D:
+                atLineStart = true
+                inComment = false
+            case 0x20, 0x09:
+                continue
+            case UInt8(ascii: "#") where atLineStart || inComment:
+                inComment = true
+            default:
+                if !inComment { return false }
+            }
+            if byte != 0x0A, byte != 0x0D { atLineStart = false }
+        }
+        return true
+    }
+}
+
+/// Walks the parsed value tree of a configuration and checks every key and value.
+private struct ConfigurationReader {
+    let document: Document
+    let path: String
+
+    func error(at index: Int, _ message: String) -> ConfigurationError {
+        ConfigurationError(path: path, location: document.source.location(of: document.span(index).start), message: message)
+    }
+
+    func suggestion(_ word: String, _ candidates: [String]) -> String {
+        closestName(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    /// A short description of a value for messages: `'abc'`, `3`, `a list`.
+    func describe(_ index: Int) -> String {
+        switch document.kind(index) {
+        case .string: return "'\(document.string(index) ?? "")'"
+        case .number, .bool: return document.source.string(document.span(index))
+        case .null: return "nothing"
+        case .array: return "a list"
+        case .object: return "a mapping"
+        }
+    }
+
+    /// Members of an object, refusing duplicate keys (JSON allows them; YAML does not).
+    func members(_ index: Int) throws(ConfigurationError) -> [(name: String, key: Int, value: Int)] {
+        var seen: [String: Int] = [:]
+        var result: [(name: String, key: Int, value: Int)] = []
+        for (key, value) in document.members(index) {
+            let name = document.string(key) ?? ""
+            if let first = seen[name] {
+                let line = document.source.location(of: document.span(first).start).line
+                throw error(at: key, "duplicate key '\(name)' (first on line \(line))")
+            }
+            seen[name] = key
+            result.append((name, key, value))
+        }
+        return result
+    }
+
+    func string(_ index: Int, _ what: String) throws(ConfigurationError) -> String {
+        guard let text = document.string(index) else {
+            throw error(at: index, "'\(what)' must be a string, found \(describe(index))")
+        }
+        return text
+    }
+
+    func choice<T>(_ index: Int, key: String, _ candidates: [String], _ make: (String) -> T?) throws(ConfigurationError) -> T {
+        let text = try string(index, key)
+        guard let value = make(text) else {
+            throw error(at: index, "unknown \(key) '\(text)'" + suggestion(text, candidates) + " (one of: \(candidates.joined(separator: ", ")))")
+        }
+        return value
+    }
+
+    func read(into configuration: inout Configuration) throws(ConfigurationError) {
+        guard document.kind(document.root) == .object else {
+            throw error(at: document.root, "a configuration must be a mapping of keys (\(Configuration.keys.joined(separator: ", "))), found \(describe(document.root))")
+        }
+        for (name, key, value) in try members(document.root) {
+            switch name {
+            case "profile":
+                configuration.profile = try choice(value, key: "profile", Profile.all.map(\.name), Profile.named)
+            case "platform":
+                configuration.platform = try choice(value, key: "platform", Platform.allCases.map(\.rawValue), Platform.init(rawValue:))
+            case "input":
+                configuration.input = try choice(value, key: "input", InputModality.allCases.map(\.rawValue), InputModality.init(rawValue:))
+            case "include":
+                configuration.include = try globs(value, key: name)
+            case "exclude":
+                configuration.exclude = try globs(value, key: name)
+            case "rules":
+                try readRules(value, into: &configuration)
+            default:
+                throw error(at: key, "unknown key '\(name)'" + suggestion(name, Configuration.keys))
+            }
+        }
+    }
+
+    /// A pattern or a list of patterns.
+    func globs(_ index: Int, key: String) throws(ConfigurationError) -> [Glob] {
+        let items = document.kind(index) == .array ? document.elements(index) : [index]
+        var result: [Glob] = []
+        for item in items {
+            let pattern = try string(item, key)
+            guard !pattern.isEmpty else { throw error(at: item, "an empty pattern in '\(key)' matches nothing") }
+            result.append(Glob(pattern))
+        }
+        return result
+    }
+
+    func readRules(_ index: Int, into configuration: inout Configuration) throws(ConfigurationError) {
+        // `rules:` with every entry commented out (as `hitlint init` writes it) is empty, not wrong.
+        if document.kind(index) == .null { return }
+        guard document.kind(index) == .object else {
+            throw error(at: index, "'rules' must map rule ids to a severity or to options, found \(describe(index))")
+        }
+        let ids = RuleRegistry.descriptions.map(\.id)
+        for (id, key, value) in try members(index) {
+            guard let rule = RuleRegistry.description(of: id) else {
+                throw error(at: key, "unknown rule '\(id)'" + suggestion(id, ids))
+            }
+            switch document.kind(value) {
+            case .string:
+                configuration.severities[id] = try severity(value, rule: rule)
+            case .object:
+                var severity: Severity?
+                var options: [String: String] = [:]
+                for (name, optionKey, optionValue) in try members(value) {
+                    if name == "severity" {
+                        severity = try self.severity(optionValue, rule: rule)
+                        continue
+                    }
+                    guard let option = rule.options.first(where: { $0.name == name }) else {
+                        let known = ["severity"] + rule.options.map(\.name)
+                        var message = "unknown option '\(name)' for \(id)" + suggestion(name, known)
+                        if rule.options.isEmpty { message += " (\(id) takes only 'severity')" }
+                        throw error(at: optionKey, message)
+                    }
+                    options[name] = try optionText(optionValue, option: option, rule: id)
+                }
+                // Options alone turn on a rule that is off by default: configuring it says you want it.
+                if severity == nil, !options.isEmpty, rule.defaultSeverity == .off { severity = .warning }
+                if let severity { configuration.severities[id] = severity }
+                if !options.isEmpty { configuration.ruleOptions[id] = options }
+            default:
+                throw error(at: value, "\(id) takes a severity (error, warning, info, off) or a mapping such as { severity: warning }, found \(describe(value))")
+            }
+        }
+    }
+
+    func severity(_ index: Int, rule: RuleDescription) throws(ConfigurationError) -> Severity {
+        let names = Severity.allCases.reversed().map(\.rawValue)
+        guard let text = document.string(index) else {
+            var message = "a severity must be one of \(names.joined(separator: ", ")), found \(describe(index))"
+            if document.bool(index) == false { message += "; write 'off' to turn a rule off" }
+            throw error(at: index, message)
+        }
+        guard let severity = Severity(rawValue: text) else {
+            throw error(at: index, "unknown severity '\(text)'" + suggestion(text, names) + " (one of: \(names.joined(separator: ", ")))")
+        }
+        if rule.id == RuleID.invalidLayout, severity != .error {
+            throw error(at: index, "invalid-layout is always an error")
+        }
+        return severity
+    }
+
+    /// An option's value as the rules read it: a length with its unit, or `true` / `false`.
+    func optionText(_ index: Int, option: RuleOptionDescription, rule: String) throws(ConfigurationError) -> String {
+        switch option.valueKind {
+        case .bool:
+            guard let value = document.bool(index) else {
+                throw error(at: index, "'\(option.name)' of \(rule) must be true or false, found \(describe(index))")
+            }
+            return value ? "true" : "false"
+        case .length:
+            let text: String
+            switch document.kind(index) {
+            case .number: text = document.source.string(document.span(index))
+            case .string: text = document.string(index) ?? ""
+            default: text = ""
+            }
+            guard !text.isEmpty, Length(text) != nil else {
+                throw error(at: index, "'\(option.name)' of \(rule) must be a positive length with a unit (44pt, 48dp, 24px, 9mm), found \(describe(index))")
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// SPEC §7.2 `github`: one GitHub Actions workflow command per diagnostic, so
+/// the run's annotations appear on the pull request's changed lines:
+///
+///     ::error file=Layouts/a.yaml,line=3,col=7,endLine=3,endColumn=20,title=target-size::'play' is ...
+///
+/// GitHub shows only the first few annotations of a step, so the command also
+/// writes the ordinary text report to standard error (see `HitLintCommand`).
+public struct GitHubReporter: Reporter {
+    /// Paths are written relative to this folder: the workspace, in a workflow.
+    public var currentDirectory: String
+
+    public init(currentDirectory: String) {
+        self.currentDirectory = currentDirectory
+    }
+
+    public func report(_ results: [LintResult]) -> String {
+        var out = ""
+        for result in results {
+            let file = ProjectPath.relative(result.path, to: currentDirectory)
+            for diagnostic in result.diagnostics {
+                let (start, end) = result.location(diagnostic)
+                let command: String
+                switch diagnostic.severity {
+                case .error: command = "error"
+                case .warning: command = "warning"
+                case .info, .off: command = "notice"
+                }
+                let properties = [
+                    ("file", file), ("line", String(start.line)), ("col", String(start.column)),
+                    ("endLine", String(end.line)), ("endColumn", String(end.column)), ("title", diagnostic.rule),
+                ]
+                out += "::\(command) "
+                out += properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
+                out += "::\(Self.escapeData(diagnostic.message))\n"
+            }
+        }
+        return out
+    }
+
+    /// A command's message: `%`, CR and LF escaped, as the Actions runner unescapes them.
+    public static func escapeData(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A property value: as a message, and `:` and `,` too, which would end the value.
+    public static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for scalar in escapeData(text).unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

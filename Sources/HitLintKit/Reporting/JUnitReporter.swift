@@ -1,0 +1,67 @@
+/// SPEC §7.2 `junit`: one test suite, one test case per file, one failure per
+/// error diagnostic, for CI systems that show test reports (Jenkins, GitLab,
+/// Azure Pipelines). Warnings and notes do not fail a case; they are listed in
+/// its `system-out`. No timings, so the same input gives the same bytes.
+public struct JUnitReporter: Reporter {
+    public init() {}
+
+    public func report(_ results: [LintResult]) -> String {
+        let failures = results.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
+        let suite = "name=\"hitlint\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\""
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites \(suite)>\n"
+        out += "  <testsuite \(suite)>\n"
+        for result in results {
+            let path = Self.escape(result.path)
+            let errors = result.diagnostics.filter { $0.severity == .error }
+            let others = result.diagnostics.filter { $0.severity != .error }
+            out += "    <testcase classname=\"hitlint\" name=\"\(path)\" file=\"\(path)\""
+            if errors.isEmpty, others.isEmpty {
+                out += "/>\n"
+                continue
+            }
+            out += ">\n"
+            for diagnostic in errors {
+                let line = Self.line(result, diagnostic)
+                out += "      <failure type=\"\(Self.escape(diagnostic.rule))\" message=\"\(Self.escape(diagnostic.message))\">"
+                out += Self.escape(line) + "</failure>\n"
+            }
+            if !others.isEmpty {
+                out += "      <system-out>" + others.map { Self.escape(Self.line(result, $0)) }.joined(separator: "\n") + "</system-out>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    /// The diagnostic as the text report writes it: `path:line:col: error: message [rule]`.
+    private static func line(_ result: LintResult, _ diagnostic: Diagnostic) -> String {
+        let start = result.location(diagnostic).start
+        let severity = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
+        return "\(result.path):\(start.line):\(start.column): \(severity): \(diagnostic.message) [\(diagnostic.rule)]"
+    }
+
+    /// Text for a double-quoted XML attribute or an element: markup characters as
+    /// entities, line breaks and tabs as character references (so attributes keep
+    /// them), and characters XML 1.0 cannot carry at all replaced by U+FFFD.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                let value = scalar.value
+                let allowed = (value >= 0x20 && value <= 0xD7FF) || (value >= 0xE000 && value <= 0xFFFD) || value >= 0x10000
+                if allowed { out.unicodeScalars.append(scalar) } else { out += "\u{FFFD}" }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import XCTest
+@testable import HitLintKit
+
+/// The options for running in CI, in process: standard input, `--output`,
+/// `--stats`, `--max-warnings`, `--jobs`, `--color`, and the inputs' edge cases.
+final class CIOptionTests: XCTestCase {
+    func testStandardInputWithNameAndFormat() throws {
+        let folder = try TemporaryFolder()
+        let named = runCommand(["-", "--stdin-filename", "Layouts/screen.yaml"], in: folder.path, standardInput: Layouts.small)
+        XCTAssertEqual(named.status, 1)
+        XCTAssertTrue(named.output.hasPrefix("Layouts/screen.yaml:1:88: error: 'play' is reachable on 30×30 pt"), named.output)
+        XCTAssertTrue(named.output.hasSuffix("in 1 file\n"))
+
+        let json = "{\"root\": {\"frame\": [0, 0, 390, 844], \"children\": [{\"id\": \"ok\", \"type\": \"button\", \"frame\": [0, 0, 44, 44]}]}}"
+        let byFormat = runCommand(["-", "--stdin-format", "json"], in: folder.path, standardInput: json)
+        XCTAssertEqual(byFormat.status, 0)
+        XCTAssertEqual(byFormat.output, "0 errors, 0 warnings in 1 file\n")
+        // The format option wins over the name's extension.
+        XCTAssertEqual(runCommand(["-", "--stdin-filename", "a.yaml", "--stdin-format", "json"], in: folder.path, standardInput: "root: {}").status, 1)
+
+        // Standard input sorts among the files by its name.
+        let file = try folder.write("b.yaml", Layouts.small)
+        let mixed = runCommand([file, "-", "--stdin-filename", folder.path + "/a.yaml"], in: folder.path, standardInput: Layouts.small)
+        XCTAssertTrue(mixed.output.hasPrefix(folder.path + "/a.yaml:"), mixed.output)
+        XCTAssertTrue(mixed.output.hasSuffix("in 2 files\n"))
+    }
+
+    func testStandardInputMistakesExitTwo() {
+        let unnamed = runCommand(["-"], standardInput: Layouts.small)
+        XCTAssertEqual(unnamed.status, 2)
+        XCTAssertEqual(unnamed.error, "hitlint: standard input ('-') needs --stdin-format json|yaml, or a --stdin-filename ending in .json, .yaml or .yml\n")
+        XCTAssertEqual(runCommand(["-", "--stdin-format", "toml"], standardInput: "").status, 2)
+        let unreadable = runCommand(["-", "--stdin-format", "yaml"], standardInput: nil)
+        XCTAssertEqual(unreadable.status, 2)
+        XCTAssertEqual(unreadable.error, "hitlint: cannot read standard input\n")
+    }
+
+    func testOutputFileTakesTheReport() throws {
+        let folder = try TemporaryFolder()
+        let layout = try folder.write("small.yaml", Layouts.small)
+        let result = runCommand(["--output", "report.json", "--format", "json", layout], in: folder.path, terminal: true)
+        XCTAssertEqual(result.status, 1, "the exit status still describes the run")
+        XCTAssertEqual(result.output, "")
+        XCTAssertEqual(result.error, "")
+        XCTAssertEqual(try folder.read("report.json"), runCommand(["--format", "json", layout]).output)
+
+        // Text to a file: no colour or source excerpt, even when standard output is a terminal.
+        _ = runCommand(["--output", folder.path + "/report.txt", layout], in: folder.path, terminal: true)
+        XCTAssertEqual(try folder.read("report.txt"), runCommand([layout]).output)
+
+        let unwritable = runCommand(["--output", folder.path + "/missing/report.txt", layout], in: folder.path)
+        XCTAssertEqual(unwritable.status, 2)
+        XCTAssertEqual(unwritable.error, "hitlint: \(folder.path)/missing/report.txt: cannot write the report\n")
+    }
+
+    func testStatsGoToStandardError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.yaml", Layouts.small)
+        try folder.write("b.yaml", Layouts.gap)
+        try folder.write("c.yaml", Layouts.clean)
+        let plain = runCommand([folder.path])
+        let result = runCommand(["--stats", "--jobs", "3", folder.path])
+        XCTAssertEqual(result.output, plain.output, "the report is unchanged")
+        let lines = result.error.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 6, result.error)
+        XCTAssertEqual(lines[0], "files: 3")
+        XCTAssertEqual(lines[1], "nodes: 7")
+        XCTAssertTrue(lines[2].hasPrefix("time: ") && lines[2].hasSuffix(" s (3 jobs)"), lines[2])
+        XCTAssertEqual(Array(lines[3...]), ["diagnostics by rule:", "  dead-gap     1", "  target-size  1"])
+        let quiet = runCommand(["--stats", "--rule", "target-size=off", "--rule", "dead-gap=off", folder.path + "/c.yaml"])
+        XCTAssertTrue(quiet.error.hasSuffix("diagnostics by rule: none\n"), quiet.error)
+    }
+
+    func testMaxWarningsStrictAndQuietDecideTheExitTogether() throws {
+        let folder = try TemporaryFolder()
+        let gaps = try folder.write("gaps.yaml", Layouts.gap)
+        XCTAssertEqual(runCommand(["--max-warnings", "1", gaps]).status, 0, "1 warning is not more than 1")
+        let over = runCommand(["--max-warnings", "0", gaps])
+        XCTAssertEqual(over.status, 1)
+        XCTAssertEqual(over.error, "hitlint: 1 warning, more than --max-warnings 0 allows\n")
+        XCTAssertEqual(runCommand(["--max-warnings", "0", "--exit-zero", gaps]).status, 0)
+        XCTAssertEqual(runCommand(["--max-warnings", "-1", gaps]).status, 2)
+        XCTAssertEqual(runCommand(["--max-warnings", "many", gaps]).status, 2)
+        // --quiet hides warnings from the report, not from the exit status.
+        let quietStrict = runCommand(["--quiet", "--strict", gaps])
+        XCTAssertEqual(quietStrict.status, 1)
+        XCTAssertEqual(quietStrict.output, "0 errors, 0 warnings in 1 file\n")
+        XCTAssertEqual(runCommand(["--quiet", "--max-warnings", "0", gaps]).status, 1)
+    }
+
+    func testJobsMustBeAPositiveCountAndDoNotChangeTheOutput() throws {
+        let folder = try TemporaryFolder()
+        for index in 0..<12 { try folder.write("f\(index).yaml", index % 3 == 0 ? Layouts.small : Layouts.gap) }
+        let one = runCommand(["--jobs", "1", "--format", "json", folder.path])
+        for jobs in ["2", "5", "64"] {
+            XCTAssertEqual(runCommand(["--jobs", jobs, "--format", "json", folder.path]).output, one.output, "--jobs \(jobs)")
+        }
+        XCTAssertEqual(runCommand(["--jobs", "0", folder.path]).status, 2)
+        XCTAssertEqual(runCommand(["--jobs=x", folder.path]).error, "hitlint: --jobs takes a whole number of at least 1, found 'x'\nRun 'hitlint --help' for usage.\n")
+    }
+
+    func testColorChoices() throws {
+        let folder = try TemporaryFolder()
+        let layout = try folder.write("small.yaml", Layouts.small)
+        let escape = "\u{1B}["
+        XCTAssertTrue(runCommand(["--color", "always", layout]).output.contains(escape))
+        XCTAssertFalse(runCommand(["--color", "never", layout], terminal: true).output.contains(escape))
+        XCTAssertTrue(runCommand([layout], terminal: true).output.contains(escape))
+        XCTAssertFalse(runCommand([layout], terminal: true, environment: ["NO_COLOR": "1"]).output.contains(escape))
+        XCTAssertTrue(runCommand([layout], terminal: true, environment: ["NO_COLOR": ""]).output.contains(escape), "an empty NO_COLOR does not count")
+        XCTAssertFalse(runCommand([layout], terminal: false).output.contains(escape))
+        XCTAssertEqual(runCommand(["--color", "sometimes", layout]).status, 2)
+    }
+
+    func testSymlinkLoopsEndAndEachFileIsLintedOnce() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a/one.yaml", Layouts.small)
+        try folder.write("a/b/two.yaml", Layouts.clean)
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: folder.path + "/a/b/up", withDestinationPath: "..")
+        try manager.createSymbolicLink(atPath: folder.path + "/a/self", withDestinationPath: folder.path + "/a")
+        try manager.createSymbolicLink(atPath: folder.path + "/a/dangling.yaml", withDestinationPath: folder.path + "/nowhere.yaml")
+        try manager.createSymbolicLink(atPath: folder.path + "/a/itself", withDestinationPath: folder.path + "/a/itself")
+        let result = runCommand([folder.path + "/a"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.output.split(separator: "\n").filter { $0.contains("error:") }.count, 1, result.output)
+        XCTAssertTrue(result.output.hasSuffix("in 2 files\n"), result.output)
+    }
+
+    func testAllFormatsAreAcceptedAndAnUnknownOneSuggests() throws {
+        let folder = try TemporaryFolder()
+        let layout = try folder.write("small.yaml", Layouts.small)
+        for format in Arguments.OutputFormat.allCases {
+            XCTAssertEqual(runCommand(["--format", format.rawValue, layout]).status, 1, format.rawValue)
+        }
+        let unknown = runCommand(["--format", "sarf", layout])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(unknown.error, "hitlint: unknown format 'sarf'; did you mean 'sarif'?\n")
+        XCTAssertTrue(runCommand(["--stat", layout]).error.contains("did you mean '--stats'?"))
+    }
+
+    func testHelpListsEveryOption() {
+        let help = runCommand(["--help"]).output
+        for option in Arguments.valueOptions + Arguments.flagOptions {
+            XCTAssertTrue(help.contains(option), option)
+        }
+        for format in Arguments.OutputFormat.allCases { XCTAssertTrue(help.contains(format.rawValue), format.rawValue) }
+        XCTAssertTrue(help.contains("hitlint init"))
+    }
+}
