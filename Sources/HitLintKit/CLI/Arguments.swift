@@ -2,6 +2,7 @@
 public struct Arguments: Sendable, Equatable {
     public enum Command: String, Sendable {
         case lint, rules, explain, parse, version, help
+        case render
     }
 
     public enum OutputFormat: String, Sendable, CaseIterable {
@@ -25,6 +26,10 @@ public struct Arguments: Sendable, Equatable {
     public var quiet = false
     public var exitZero = false
     public var showFixes = false
+    /// `render -o FILE`: where the picture goes (.svg or .html).
+    public var renderOutput: String?
+    /// `--render-dir DIR`: an HTML page per file with diagnostics, during a lint.
+    public var renderDirectory: String?
 
     public struct UsageError: Error, Sendable, Equatable {
         public var message: String
@@ -33,6 +38,7 @@ public struct Arguments: Sendable, Equatable {
     /// Options that take a value, and flags, for "did you mean".
     static let valueOptions = ["--format", "--profile", "--min-size", "--platform", "--input", "--rule", "--color"]
     static let flagOptions = ["--strict", "--quiet", "--exit-zero", "--show-fixes", "--help", "--version"]
+    static let renderOptions = ["--render-dir"]
 
     public init() {}
 
@@ -65,6 +71,9 @@ public struct Arguments: Sendable, Equatable {
                 return next
             }
             switch name {
+            // render (issue 8)
+            case "-o": renderOutput = try value()
+            case "--render-dir": renderDirectory = try value()
             case "--format": format = try value()
             case "--profile": profile = try value()
             case "--min-size": minimumSize = try value()
@@ -85,11 +94,17 @@ public struct Arguments: Sendable, Equatable {
             case "--version": command = .version
             default:
                 var message = "unknown option '\(name)'"
-                if let suggestion = closestName(to: name, among: Self.valueOptions + Self.flagOptions) {
+                if let suggestion = closestName(to: name, among: Self.valueOptions + Self.flagOptions + Self.renderOptions) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(message: message)
             }
+        }
+        if renderOutput != nil, command != .render {
+            throw UsageError(message: "-o names the picture of 'hitlint render <file> -o out.html'")
+        }
+        if renderDirectory != nil, command != .lint {
+            throw UsageError(message: "--render-dir goes with a lint run: hitlint --render-dir DIR <path>...")
         }
     }
 
@@ -97,6 +112,7 @@ public struct Arguments: Sendable, Equatable {
     USAGE: hitlint [lint] [options] <path>...
            hitlint rules [--format text|json|markdown]
            hitlint explain <rule-id>
+           hitlint render <file> -o <out.svg|out.html>
            hitlint parse <file>
            hitlint --version | --help
 
@@ -112,6 +128,8 @@ public struct Arguments: Sendable, Equatable {
       --min-size LEN             minimum target side: 44pt, 48dp, 24px, 9mm
       --platform uikit|android|web   hit-testing semantics (overrides the file)
       --input touch|pointer      modality (overrides the file)
+      --render-dir DIR           also draw each file with diagnostics as an HTML
+                                 page in DIR, with an index.html linking them
       --rule ID=SEVERITY         error, warning, info or off (repeatable)
       --strict                   warnings fail the run too
       --quiet                    report errors only

@@ -37,6 +37,8 @@ public enum HitLintCommand {
             return parse(arguments, output: output)
         case .lint:
             return lint(arguments, output: output)
+        case .render:
+            return render(arguments, output: output)
         }
     }
 
@@ -158,6 +160,10 @@ public enum HitLintCommand {
             reporter = JSONReporter()
         }
         output.write(reporter.report(linted))
+        if let directory = arguments.renderDirectory,
+           !writeRenderDirectory(directory, results: linted, fileCount: files.count, linter: linter, output: output) {
+            failed = true
+        }
         if failed { return 2 }
         let summary = RunSummary(results: linted)
         if arguments.exitZero { return 0 }
