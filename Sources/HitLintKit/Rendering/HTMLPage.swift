@@ -28,16 +28,18 @@ public struct HTMLPage {
         <figure id="drawing">
         \(SVGRenderer(input).svg(mode: .embedded))</figure>
         <aside>
-        <section><h2>Layers</h2>
-        <ul id="layers">
 
         """
-        for layer in Layer.allCases {
-            out += "<li><label><input type=\"checkbox\" value=\"\(layer.rawValue)\" checked>"
-            out += "<svg class=\"swatch hitlint\" viewBox=\"0 0 24 14\" width=\"24\" height=\"14\" aria-hidden=\"true\">\(SVGSidePanel.swatch(layer, x: 0, y: 0))</svg>"
-            out += "<span><b>\(escapeMarkup(layer.title))</b> <small>\(escapeMarkup(layer.detail))</small></span></label></li>\n"
+        if input.context != nil {
+            out += "<section><h2>Layers</h2>\n<ul id=\"layers\">\n"
+            for layer in Layer.allCases {
+                out += "<li><label><input type=\"checkbox\" value=\"\(layer.rawValue)\" checked>"
+                out += "<svg class=\"swatch hitlint\" viewBox=\"0 0 24 14\" width=\"24\" height=\"14\" aria-hidden=\"true\">\(SVGSidePanel.swatch(layer, x: 0, y: 0))</svg>"
+                out += "<span><b>\(escapeMarkup(layer.title))</b> <small>\(escapeMarkup(layer.detail))</small></span></label></li>\n"
+            }
+            out += "</ul></section>\n"
         }
-        out += "</ul></section>\n<section><h2>Diagnostics</h2>\n"
+        out += "<section><h2>Diagnostics</h2>\n"
         if result.diagnostics.isEmpty {
             out += "<p>No problems found.</p>\n"
         } else {

@@ -82,6 +82,9 @@ struct LayoutPicture {
     var unitName = "pt"
     var profileName = ""
 
+    /// Takers drawn per target and kind (overlaps, occluders).
+    static let takersDrawn = 3
+
     init() {}
 
     init(_ input: RenderInput) {
@@ -130,6 +133,9 @@ struct LayoutPicture {
                                   intendedHitRect: intended, reachable: region.reachable.pieces, dead: dead,
                                   deadSides: deadSides, tip: tip))
 
+            // The largest few takers of each target, as the diagnostics name them:
+            // a pile of targets must not draw every pair.
+            var overlapCount = 0, occlusionCount = 0
             for loss in region.losses where loss.visibleArea > 0.05 {
                 let taker = loss.taker.node
                 let taking = Taking(loser: target, taker: taker, takerName: context.name(taker),
@@ -137,9 +143,15 @@ struct LayoutPicture {
                 switch loss.taker {
                 case .target(let winner):
                     // A target nested in another takes its area by design (a button in a cell).
-                    if !layout.isAncestor(target, of: winner) { overlaps.append(taking) }
+                    if !layout.isAncestor(target, of: winner), overlapCount < Self.takersDrawn {
+                        overlaps.append(taking)
+                        overlapCount += 1
+                    }
                 case .occluder:
-                    occlusions.append(taking)
+                    if occlusionCount < Self.takersDrawn {
+                        occlusions.append(taking)
+                        occlusionCount += 1
+                    }
                 }
             }
         }

@@ -151,12 +151,11 @@ public struct SVGRenderer {
 
     private func overlaps(_ panel: Panel, placer: inout LabelPlacer) -> [String] {
         var items: [String] = []
-        var winners: [Int] = []
+        var winners: Set<Int> = []
         for taking in picture.overlaps where panel.shows(taking.takerRect) {
             let pieces = taking.pieces.map(panel.map)
             items.append("<path class=\"taken\" d=\"\(unionPath(pieces))\"/>")
-            guard !winners.contains(taking.taker) else { continue }
-            winners.append(taking.taker)
+            guard winners.insert(taking.taker).inserted else { continue }
             let box = panel.map(taking.takerRect)
             items.append(rectElement(box, [("class", "winner")]))
             let area = pieces.dropFirst().reduce(pieces.first ?? box) { $0.union($1) }
@@ -171,10 +170,9 @@ public struct SVGRenderer {
 
     private func occluders(_ panel: Panel, placer: inout LabelPlacer) -> [String] {
         var items: [String] = []
-        var drawn: [Int] = []
+        var drawn: Set<Int> = []
         for taking in picture.occlusions where panel.shows(taking.takerRect) {
-            if !drawn.contains(taking.taker) {
-                drawn.append(taking.taker)
+            if drawn.insert(taking.taker).inserted {
                 let box = panel.map(taking.takerRect)
                 items.append(rectElement(box, [("class", "occluder")]))
                 let label = "'\(taking.takerName)' swallows touches"
