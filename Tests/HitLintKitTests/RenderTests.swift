@@ -205,7 +205,7 @@ final class RenderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rendered.result.diagnostics.count, 2)
         let svg = SVGRenderer(rendered).svg(mode: .embedded)
         let canvas = Canvas(LayoutPicture(rendered))
-        let circles = matches(of: "<circle cx=\"([-0-9.]+)\" cy=\"([-0-9.]+)\" r=\"10\"", in: svg)
+        let circles = matches(of: "<circle cx=\"([-0-9.]+)\" cy=\"([-0-9.]+)\" r=\"11\"", in: svg)
         XCTAssertFalse(circles.isEmpty)
         var centres: Set<String> = []
         for circle in circles {

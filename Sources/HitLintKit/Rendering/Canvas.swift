@@ -47,7 +47,7 @@ struct Canvas {
         // With a detail beside it, the whole layout only has to say where the detail is.
         let hasFocus = picture.focus != nil
         let overviewBox = landscape ? (width: 720.0, height: 420.0)
-            : (hasFocus ? (width: 250.0, height: 520.0) : (width: 360.0, height: 600.0))
+            : (hasFocus ? (width: 200.0, height: 440.0) : (width: 360.0, height: 600.0))
         let overviewScale = min(overviewBox.width / bounds.width, overviewBox.height / bounds.height)
         let overviewFrame = Rect(x: Self.margin, y: Self.margin + Self.titleHeight,
                                  width: bounds.width * overviewScale, height: bounds.height * overviewScale)

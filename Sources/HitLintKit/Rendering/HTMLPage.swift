@@ -88,7 +88,7 @@ public struct HTMLPage {
     #layers label{display:flex;align-items:center;gap:8px;cursor:pointer}
     #layers small{color:var(--muted)}
     .swatch{flex:none}
-    #diagnostics li{display:flex;gap:10px;padding:8px;border-radius:6px;border:1px solid transparent}
+    #diagnostics li{display:flex;gap:10px;padding:5px 8px;border-radius:6px;border:1px solid transparent}
     #diagnostics li.hot{border-color:var(--ink)}
     #diagnostics p{margin:0}
     #diagnostics .where{color:var(--muted);font-size:12px}

@@ -3,7 +3,7 @@
 /// one, or is left out (the HTML page still shows ids on hover). First come,
 /// first served, so more important labels are placed first.
 struct LabelPlacer {
-    static let fontSize = 12.0
+    static let fontSize = 13.0
     var bounds: Rect
     /// False in a panel too small for words: only ids are placed.
     var annotates: Bool

@@ -96,7 +96,7 @@ public struct SVGRenderer {
             let number = String(marker.number)
             return "<a href=\"#d\(number)\"><g class=\"marker \(marker.severity.rawValue)\" data-d=\"\(number)\" data-node=\"\(marker.node)\">"
                 + "<circle cx=\"\(svgNumber(marker.x))\" cy=\"\(svgNumber(marker.y))\" r=\"\(svgNumber(Self.markerRadius))\"/>"
-                + "<text x=\"\(svgNumber(marker.x))\" y=\"\(svgNumber(marker.y + 4))\">\(number)</text></g></a>"
+                + "<text x=\"\(svgNumber(marker.x))\" y=\"\(svgNumber(marker.y + 4.5))\">\(number)</text></g></a>"
         })
         out += "</g>\n"
         if panel.kind == .overview, let detail = canvas.detail {
@@ -282,7 +282,7 @@ public struct SVGRenderer {
             + "<text class=\"caption\" x=\"\(svgNumber(x + length + 6))\" y=\"\(svgNumber(y + 1))\">\(escapeMarkup(caption))</text>\n"
     }
 
-    static let markerRadius = 10.0
+    static let markerRadius = 11.0
 
     // MARK: - Style
 
@@ -309,7 +309,7 @@ public struct SVGRenderer {
         .view rect{fill:none;stroke:var(--view);stroke-width:1}
         .view.screen rect{fill:var(--screen)}
         .view.invisible rect{stroke-dasharray:3 3;opacity:.6}
-        .hit{fill:var(--hit);fill-opacity:.16;fill-rule:evenodd;stroke:var(--hit);stroke-width:1;stroke-dasharray:4 3}
+        .hit{fill:var(--hit);fill-opacity:.16;fill-rule:evenodd;stroke:var(--hit);stroke-opacity:.7;stroke-width:1;stroke-dasharray:4 3}
         .reach{fill:var(--reachable);fill-opacity:.38;stroke:var(--reachable);stroke-width:1;pointer-events:none}
         .target rect{fill:var(--target);fill-opacity:.5;stroke:var(--target);stroke-width:1.5}
         .dead{fill:url(#hatch-dead);pointer-events:none}
@@ -324,7 +324,7 @@ public struct SVGRenderer {
         .gap{fill:var(--gap);stroke:var(--gap);stroke-width:1;pointer-events:none}
         .minimum{fill:none;stroke:var(--ink);stroke-width:1.5;stroke-dasharray:1 3;stroke-linecap:round;pointer-events:none}
         .minimum-label{fill:var(--ink)}
-        .label{font-size:12px;fill:var(--ink);paint-order:stroke;stroke:var(--background);stroke-width:3px;stroke-linejoin:round;pointer-events:none}
+        .label{font-size:13px;fill:var(--ink);paint-order:stroke;stroke:var(--background);stroke-width:3px;stroke-linejoin:round;pointer-events:none}
         .target-label{font-weight:600}
         .view-label{fill:var(--muted)}
         .dead-label{fill:var(--dead);font-weight:600}
@@ -334,7 +334,7 @@ public struct SVGRenderer {
         .marker{cursor:pointer}
         .marker circle{stroke:var(--background);stroke-width:1.5}
         .marker.error circle{fill:var(--error)}.marker.warning circle{fill:var(--warning)}.marker.info circle{fill:var(--info)}
-        .marker text{fill:#fff;font-size:12px;font-weight:700;text-anchor:middle}
+        .marker text{fill:#fff;font-size:13px;font-weight:700;text-anchor:middle}
         .list-title{fill:var(--ink);font-size:15px;font-weight:600}
         .list-text{fill:var(--ink);font-size:12px}
         .list-rule{fill:var(--ink);font-size:12px;font-weight:600}
