@@ -26,10 +26,6 @@ public struct Arguments: Sendable, Equatable {
     public var quiet = false
     public var exitZero = false
     public var showFixes = false
-    /// `render -o FILE`: where the picture goes (.svg or .html).
-    public var renderOutput: String?
-    /// `--render-dir DIR`: an HTML page per file with diagnostics, during a lint.
-    public var renderDirectory: String?
 
     public struct UsageError: Error, Sendable, Equatable {
         public var message: String
@@ -38,9 +34,15 @@ public struct Arguments: Sendable, Equatable {
     /// Options that take a value, and flags, for "did you mean".
     static let valueOptions = ["--format", "--profile", "--min-size", "--platform", "--input", "--rule", "--color"]
     static let flagOptions = ["--strict", "--quiet", "--exit-zero", "--show-fixes", "--help", "--version"]
-    static let renderOptions = ["--render-dir"]
 
     public init() {}
+
+    // render (issue 8)
+    /// `render -o FILE`: where the picture goes (.svg or .html).
+    public var renderOutput: String?
+    /// `--render-dir DIR`: an HTML page per file with diagnostics, during a lint.
+    public var renderDirectory: String?
+    static let renderOptions = ["--render-dir"]
 
     public init(parsing words: [String]) throws(UsageError) {
         var remaining = words[...]

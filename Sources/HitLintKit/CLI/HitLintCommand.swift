@@ -152,6 +152,11 @@ public enum HitLintCommand {
         case .never: colorEnabled = false
         case .auto: colorEnabled = output.isTerminal && output.environment["NO_COLOR"].map(\.isEmpty) ?? true
         }
+        // --render-dir (issue 8): pictures of what is reported; the report and exit code stay as they are.
+        if let directory = arguments.renderDirectory,
+           !writeRenderDirectory(directory, results: linted, fileCount: files.count, linter: linter, output: output) {
+            failed = true
+        }
         let reporter: Reporter
         switch outputFormat {
         case .text:
@@ -160,10 +165,6 @@ public enum HitLintCommand {
             reporter = JSONReporter()
         }
         output.write(reporter.report(linted))
-        if let directory = arguments.renderDirectory,
-           !writeRenderDirectory(directory, results: linted, fileCount: files.count, linter: linter, output: output) {
-            failed = true
-        }
         if failed { return 2 }
         let summary = RunSummary(results: linted)
         if arguments.exitZero { return 0 }
