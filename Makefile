@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: build release test run bench conformance install clean
+.PHONY: build release test run bench conformance render-check install clean
 
 build:
 	$(SWIFT) build
@@ -22,6 +22,12 @@ bench:
 
 conformance:
 	python3 ../shared/conformance/run
+
+# Draw every example (HTML and SVG), open each in headless Chromium (installed
+# with apt-get when missing) and fail on a script error, an SVG that does not
+# parse or a blank screenshot. Pictures and screenshots: .build-render-check/.
+render-check:
+	SWIFT="$(SWIFT)" python3 Scripts/render-check
 
 install: release
 	install -d "$(PREFIX)/bin"

@@ -4,6 +4,7 @@ public struct Arguments: Sendable, Equatable {
         case lint, rules, explain, parse, version, help
         /// `hitlint init`: write a commented `.hitlint.yml`.
         case initialize = "init"
+        case render
     }
 
     public enum OutputFormat: String, Sendable, CaseIterable {
@@ -62,6 +63,13 @@ public struct Arguments: Sendable, Equatable {
 
     public init() {}
 
+    // render (issue 8)
+    /// `render -o FILE`: where the picture goes (.svg or .html).
+    public var renderOutput: String?
+    /// `--render-dir DIR`: an HTML page per file with diagnostics, during a lint.
+    public var renderDirectory: String?
+    static let renderOptions = ["--render-dir"]
+
     public init(parsing words: [String]) throws(UsageError) {
         var remaining = words[...]
         if let first = remaining.first, let command = Command(rawValue: first), command != .version, command != .help {
@@ -91,6 +99,9 @@ public struct Arguments: Sendable, Equatable {
                 return next
             }
             switch name {
+            // render (issue 8)
+            case "-o": renderOutput = try value()
+            case "--render-dir": renderDirectory = try value()
             case "--format": format = try value()
             case "--profile": profile = try value()
             case "--min-size": minimumSize = try value()
@@ -115,11 +126,17 @@ public struct Arguments: Sendable, Equatable {
                 try parseIntegrationOption(name, value: value)
             default:
                 var message = "unknown option '\(name)'"
-                if let suggestion = closestName(to: name, among: Self.valueOptions + Self.flagOptions) {
+                if let suggestion = closestName(to: name, among: Self.valueOptions + Self.flagOptions + Self.renderOptions) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(message: message)
             }
+        }
+        if renderOutput != nil, command != .render {
+            throw UsageError(message: "-o names the picture of 'hitlint render <file> -o out.html'")
+        }
+        if renderDirectory != nil, command != .lint {
+            throw UsageError(message: "--render-dir goes with a lint run: hitlint --render-dir DIR <path>...")
         }
     }
 
@@ -154,6 +171,7 @@ public struct Arguments: Sendable, Equatable {
     USAGE: hitlint [lint] [options] <path>...
            hitlint rules [--format text|json|markdown]
            hitlint explain <rule-id>
+           hitlint render <file> -o <out.svg|out.html>
            hitlint parse <file>
            hitlint init [--config FILE]
            hitlint --version | --help
@@ -171,6 +189,8 @@ public struct Arguments: Sendable, Equatable {
       --min-size LEN             minimum target side: 44pt, 48dp, 24px, 9mm
       --platform uikit|android|web   hit-testing semantics (overrides the file)
       --input touch|pointer      modality (overrides the file)
+      --render-dir DIR           also draw each file with diagnostics as an HTML
+                                 page in DIR, with an index.html linking them
       --rule ID=SEVERITY         error, warning, info or off (repeatable)
       --strict                   warnings fail the run too
       --quiet                    report errors only

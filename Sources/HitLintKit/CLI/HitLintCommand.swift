@@ -52,6 +52,8 @@ public enum HitLintCommand {
             return lint(arguments, output: output)
         case .initialize:
             return writeInitialConfiguration(arguments, output: output)
+        case .render:
+            return render(arguments, output: output)
         }
     }
 
@@ -143,6 +145,12 @@ public enum HitLintCommand {
         let (results, hidden) = plan.baseline?.filter(linted.results, currentDirectory: plan.currentDirectory)
             ?? (linted.results, 0)
         if !arguments.diff, !report(results, arguments: arguments, plan: plan, output: output) { failed = true }
+        // --render-dir (issue 8): pictures of what is reported; the report and exit code stay as they are.
+        if let directory = arguments.renderDirectory,
+           !writeRenderDirectory(directory, results: arguments.quiet ? results.map(\.errorsOnly) : results, fileCount: inputs.files.count,
+                                 linter: Linter(options: plan.options), output: output) {
+            failed = true
+        }
         if arguments.stats {
             output.writeError(RunStatistics(results: linted.results, shown: results, hiddenByBaseline: hidden,
                                             jobs: plan.jobs, seconds: clock.seconds).text)

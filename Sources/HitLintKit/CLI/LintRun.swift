@@ -174,10 +174,7 @@ extension HitLintCommand {
     /// Writes the report in the chosen format to standard output or `--output`.
     /// False when the output file cannot be written.
     static func report(_ results: [LintResult], arguments: Arguments, plan: LintPlan, output: CommandOutput) -> Bool {
-        var shown = results
-        if arguments.quiet {
-            for index in shown.indices { shown[index].diagnostics.removeAll { $0.severity != .error } }
-        }
+        let shown = arguments.quiet ? results.map(\.errorsOnly) : results
         let toFile = arguments.outputFile != nil
         let reporter: Reporter
         switch plan.format {

@@ -50,6 +50,8 @@ public struct Diagnostic: Hashable, Sendable {
     /// Other nodes involved (the winner of an overlap, the occluder, the neighbour).
     public var related: [String]
     public var fix: Fix?
+    /// Indices of the `related` nodes, in the same order (for `render`, which draws them).
+    public var relatedNodes: [Int] = []
 
     public init(rule: String, severity: Severity, message: String, span: SourceSpan,
                 node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil) {

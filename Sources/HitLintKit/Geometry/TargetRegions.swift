@@ -20,6 +20,8 @@ public struct Loss: Sendable {
     public var area: Double
     /// The part of `area` the user can see (not under an opaque view in front).
     public var visibleArea: Double
+    /// Where: disjoint pieces of the gate, so a picture can show what was lost (`render`).
+    public var pieces: [Rect] = []
 }
 
 /// The reachable region of one target and what took the rest of its gate.
@@ -137,9 +139,10 @@ extension Geometry {
             if var loss = lossByNode[key] {
                 loss.area += area
                 loss.visibleArea += visible
+                loss.pieces += removed
                 lossByNode[key] = loss
             } else {
-                lossByNode[key] = Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible)
+                lossByNode[key] = Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed)
                 order.append(key)
             }
         }

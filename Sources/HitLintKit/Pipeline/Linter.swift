@@ -8,6 +8,13 @@ public struct LintResult: Sendable {
     /// Nodes in the layout (0 when it did not parse).
     public var nodeCount: Int
 
+    /// The same result with only its errors (what `--quiet` shows).
+    public var errorsOnly: LintResult {
+        var result = self
+        result.diagnostics.removeAll { $0.severity != .error }
+        return result
+    }
+
     public func location(_ diagnostic: Diagnostic) -> (start: SourceLocation, end: SourceLocation) {
         (source.location(of: diagnostic.span.start), source.location(of: diagnostic.span.end))
     }

@@ -144,9 +144,11 @@ public final class RuleContext: @unchecked Sendable {
 
     public func diagnostic(_ rule: String, node: Int, message: String, span: SourceSpan? = nil,
                            related: [Int] = [], fix: Fix? = nil) -> Diagnostic {
-        Diagnostic(rule: rule, severity: options.severity(of: rule), message: message,
-                   span: span ?? layout.anchorSpan(of: node), node: name(node), nodeIndex: node,
-                   related: related.map(name), fix: fix)
+        var diagnostic = Diagnostic(rule: rule, severity: options.severity(of: rule), message: message,
+                                    span: span ?? layout.anchorSpan(of: node), node: name(node), nodeIndex: node,
+                                    related: related.map(name), fix: fix)
+        diagnostic.relatedNodes = related
+        return diagnostic
     }
 
     /// Length in points as messages show it: "44", "57.76".

@@ -1,0 +1,270 @@
+/// What the picture of one file shows, in layout points: worked out once from
+/// the geometry, the reachable regions and the diagnostics, then drawn at any
+/// scale by `SVGRenderer`. Everything is in node order, so the same layout
+/// always gives the same picture.
+struct LayoutPicture {
+    struct View {
+        var node: Int
+        var frame: Rect
+        /// The id written in the file; nil for nodes named by their path.
+        var id: String?
+        var isInvisible: Bool
+        var tip: String
+    }
+
+    struct Target {
+        var node: Int
+        var name: String
+        var visibleFrame: Rect
+        /// The hit area as written (frame expanded by its insets), before any
+        /// ancestor cuts it.
+        var intendedHitRect: Rect
+        /// Maximal rects of the reachable region (they may overlap).
+        var reachable: [Rect]
+        /// The part of the intended hit area that no touch can reach because of an
+        /// ancestor: outside its hit region, or inside a view that ignores touches.
+        var dead: [Rect]
+        /// The strip lost on each side an ancestor cuts, with its depth in points.
+        var deadSides: [(strip: Rect, depth: Double)] = []
+        var tip: String
+    }
+
+    /// An ancestor's hit region that cuts a target's hit area: drawn as the line
+    /// the expansion runs into.
+    struct Boundary {
+        var rect: Rect
+        var label: String
+    }
+
+    /// Part of a target's gate that another node answers instead.
+    struct Taking {
+        var loser: Int
+        var taker: Int
+        var takerName: String
+        /// Where the taker answers (its gate).
+        var takerRect: Rect
+        var pieces: [Rect]
+    }
+
+    struct Gap {
+        var rect: Rect
+        var label: String
+    }
+
+    /// The minimum square laid over the largest reachable piece of a target that
+    /// is too small, so it shows where it does not fit.
+    struct MinimumSquare {
+        var node: Int
+        var square: Rect
+        var label: String
+    }
+
+    struct Marker {
+        var number: Int
+        var severity: Severity
+        var node: Int
+        var anchor: Rect
+    }
+
+    var views: [View] = []
+    var targets: [Target] = []
+    var boundaries: [Boundary] = []
+    var overlaps: [Taking] = []
+    var occlusions: [Taking] = []
+    var gaps: [Gap] = []
+    var minimumSquares: [MinimumSquare] = []
+    var markers: [Marker] = []
+    /// What the whole-layout panel shows.
+    var bounds = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Where the diagnostics are, when they are somewhere in particular.
+    var focus: Rect?
+    var minimum: Double = 44
+    var unitName = "pt"
+    var profileName = ""
+
+    /// Takers drawn per target and kind (overlaps, occluders).
+    static let takersDrawn = 3
+
+    init() {}
+
+    init(_ input: RenderInput) {
+        let diagnostics = input.result.diagnostics
+        guard let context = input.context else { return }
+        let geometry = context.geometry
+        let layout = context.layout
+        minimum = context.threshold.minimum
+        unitName = context.threshold.unitName
+        profileName = context.threshold.source
+        let unit = unitName
+
+        for node in 0..<geometry.nodeCount {
+            let entry = layout.nodes[node].idEntry
+            let id = entry >= 0 ? layout.document.string(Int(entry)) : nil
+            let type = layout.type(of: node)
+            let tip = "\(layout.name(of: node))\(type.isEmpty ? "" : " (\(type))")\nframe \(geometry.frames[node])"
+            views.append(View(node: node, frame: geometry.frames[node], id: id,
+                              isInvisible: geometry.isInvisible[node], tip: tip))
+        }
+
+        for region in context.regions where context.isVisibleTarget(region.target) {
+            let target = region.target
+            let intended = geometry.frames[target].inset(by: geometry.insets(of: target))
+            var dead: [Rect] = []
+            var deadSides: [(strip: Rect, depth: Double)] = []
+            if geometry.isSkipped[target] {
+                dead = [intended]
+            } else {
+                var outside = DisjointRegion(intended, limit: 64)
+                outside.subtract(geometry.gates[target])
+                dead = outside.pieces
+                if let (boundary, sides) = boundary(of: target, intended: intended, context: context) {
+                    if !boundaries.contains(where: { $0.rect == boundary.rect }) { boundaries.append(boundary) }
+                    deadSides = sides
+                }
+            }
+            var tip = "\(context.name(target))\(layout.type(of: target).isEmpty ? "" : " (\(layout.type(of: target)))")"
+            tip += "\nframe \(geometry.frames[target])\nhit area \(intended)"
+            if let best = region.reachable.bestPiece {
+                tip += "\nreachable: \(formatLength(best.width))×\(formatLength(best.height)) \(unit) at most"
+            } else {
+                tip += "\nreachable: nowhere"
+            }
+            targets.append(Target(node: target, name: context.name(target), visibleFrame: geometry.visibleFrames[target],
+                                  intendedHitRect: intended, reachable: region.reachable.pieces, dead: dead,
+                                  deadSides: deadSides, tip: tip))
+
+            // The largest few takers of each target, as the diagnostics name them:
+            // a pile of targets must not draw every pair.
+            var overlapCount = 0, occlusionCount = 0
+            for loss in region.losses where loss.visibleArea > 0.05 {
+                let taker = loss.taker.node
+                let taking = Taking(loser: target, taker: taker, takerName: context.name(taker),
+                                    takerRect: geometry.gates[taker], pieces: loss.pieces)
+                switch loss.taker {
+                case .target(let winner):
+                    // A target nested in another takes its area by design (a button in a cell).
+                    if !layout.isAncestor(target, of: winner), overlapCount < Self.takersDrawn {
+                        overlaps.append(taking)
+                        overlapCount += 1
+                    }
+                case .occluder:
+                    if occlusionCount < Self.takersDrawn {
+                        occlusions.append(taking)
+                        occlusionCount += 1
+                    }
+                }
+            }
+        }
+
+        for (position, diagnostic) in diagnostics.enumerated() {
+            guard let node = diagnostic.nodeIndex, node >= 0, node < geometry.nodeCount else { continue }
+            let visible = geometry.visibleFrames[node]
+            markers.append(Marker(number: position + 1, severity: diagnostic.severity, node: node,
+                                  anchor: visible.isEmpty ? geometry.frames[node] : visible))
+            if diagnostic.rule == RuleID.targetSize, let region = context.region(of: node),
+               !minimumSquares.contains(where: { $0.node == node }) {
+                let piece = region.reachable.bestPiece ?? geometry.visibleFrames[node]
+                let half = minimum / 2
+                let square = Rect(minX: piece.midX - half, minY: piece.midY - half, maxX: piece.midX + half, maxY: piece.midY + half)
+                let size = formatLength(minimum)
+                minimumSquares.append(MinimumSquare(node: node, square: square, label: "\(size)×\(size) \(unit)"))
+            }
+            if diagnostic.rule == RuleID.deadGap {
+                for neighbour in diagnostic.relatedNodes where neighbour >= 0 && neighbour < geometry.nodeCount {
+                    if let rect = gapRect(geometry.gates[node], geometry.gates[neighbour]) {
+                        let size = rect.width < rect.height ? rect.width : rect.height
+                        gaps.append(Gap(rect: rect, label: "\(formatLength(size)) \(unit)"))
+                    }
+                }
+            }
+        }
+
+        bounds = Self.bounds(geometry: geometry, targets: targets)
+        focus = focusRect(diagnostics: diagnostics, geometry: geometry)
+    }
+
+    /// The ancestor hit region that cuts a target's intended hit area, named by
+    /// the ancestor that binds on the first side cut, and the strip cut off on
+    /// each side.
+    private func boundary(of target: Int, intended: Rect, context: RuleContext) -> (Boundary, [(strip: Rect, depth: Double)])? {
+        let geometry = context.geometry
+        var allowed = geometry.ancestorGates[target]
+        if geometry.platform == .android, geometry.layout.nodes[target].parent >= 0 {
+            allowed = allowed.intersection(geometry.frames[Int(geometry.layout.nodes[target].parent)])
+        }
+        guard allowed.minX.isFinite, allowed.minY.isFinite, allowed.maxX.isFinite, allowed.maxY.isFinite else { return nil }
+        let cut = overhang(of: intended, beyond: allowed)
+        var label: String?
+        var strips: [(strip: Rect, depth: Double)] = []
+        for side in [Side.left, .top, .right, .bottom] where cut[side] > 0.05 {
+            let edge: Double
+            var strip = intended
+            switch side {
+            case .left: edge = allowed.minX; strip.maxX = min(edge, intended.maxX)
+            case .top: edge = allowed.minY; strip.maxY = min(edge, intended.maxY)
+            case .right: edge = allowed.maxX; strip.minX = max(edge, intended.minX)
+            case .bottom: edge = allowed.maxY; strip.minY = max(edge, intended.minY)
+            }
+            strips.append((strip, cut[side]))
+            if label == nil, let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge) {
+                label = "'\(context.name(ancestor))' hit region"
+            }
+        }
+        guard let label else { return nil }
+        return (Boundary(rect: allowed, label: label), strips)
+    }
+
+    /// The strip between two gates facing each other along x or y.
+    private func gapRect(_ first: Rect, _ second: Rect) -> Rect? {
+        let (left, right) = first.minX <= second.minX ? (first, second) : (second, first)
+        if right.minX > left.maxX {
+            let low = max(left.minY, right.minY), high = min(left.maxY, right.maxY)
+            if high > low { return Rect(minX: left.maxX, minY: low, maxX: right.minX, maxY: high) }
+        }
+        let (top, bottom) = first.minY <= second.minY ? (first, second) : (second, first)
+        if bottom.minY > top.maxY {
+            let low = max(top.minX, bottom.minX), high = min(top.maxX, bottom.maxX)
+            if high > low { return Rect(minX: low, minY: top.maxY, maxX: high, maxY: bottom.minY) }
+        }
+        return nil
+    }
+
+    /// The root's frame and whatever hangs out of it, but not further than a
+    /// quarter of the root's size: a stray node a million points away must not
+    /// shrink the screen to a dot.
+    private static func bounds(geometry: Geometry, targets: [Target]) -> Rect {
+        var content = Rect.empty
+        for frame in geometry.frames where !frame.isEmpty { content = content.union(frame) }
+        for target in targets { content = content.union(target.intendedHitRect) }
+        var result = content
+        if let root = geometry.frames.first, !root.isEmpty {
+            let margin = max(root.width, root.height) / 4
+            let limit = Rect(minX: root.minX - margin, minY: root.minY - margin, maxX: root.maxX + margin, maxY: root.maxY + margin)
+            result = content.intersection(limit).union(root)
+        }
+        if result.isEmpty || !result.width.isFinite || !result.height.isFinite {
+            return Rect(x: 0, y: 0, width: 1, height: 1)
+        }
+        return result
+    }
+
+    /// Everything the diagnostics point at, with some room around it.
+    private func focusRect(diagnostics: [Diagnostic], geometry: Geometry) -> Rect? {
+        var area = Rect.empty
+        for marker in markers { area = area.union(marker.anchor) }
+        for target in targets where markers.contains(where: { $0.node == target.node }) {
+            area = area.union(target.intendedHitRect)
+        }
+        for diagnostic in diagnostics where diagnostic.nodeIndex != nil {
+            for node in diagnostic.relatedNodes where node >= 0 && node < geometry.nodeCount {
+                area = area.union(geometry.visibleFrames[node])
+            }
+        }
+        for gap in gaps { area = area.union(gap.rect) }
+        for square in minimumSquares { area = area.union(square.square) }
+        area = area.intersection(bounds)
+        guard !area.isEmpty else { return nil }
+        let pad = max(10, 0.08 * max(area.width, area.height))
+        return Rect(minX: area.minX - pad, minY: area.minY - pad, maxX: area.maxX + pad, maxY: area.maxY + pad)
+    }
+}
