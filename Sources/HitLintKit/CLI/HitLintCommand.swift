@@ -68,6 +68,19 @@ public enum HitLintCommand {
             }
             options.input = input
         }
+        if let name = arguments.from {
+            guard let choice = InputChoice(rawValue: name) else {
+                throw Arguments.UsageError(message: "--from must be auto, hitlint, sentry or droidbot, found '\(name)'"
+                                           + suggestion(name, InputChoice.allCases.map(\.rawValue)))
+            }
+            options.inputChoice = choice
+        }
+        if let text = arguments.scale {
+            guard let scale = Double(text), scale.isFinite, scale > 0 else {
+                throw Arguments.UsageError(message: "--scale takes a positive number of pixels per dp (e.g. 2.625 for 420 dpi), found '\(text)'")
+            }
+            options.importScale = scale
+        }
         let ids = RuleRegistry.descriptions.map(\.id)
         for rule in arguments.rules {
             let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
@@ -144,7 +157,9 @@ public enum HitLintCommand {
                     if fixing {
                         let outcome = Fixer.fixUntilStable(bytes, format: format, path: path, linter: linter)
                         resultSlots[index] = outcome.result
-                        fixedSlots[index] = (bytes, outcome.bytes, outcome.fixesApplied)
+                        // A captured hierarchy is never rewritten, whatever a fix says.
+                        fixedSlots[index] = outcome.result.inputKind.isCapture
+                            ? (bytes, bytes, 0) : (bytes, outcome.bytes, outcome.fixesApplied)
                     } else {
                         resultSlots[index] = linter.lint(source: SourceText(bytes: bytes), format: format, path: path)
                     }
