@@ -99,7 +99,7 @@ struct CaptureAssembler {
         let repeated = repeatedIDs
         if repeated > 0 {
             let examples = repeatedNames.map { "'\($0)' ×\(nameCounts[$0]!)" }
-            note("\(repeated) view\(repeated == 1 ? "" : "s") repeat an id already used (\(englishList(examples))); "
+            note("\(repeated) view\(repeated == 1 ? " repeats" : "s repeat") an id already used (\(englishList(examples))); "
                  + "diagnostics name them 'name[2]', 'name[3]', … in file order", entry: namesEntry)
         }
         return (layout, diagnostics)

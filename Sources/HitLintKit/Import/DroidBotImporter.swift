@@ -114,7 +114,7 @@ enum DroidBotImporter: Importer {
                 if view.children >= 0, document.kind(view.children) == .array {
                     for child in document.elements(view.children).reversed() {
                         guard let number = document.number(child), number == number.rounded(), number >= 0,
-                              Int(number) < views.count else {
+                              number < Double(views.count) else {
                             link(problem: child)
                             continue
                         }
@@ -218,7 +218,7 @@ enum DroidBotImporter: Importer {
             let end = document.next(object)
             while key < end {
                 let value = key + 1
-                if document.stringEquals(key, "parent") { fields.parent = document.number(value).flatMap { $0.isFinite ? Int($0) : nil } }
+                if document.stringEquals(key, "parent") { fields.parent = document.number(value).flatMap { abs($0) < 1e9 ? Int($0) : nil } }
                 else if document.stringEquals(key, "children") { fields.children = value }
                 else if document.stringEquals(key, "bounds") { fields.bounds = value }
                 else if document.stringEquals(key, "class") { fields.className = document.kind(value) == .string ? value : -1 }

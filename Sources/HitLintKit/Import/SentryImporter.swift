@@ -58,6 +58,8 @@ enum SentryImporter: Importer {
         /// Frame of the nearest scroll container around it (points), if any.
         var scrollClip: Rect?
         var isWindow: Bool
+        /// Inside an `AndroidComposeView`: Compose nodes carry no class to tell controls by.
+        var inCompose = false
     }
 
     static func importLayout(_ document: Document, options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
@@ -120,6 +122,7 @@ enum SentryImporter: Importer {
         var withoutFrame: (count: Int, first: Int) = (0, -1)
         var scrolledOut: (count: Int, first: Int) = (0, -1)
         var notViews = 0
+        var composeNodes: (count: Int, first: Int) = (0, -1)
 
         mutating func run(windows: Int) {
             let windowEntries = document.elements(windows)
@@ -161,11 +164,12 @@ enum SentryImporter: Importer {
             }
             let fields = read(object)
             let type = fields.type >= 0 ? (document.string(fields.type) ?? "") : ""
+            let inCompose = pending.inCompose || (system == .androidView && type.hasSuffix("ComposeView"))
             func pushChildren(parent: Int, originX: Double, originY: Double, scrollClip: Rect?) {
                 guard fields.children >= 0, document.kind(fields.children) == .array else { return }
                 for child in document.elements(fields.children).reversed() {
                     stack.append(Pending(object: child, parent: parent, originX: originX, originY: originY,
-                                         scrollClip: scrollClip, isWindow: false))
+                                         scrollClip: scrollClip, isWindow: false, inCompose: inCompose))
                 }
             }
             if fields.visibility >= 0, document.stringEquals(fields.visibility, "gone") { return }
@@ -216,6 +220,10 @@ enum SentryImporter: Importer {
             case .flutter: role = ControlClasses.flutterRole(type)
             }
             node.isTarget = role == .target
+            if pending.inCompose {
+                composeNodes.count += 1
+                if composeNodes.first < 0 { composeNodes.first = object }
+            }
             node.userInteractionEnabled = !(system == .uikit && role == .passive)
             // A view controller's root view paints its background: what is behind it is hidden.
             node.isOpaque = system == .uikit && (fields.viewController >= 0 || ControlClasses.isUIKitDimmingView(type))
@@ -286,6 +294,10 @@ enum SentryImporter: Importer {
                 let what = type >= 0 ? "'\(document.string(type) ?? "")'" : "a view"
                 assembler.note("\(withoutFrame.count) view\(withoutFrame.count == 1 ? " has" : "s have") no usable x, y, width and height (the first: \(what)): "
                                + "left out, their children placed in their parent", entry: withoutFrame.first)
+            }
+            if composeNodes.count > 0 {
+                assembler.note("\(composeNodes.count) Jetpack Compose node\(composeNodes.count == 1 ? " is" : "s are") placed but not checked as targets: "
+                               + "the capture records their test tag, not whether they are clickable", entry: composeNodes.first)
             }
             if scrolledOut.count > 0 {
                 assembler.note("\(scrolledOut.count) target\(scrolledOut.count == 1 ? " is" : "s are") partly outside the scroll view around \(scrolledOut.count == 1 ? "it" : "them"), "

@@ -46,7 +46,7 @@ public struct ImportNoteRule: Rule {
             width: 1080
             height: 2400
             density: 420
-            """, flags: ["<file>"], messages: ["1 view repeat an id already used ('ok' ×2)"]),
+            """, flags: ["<file>"], messages: ["1 view repeats an id already used ('ok' ×2)"]),
         ]
     )
 
