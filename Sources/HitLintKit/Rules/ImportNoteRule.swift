@@ -22,10 +22,16 @@ public struct ImportNoteRule: Rule {
               - {type: com.android.internal.policy.DecorView, x: 0, y: 0, width: 1080, height: 2400}
             """, flags: ["<file>"], messages: ["assuming 2.625 px per dp (420 dpi); pass --scale to set it"]),
             RuleExample("""
-            rendering_system: android_view_system
+            rendering_system: UIKIT
             windows:
-              - {type: com.android.internal.policy.DecorView, x: 0, y: 0, width: 1080, height: 2400}
-            """, arguments: ["--scale", "3"]),
+              - type: UIWindow
+                x: 0
+                y: 0
+                width: 390
+                height: 844
+                children:
+                  - {type: UIButton, identifier: done, x: 16, y: 60, width: 80, height: 44}
+            """),
             RuleExample("""
             rendering_system: UIKIT
             windows:
