@@ -13,12 +13,47 @@ enum ControlClasses {
     /// `com.google.android.material.button.MaterialButton` → `MaterialButton`,
     /// `TabLayout$TabView` → `TabView`, `DropdownButton<String>` → `DropdownButton`.
     static func simpleName(_ className: String) -> Substring {
-        var name = Substring(className)
-        if let generic = name.firstIndex(of: "<") { name = name[..<generic] }
-        if let separator = name.lastIndex(where: { $0 == "." || $0 == "$" }) {
-            name = name[name.index(after: separator)...]
+        // On UTF-8 code units: class names are ASCII, and Character-wise
+        // scanning costs more than the rest of the import.
+        let utf8 = className.utf8
+        var end = utf8.endIndex
+        if let generic = utf8.firstIndex(of: UInt8(ascii: "<")) { end = generic }
+        var start = utf8.startIndex
+        if let separator = utf8[..<end].lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "$") }) {
+            start = utf8.index(after: separator)
         }
-        return name
+        return className[start..<end]
+    }
+
+    /// Everything the importers ask about one class, worked out once per class
+    /// name in a file (captures repeat a few dozen classes thousands of times).
+    struct ClassInfo {
+        var role: ViewRole
+        var simpleName: String
+        /// UIKit: a private part of the control around it (`_UIModernBarButton`
+        /// inside `_UIButtonBarButton`), not a target of its own.
+        var isPrivatePart: Bool
+        /// UIKit: the dimming view behind sheets and alerts, which a user reads
+        /// as "the screen behind is inactive", not as a transparent pane.
+        var isDimming: Bool
+    }
+
+    struct Cache {
+        private var infos: [String: ClassInfo] = [:]
+        let role: (String) -> ViewRole
+
+        init(role: @escaping (String) -> ViewRole) {
+            self.role = role
+        }
+
+        mutating func info(_ className: String) -> ClassInfo {
+            if let known = infos[className] { return known }
+            let simple = ControlClasses.simpleName(className)
+            let info = ClassInfo(role: role(className), simpleName: String(simple),
+                                 isPrivatePart: simple.utf8.first == UInt8(ascii: "_"), isDimming: simple == "UIDimmingView")
+            infos[className] = info
+            return info
+        }
     }
 
     // MARK: UIKit (sentry-cocoa: `type` is the unqualified Swift/Objective-C class name)
@@ -40,6 +75,14 @@ enum ControlClasses {
         return .plain
     }
 
+    static func role(_ className: String, system: SentryImporter.System) -> ViewRole {
+        switch system {
+        case .uikit: return uikitRole(className)
+        case .androidView: return androidRole(className)
+        case .flutter: return flutterRole(className)
+        }
+    }
+
     /// Windows UIKit puts in `UIApplication.windows` for the keyboard, text
     /// effects and the status bar: they lie over the app and pass touches through.
     static func isUIKitSystemWindow(_ className: String) -> Bool {
@@ -47,18 +90,6 @@ enum ControlClasses {
         guard name.hasSuffix("Window") else { return false }
         return name.contains("Keyboard") || name.contains("TextEffects") || name.contains("StatusBar")
             || name.hasPrefix("_UI")
-    }
-
-    /// Private UIKit parts of a control (`_UIModernBarButton` inside
-    /// `_UIButtonBarButton`): part of the control around them, not targets of their own.
-    static func isUIKitPrivatePart(_ className: String) -> Bool {
-        simpleName(className).hasPrefix("_")
-    }
-
-    /// Views a user reads as "the screen behind is inactive" rather than as a
-    /// transparent pane: the dimming view behind sheets and alerts.
-    static func isUIKitDimmingView(_ className: String) -> Bool {
-        simpleName(className) == "UIDimmingView"
     }
 
     // MARK: Android views (sentry-java: `type` is the canonical class name)

@@ -75,6 +75,8 @@ enum DroidBotImporter: Importer {
         var screen = Rect.empty
         var fields: [Fields] = []
         var systemSkipped: [String] = []
+        /// Whether each package seen is the system UI's or a keyboard's.
+        var systemPackages: [String: Bool] = [:]
         var firstSystem = -1
         var badBounds: (count: Int, first: Int) = (0, -1)
         var badLinks: (count: Int, first: Int) = (0, -1)
@@ -136,6 +138,13 @@ enum DroidBotImporter: Importer {
             writeNotes()
         }
 
+        private mutating func isSystem(_ package: String) -> Bool {
+            if let known = systemPackages[package] { return known }
+            let system = ControlClasses.isAndroidSystemPackage(package)
+            systemPackages[package] = system
+            return system
+        }
+
         private mutating func link(problem entry: Int) {
             badLinks.count += 1
             if badLinks.first < 0 { badLinks.first = entry }
@@ -150,7 +159,7 @@ enum DroidBotImporter: Importer {
                 link(problem: object)
                 return nil
             }
-            if view.package >= 0, let package = document.string(view.package), ControlClasses.isAndroidSystemPackage(package) {
+            if view.package >= 0, let package = document.string(view.package), isSystem(package) {
                 if !systemSkipped.contains(package) { systemSkipped.append(package) }
                 if firstSystem < 0 { firstSystem = object }
                 return nil

@@ -101,7 +101,8 @@ enum SentryImporter: Importer {
                                entry: systemEntry >= 0 ? systemEntry : windowsEntry)
             }
         }
-        var importer = Walk(document: document, system: system, pointsPerUnit: 1 / scale, assembler: assembler)
+        var importer = Walk(document: document, system: system, pointsPerUnit: 1 / scale, assembler: assembler,
+                            classes: ControlClasses.Cache { ControlClasses.role($0, system: system) })
         importer.run(windows: windowsEntry)
         return importer.assembler.finish(namesEntry: windowsEntry)
     }
@@ -118,6 +119,7 @@ enum SentryImporter: Importer {
         let system: System
         let pointsPerUnit: Double
         var assembler: CaptureAssembler
+        var classes: ControlClasses.Cache
         var screen = Rect.empty
         var withoutFrame: (count: Int, first: Int) = (0, -1)
         var scrolledOut: (count: Int, first: Int) = (0, -1)
@@ -213,12 +215,8 @@ enum SentryImporter: Importer {
             node.alpha = min(1, max(0, fields.alpha ?? 1))
             node.isHidden = fields.visible == false
                 || (fields.visibility >= 0 && document.stringEquals(fields.visibility, "invisible"))
-            let role: ViewRole
-            switch system {
-            case .uikit: role = ControlClasses.uikitRole(type)
-            case .androidView: role = ControlClasses.androidRole(type)
-            case .flutter: role = ControlClasses.flutterRole(type)
-            }
+            let info = classes.info(type)
+            let role = info.role
             node.isTarget = role == .target
             if pending.inCompose {
                 composeNodes.count += 1
@@ -226,7 +224,7 @@ enum SentryImporter: Importer {
             }
             node.userInteractionEnabled = !(system == .uikit && role == .passive)
             // A view controller's root view paints its background: what is behind it is hidden.
-            node.isOpaque = system == .uikit && (fields.viewController >= 0 || ControlClasses.isUIKitDimmingView(type))
+            node.isOpaque = system == .uikit && (fields.viewController >= 0 || info.isDimming)
             var scrollClip = pending.scrollClip
             if let clip = scrollClip, node.isTarget, !clip.contains(frame) {
                 // Partly scrolled out: its size on screen depends on a scroll offset the capture lacks.
@@ -238,20 +236,19 @@ enum SentryImporter: Importer {
                 node.clipsToBounds = true
                 scrollClip = scrollClip.map { $0.intersection(frame) } ?? frame
             }
-            let name = name(fields, type: type)
+            let name = name(fields, simpleName: info.simpleName)
             let index = assembler.append(node, parent: pending.parent, name: name.text, nameIsID: name.isID,
-                                         isPrivatePart: system == .uikit && ControlClasses.isUIKitPrivatePart(type))
+                                         isPrivatePart: system == .uikit && info.isPrivatePart)
             pushChildren(parent: index, originX: x, originY: y, scrollClip: scrollClip)
         }
 
         /// The identifier (accessibilityIdentifier, resource entry name, widget
         /// key), else Android's tag, else the class's simple name.
-        private func name(_ fields: Fields, type: String) -> (text: String, isID: Bool) {
+        private func name(_ fields: Fields, simpleName: String) -> (text: String, isID: Bool) {
             for entry in [fields.identifier, fields.tag] where entry >= 0 {
                 if let text = document.string(entry), !text.isEmpty { return (text, true) }
             }
-            let simple = ControlClasses.simpleName(type)
-            return (simple.isEmpty ? "view" : String(simple), false)
+            return (simpleName.isEmpty ? "view" : simpleName, false)
         }
 
         private func read(_ object: Int) -> Fields {
