@@ -198,3 +198,87 @@ lintCase("hostile: 2,000 targets piled on one spot", pile(targets: 2_000))
 lintCase("hostile: chain of \(quick ? 10_000 : 49_000) nodes (\(quick ? 20_000 : 98_000) nesting levels)", chain(depth: quick ? 10_000 : 49_000))
 lintCase("hostile: one stack with 10^\(quick ? 4 : 5) children", wideStack(children: quick ? 10_000 : 100_000))
 lintCase("hostile: 10^\(quick ? 4 : 5) targets in a grid of dead gaps", gapGrid(targets: quick ? 10_000 : 100_000))
+
+// MARK: - Captured view hierarchies (importers, issue 9) ------------------------
+// A 5,000-view Sentry UIKit capture (compact JSON, as sentry-cocoa writes it) and
+// a 5,000-view DroidBot state (indented JSON, as DroidBot writes it), imported
+// and linted whole. Goal: ≤ 100 ms each. Rows of five views: a container, a
+// label, an image view, a button (10% of them undersized) and a switch / checkbox.
+func sentryCapture(views: Int) -> [UInt8] {
+    let rows = max(1, views / 5)
+    var out = "{\"rendering_system\":\"UIKIT\",\"windows\":[{\"type\":\"UIWindow\",\"x\":0,\"y\":0,\"width\":390,\"height\":\(rows * 60),\"alpha\":1,\"visible\":true,\"children\":["
+    out.reserveCapacity(views * 190)
+    var random = Generator(state: 9)
+    for row in 0..<rows {
+        let small = random.int(10) == 0 ? 30 : 44
+        out += row == 0 ? "" : ","
+        out += "{\"type\":\"UIView\",\"identifier\":\"row\(row)\",\"x\":0,\"y\":\(row * 60),\"width\":390,\"height\":60,\"alpha\":1,\"visible\":true,\"children\":["
+        out += "{\"type\":\"UILabel\",\"x\":16,\"y\":8,\"width\":200,\"height\":44,\"alpha\":1,\"visible\":true,\"children\":[]},"
+        out += "{\"type\":\"UIImageView\",\"x\":220,\"y\":18,\"width\":24,\"height\":24,\"alpha\":1,\"visible\":true,\"children\":[]},"
+        out += "{\"type\":\"UIButton\",\"identifier\":\"edit\(row)\",\"x\":256,\"y\":8,\"width\":\(small),\"height\":\(small),\"alpha\":1,\"visible\":true,\"children\":[]},"
+        out += "{\"type\":\"UISwitch\",\"x\":323,\"y\":8,\"width\":51,\"height\":44,\"alpha\":1,\"visible\":true,\"children\":[]}]}"
+    }
+    return Array((out + "]}]}").utf8)
+}
+
+func droidBotState(views: Int) -> [UInt8] {
+    let rows = max(1, (views - 1) / 5)
+    var random = Generator(state: 10)
+    func view(_ id: Int, parent: Int, children: [Int], _ className: String, _ bounds: (Int, Int, Int, Int),
+              clickable: Bool = false, checkable: Bool = false) -> String {
+        let (left, top, right, bottom) = bounds
+        return """
+            {
+              "temp_id": \(id),
+              "parent": \(parent),
+              "children": [\(children.map(String.init).joined(separator: ", "))],
+              "class": "\(className)",
+              "package": "com.example.bench",
+              "resource_id": "com.example.bench:id/v\(id)",
+              "text": null,
+              "content_description": null,
+              "bounds": [[\(left), \(top)], [\(right), \(bottom)]],
+              "size": "\(right - left)*\(bottom - top)",
+              "visible": true,
+              "enabled": true,
+              "clickable": \(clickable),
+              "long_clickable": false,
+              "checkable": \(checkable),
+              "checked": false,
+              "selected": false,
+              "focusable": \(clickable),
+              "focused": false,
+              "scrollable": false,
+              "editable": false,
+              "is_password": false
+            }
+        """
+    }
+    var items = [view(0, parent: -1, children: (0..<rows).map { 1 + $0 * 5 }, "android.widget.FrameLayout", (0, 0, 1080, rows * 168))]
+    for row in 0..<rows {
+        let base = 1 + row * 5
+        let top = row * 168
+        let button = random.int(10) == 0 ? 90 : 126
+        items.append(view(base, parent: 0, children: [base + 1, base + 2, base + 3, base + 4], "android.widget.LinearLayout", (0, top, 1080, top + 168)))
+        items.append(view(base + 1, parent: base, children: [], "android.widget.TextView", (42, top + 21, 600, top + 147)))
+        items.append(view(base + 2, parent: base, children: [], "android.widget.ImageView", (620, top + 42, 704, top + 126)))
+        items.append(view(base + 3, parent: base, children: [], "android.widget.ImageButton", (730, top + 21, 730 + button, top + 21 + button), clickable: true))
+        items.append(view(base + 4, parent: base, children: [], "android.widget.CheckBox", (900, top + 21, 1026, top + 147), checkable: true))
+    }
+    let out = "{\n  \"tag\": \"bench\",\n  \"foreground_activity\": \"com.example.bench/.Main\",\n  \"width\": 1080,\n  \"height\": \(rows * 168),\n  \"views\": [\n"
+        + items.joined(separator: ",\n") + "\n  ]\n}\n"
+    return Array(out.utf8)
+}
+
+print("")
+for (name, bytes) in [("Sentry UIKit capture, 5,000 views", sentryCapture(views: 5_000)),
+                      ("DroidBot state, 5,000 views", droidBotState(views: 5_001))] {
+    let source = SourceText(bytes: bytes)
+    var result: LintResult?
+    let time = best(5) {
+        result = Linter().lint(source: source, format: .json, path: "capture.json")
+        _ = JSONReporter().report([result!])
+    }
+    print(String(format: "import + lint %@: %@, %d nodes kept, %d diagnostics, %.1f ms (goal ≤ 100 ms)",
+                 name, megabytes(bytes.count), result?.nodeCount ?? 0, result?.diagnostics.count ?? 0, time * 1000))
+}

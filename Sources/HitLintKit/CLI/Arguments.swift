@@ -22,6 +22,10 @@ public struct Arguments: Sendable, Equatable {
     public var minimumSize: String?
     public var platform: String?
     public var input: String?
+    /// `--from`: hitlint, sentry, droidbot or auto.
+    public var from: String?
+    /// `--scale`: pixels per point (dp) for captured hierarchies measured in pixels.
+    public var scale: String?
     public var rules: [String] = []
     public var color: ColorChoice = .auto
     public var strict = false
@@ -53,7 +57,7 @@ public struct Arguments: Sendable, Equatable {
     }
 
     /// Options that take a value, and flags, for "did you mean".
-    static let valueOptions = ["--format", "--profile", "--min-size", "--platform", "--input", "--rule", "--color"]
+    static let valueOptions = ["--format", "--profile", "--min-size", "--platform", "--input", "--rule", "--color", "--from", "--scale"]
         + integrationValueOptions
     static let flagOptions = ["--strict", "--quiet", "--exit-zero", "--show-fixes", "--fix", "--diff", "--help", "--version"]
         + integrationFlagOptions
@@ -107,6 +111,8 @@ public struct Arguments: Sendable, Equatable {
             case "--min-size": minimumSize = try value()
             case "--platform": platform = try value()
             case "--input": input = try value()
+            case "--from": from = try value()
+            case "--scale": scale = try value()
             case "--rule": rules.append(try value())
             case "--color":
                 let text = try value()
@@ -191,6 +197,12 @@ public struct Arguments: Sendable, Equatable {
       --input touch|pointer      modality (overrides the file)
       --render-dir DIR           also draw each file with diagnostics as an HTML
                                  page in DIR, with an index.html linking them
+      --from auto|hitlint|sentry|droidbot
+                                 what the files are: hitlint layouts, Sentry view
+                                 hierarchies or DroidBot states (default: auto,
+                                 recognised by their keys)
+      --scale N                  px per dp for captures measured in pixels
+                                 (Android); default: the file's density, else 2.625
       --rule ID=SEVERITY         error, warning, info or off (repeatable)
       --strict                   warnings fail the run too
       --quiet                    report errors only

@@ -93,6 +93,19 @@ public enum HitLintCommand {
             }
             options.input = input
         }
+        if let name = arguments.from {
+            guard let choice = InputChoice(rawValue: name) else {
+                throw Arguments.UsageError(message: "--from must be auto, hitlint, sentry or droidbot, found '\(name)'"
+                                           + suggestion(name, InputChoice.allCases.map(\.rawValue)))
+            }
+            options.inputChoice = choice
+        }
+        if let text = arguments.scale {
+            guard let scale = Double(text), scale.isFinite, scale > 0 else {
+                throw Arguments.UsageError(message: "--scale takes a positive number of pixels per dp (e.g. 2.625 for 420 dpi), found '\(text)'")
+            }
+            options.importScale = scale
+        }
         let ids = RuleRegistry.descriptions.map(\.id)
         for rule in arguments.rules {
             let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)

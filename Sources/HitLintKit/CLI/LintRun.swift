@@ -131,7 +131,10 @@ extension HitLintCommand {
                     if fixing {
                         let outcome = Fixer.fixUntilStable(bytes, format: format, path: input.path, linter: linter)
                         resultSlots[index] = outcome.result
-                        fixedSlots[index] = FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
+                        // A captured hierarchy is never rewritten, whatever a fix says.
+                        fixedSlots[index] = outcome.result.inputKind.isCapture
+                            ? FixedFile(original: bytes, fixed: bytes, count: 0)
+                            : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                     } else {
                         resultSlots[index] = linter.lint(source: SourceText(bytes: bytes), format: format, path: input.path)
                     }

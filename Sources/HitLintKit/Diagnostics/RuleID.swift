@@ -12,4 +12,5 @@ public enum RuleID {
     public static let unknownKey = "unknown-key"
     public static let unusedIgnore = "unused-ignore"
     public static let invalidLayout = "invalid-layout"
+    public static let importNote = "import-note"
 }

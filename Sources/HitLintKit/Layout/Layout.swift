@@ -105,6 +105,9 @@ public struct Layout: Sendable {
     public var ignores: [IgnoreEntry] = []
     /// Points per file unit: multiply a file length by this to get points.
     public var pointsPerUnit: Double = 1
+    /// Names an importer gave the nodes of a captured hierarchy (whose views
+    /// have no hitlint ids); nil for layout files.
+    public var importedNames: [String]?
 
     public init(document: Document) {
         self.document = document
@@ -120,6 +123,7 @@ public struct Layout: Sendable {
     /// The node's `id`, else its path from the nearest named ancestor:
     /// `toolbar/children[2]`, `root/children[0]/children[1]`.
     public func name(of index: Int) -> String {
+        if let importedNames { return importedNames[index] }
         var components: [String] = []
         var current = index
         while true {

@@ -7,6 +7,8 @@ public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Nodes in the layout (0 when it did not parse).
     public var nodeCount: Int
+    /// What the file was read as (`--from`, or recognised by its keys).
+    public var inputKind: InputKind = .hitlint
 
     /// The same result with only its errors (what `--quiet` shows).
     public var errorsOnly: LintResult {
@@ -41,8 +43,15 @@ public struct Linter: Sendable {
     }
 
     public func lint(document: Document, path: String) -> LintResult {
-        let overrides = LayoutBuilder.Overrides(platform: options.platform, input: options.input)
-        let (layout, layoutDiagnostics) = LayoutBuilder.build(document, overrides: overrides)
+        let kind = options.inputChoice.kind(of: document)
+        let (layout, layoutDiagnostics): (Layout, [Diagnostic])
+        if kind == .hitlint {
+            let overrides = LayoutBuilder.Overrides(platform: options.platform, input: options.input)
+            (layout, layoutDiagnostics) = LayoutBuilder.build(document, overrides: overrides)
+        } else {
+            let importOptions = ImportOptions(scale: options.importScale, platform: options.platform, input: options.input)
+            (layout, layoutDiagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
+        }
         var diagnostics = layoutDiagnostics.compactMap(applySeverity)
         let broken = layoutDiagnostics.contains { $0.rule == RuleID.invalidLayout }
         if !broken, !layout.nodes.isEmpty {
@@ -57,10 +66,17 @@ public struct Linter: Sendable {
             if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
             return lhs.message < rhs.message
         }
-        if options.verifyFixes, !broken {
+        if kind.isCapture {
+            // A captured hierarchy is what the app did, not a source to edit: the
+            // rules' edits assume a hitlint file, so only their advice is kept.
+            for index in diagnostics.indices where diagnostics[index].fix != nil {
+                diagnostics[index].fix!.edits = []
+            }
+        } else if options.verifyFixes, !broken {
             diagnostics = FixVerification(linter: self, document: document, path: path).verify(diagnostics)
         }
-        return LintResult(path: path, source: document.source, diagnostics: diagnostics, nodeCount: layout.nodes.count)
+        return LintResult(path: path, source: document.source, diagnostics: diagnostics, nodeCount: layout.nodes.count,
+                          inputKind: kind)
     }
 
     /// Severity from options; nil when the rule is off. `invalid-layout` cannot be turned off.

@@ -2,6 +2,8 @@
 /// report itself stays the same from run to run (only the time varies here).
 public struct RunStatistics: Sendable {
     public var files: Int
+    /// Files by what they were read as (hitlint layouts, Sentry, DroidBot captures).
+    public var filesByKind: [InputKind: Int]
     public var nodes: Int
     /// Diagnostics reported, by rule (after the baseline; before `--quiet`).
     public var countsByRule: [String: Int]
@@ -11,6 +13,9 @@ public struct RunStatistics: Sendable {
 
     public init(results: [LintResult], shown: [LintResult], hiddenByBaseline: Int, jobs: Int, seconds: Double) {
         files = results.count
+        var kinds: [InputKind: Int] = [:]
+        for result in results { kinds[result.inputKind, default: 0] += 1 }
+        filesByKind = kinds
         nodes = results.reduce(0) { $0 + $1.nodeCount }
         var counts: [String: Int] = [:]
         for result in shown {
@@ -30,7 +35,11 @@ public struct RunStatistics: Sendable {
     ///   target-size       5
     /// ```
     public var text: String {
-        var out = "files: \(files)\nnodes: \(nodes)\n"
+        var out = "files: \(files)"
+        if filesByKind.keys.contains(where: \.isCapture) {
+            out += " (" + InputKind.allCases.compactMap { kind in filesByKind[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", ") + ")"
+        }
+        out += "\nnodes: \(nodes)\n"
         let milliseconds = Int((seconds * 1000).rounded())
         out += "time: \(milliseconds / 1000).\(String(repeating: "0", count: 3 - String(milliseconds % 1000).count))\(milliseconds % 1000) s (\(jobs) job\(jobs == 1 ? "" : "s"))\n"
         let rules = countsByRule.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

@@ -15,6 +15,10 @@ public struct LintOptions: Sendable {
     /// not resolve its diagnostic, or makes anything new fire, keeps only its
     /// words. On when fixes are shown or applied.
     public var verifyFixes = false
+    /// `--from`: how to read each file (a layout, or a captured hierarchy).
+    public var inputChoice: InputChoice = .auto
+    /// `--scale`: pixels per point (dp) for captures measured in pixels.
+    public var importScale: Double?
 
     public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
                 input: InputModality? = nil) {

@@ -13,6 +13,7 @@ public enum RuleRegistry {
         UnknownKeyRule(),
         UnusedIgnoreRule(),
         InvalidLayoutRule(),
+        ImportNoteRule(),
     ]
 
     /// Rules that look at geometry (the rest report from earlier stages).

@@ -70,7 +70,9 @@ public struct UnreachableTargetRule: Rule {
                     blocker = Int(layout.nodes[blocker].parent)
                 }
                 let type = layout.type(of: blocker)
+                // Imported captures record no interaction flag: a passive view there is a class default.
                 let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
+                    || (layout.importedNames != nil && !layout.nodes[blocker].userInteractionEnabled)
                 let explicit = passive && layout.document.members(Int(layout.nodes[blocker].objectEntry))
                     .contains { layout.document.stringEquals($0.key, "userInteractionEnabled") }
                 let why = passive && !explicit

@@ -1,0 +1,305 @@
+/// Imports a Sentry view-hierarchy attachment (`view-hierarchy.json`):
+/// `{"rendering_system": …, "windows": [view, …]}`, each view with `type`,
+/// `identifier`, `x`, `y`, `width`, `height`, `alpha`, visibility and `children`.
+///
+/// What the fields mean differs per SDK (Docs/importers.md has the sources):
+/// - UIKit (sentry-cocoa `SentryViewHierarchy.m`): `x`, `y`, `width`, `height`
+///   are `view.frame`, in points, relative to the superview (windows: to the
+///   screen); `visible` is `!view.isHidden`; `alpha` is `view.alpha`;
+///   `identifier` is the accessibilityIdentifier; `type` the unqualified class;
+///   `view_controller` marks a view controller's root view. Children are
+///   `subviews`, back to front.
+/// - Android views (sentry-java `ViewHierarchyEventProcessor`): `x`, `y` are
+///   `View.getX()/getY()` (left/top plus translation), relative to the parent,
+///   and all lengths are pixels; `visibility` is visible / invisible / gone;
+///   `identifier` the resource entry name; `type` the canonical class name.
+///   Jetpack Compose nodes (sentry-java `ComposeViewHierarchyExporter`) sit
+///   under their `AndroidComposeView` with pixel bounds relative to the parent
+///   node and `type` = test tag or `@Composable`.
+/// - Flutter (sentry-dart `sentry_tree_walker.dart`): `x`, `y` are global
+///   (`localToGlobal`) logical pixels, left out when ≤ 0; `width`, `height` only
+///   for render boxes; `visible` only on Visibility widgets, `alpha` only on
+///   Opacity widgets; `type` the widget's runtimeType.
+///
+/// Noise is skipped, not reported as problems: views with no size and no
+/// children, views that lie entirely off the screen, `gone` views, system
+/// windows (keyboard, text effects) and system-bar backgrounds. What cannot be
+/// mapped (a view with no frame, a rendering system hitlint does not know) is an
+/// `import-note`.
+enum SentryImporter: Importer {
+    enum System {
+        case uikit, androidView, flutter
+
+        var platform: Platform { self == .uikit ? .uikit : .android }
+        var name: String {
+            switch self {
+            case .uikit: return "UIKit"
+            case .androidView: return "Android"
+            case .flutter: return "Flutter"
+            }
+        }
+    }
+
+    /// One view's fields: value entries (-1 when absent) and numbers.
+    private struct Fields {
+        var type = -1, identifier = -1, tag = -1, visibility = -1, viewController = -1, children = -1
+        var x: Double?, y: Double?, width: Double?, height: Double?, alpha: Double?
+        var visible: Bool?
+        var sizeEntry = -1
+    }
+
+    private struct Pending {
+        var object: Int
+        var parent: Int
+        /// The captured parent's absolute origin, in file units (its children's
+        /// coordinates are relative to it, even when it was left out).
+        var originX: Double
+        var originY: Double
+        /// Frame of the nearest scroll container around it (points), if any.
+        var scrollClip: Rect?
+        var isWindow: Bool
+        /// Inside an `AndroidComposeView`: Compose nodes carry no class to tell controls by.
+        var inCompose = false
+    }
+
+    static func importLayout(_ document: Document, options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
+        guard !document.entries.isEmpty, document.kind(0) == .object else {
+            return unreadable(document, "a Sentry view hierarchy must be a mapping with 'rendering_system' and 'windows'")
+        }
+        var systemEntry = -1
+        var windowsEntry = -1
+        for (key, value) in document.members(0) {
+            if document.stringEquals(key, "rendering_system") { systemEntry = value }
+            if document.stringEquals(key, "windows") { windowsEntry = value }
+        }
+        guard windowsEntry >= 0, document.kind(windowsEntry) == .array else {
+            let at = windowsEntry >= 0 ? windowsEntry : 0
+            return unreadable(document, "a Sentry view hierarchy needs 'windows', a list of views", entry: at)
+        }
+        let systemName = systemEntry >= 0 ? (document.string(systemEntry) ?? "") : ""
+        let lowered = systemName.lowercased()
+        let system: System
+        if lowered.contains("uikit") {
+            system = .uikit
+        } else if lowered.contains("android") || lowered.contains("compose") {
+            system = .androidView
+        } else if lowered.contains("flutter") {
+            system = .flutter
+        } else {
+            var assembler = CaptureAssembler(document: document, platform: .uikit, input: nil, options: options)
+            assembler.note("rendering system '\(systemName)' is not one hitlint can map (UIKit, Android views and Compose, Flutter): nothing was linted",
+                           entry: systemEntry >= 0 ? systemEntry : 0)
+            return (assembler.layout, assembler.diagnostics)
+        }
+        var assembler = CaptureAssembler(document: document, platform: system.platform, input: nil, options: options)
+        var scale = 1.0
+        if system == .androidView {
+            scale = options.scale ?? ImportOptions.defaultAndroidScale
+            assembler.setPixelUnits(scale: scale)
+            if options.scale == nil {
+                assembler.note("the capture does not record the screen density: assuming \(ImportOptions.defaultDensityText); pass --scale to set it",
+                               entry: systemEntry >= 0 ? systemEntry : windowsEntry)
+            }
+        }
+        var importer = Walk(document: document, system: system, pointsPerUnit: 1 / scale, assembler: assembler,
+                            classes: ControlClasses.Cache { ControlClasses.role($0, system: system) })
+        importer.run(windows: windowsEntry)
+        return importer.assembler.finish(namesEntry: windowsEntry)
+    }
+
+    static func unreadable(_ document: Document, _ message: String, entry: Int = 0) -> (layout: Layout, diagnostics: [Diagnostic]) {
+        let span = document.entries.isEmpty ? SourceSpan(start: 0, end: 0) : document.span(entry)
+        return (Layout(document: document), [Diagnostic(rule: RuleID.invalidLayout, severity: .error, message: message, span: span)])
+    }
+
+    /// One pass over the windows, depth first with an explicit stack (captures
+    /// can nest deeper than the call stack allows).
+    private struct Walk {
+        let document: Document
+        let system: System
+        let pointsPerUnit: Double
+        var assembler: CaptureAssembler
+        var classes: ControlClasses.Cache
+        var screen = Rect.empty
+        var withoutFrame: (count: Int, first: Int) = (0, -1)
+        var scrolledOut: (count: Int, first: Int) = (0, -1)
+        var notViews = 0
+        var composeNodes: (count: Int, first: Int) = (0, -1)
+
+        mutating func run(windows: Int) {
+            let windowEntries = document.elements(windows)
+            // The screen: what the windows cover (Android and Flutter have one).
+            for window in windowEntries where document.kind(window) == .object {
+                let fields = read(window)
+                if let width = fields.width, let height = fields.height, width.isFinite, height.isFinite {
+                    screen = screen.union(Rect(x: (fields.x ?? 0) * pointsPerUnit, y: (fields.y ?? 0) * pointsPerUnit,
+                                               width: max(0, width) * pointsPerUnit, height: max(0, height) * pointsPerUnit))
+                }
+            }
+            var root = LayoutNode()
+            root.objectEntry = 0
+            root.frame = screen
+            // The screen shows nothing beyond its edges.
+            root.clipsToBounds = true
+            assembler.append(root, parent: -1, name: "screen", nameIsID: false)
+            var stack = windowEntries.reversed().map {
+                Pending(object: $0, parent: 0, originX: 0, originY: 0, scrollClip: nil, isWindow: true)
+            }
+            while let pending = stack.popLast() {
+                visit(pending, stack: &stack)
+            }
+            if screen.isEmpty {
+                // No window gave a size: the screen is what the views cover.
+                var union = Rect.empty
+                for index in 1..<max(1, assembler.count) { union = union.union(assembler.frame(of: index)) }
+                assembler.setFrame(of: 0, union)
+            }
+            writeNotes(windows: windows)
+        }
+
+        private mutating func visit(_ pending: Pending, stack: inout [Pending]) {
+            let object = pending.object
+            guard document.kind(object) == .object else {
+                notViews += 1
+                if notViews == 1 { assembler.note("a view must be a mapping, found \(describeKind(object)); skipped", entry: object) }
+                return
+            }
+            let fields = read(object)
+            let type = fields.type >= 0 ? (document.string(fields.type) ?? "") : ""
+            let inCompose = pending.inCompose || (system == .androidView && type.hasSuffix("ComposeView"))
+            func pushChildren(parent: Int, originX: Double, originY: Double, scrollClip: Rect?) {
+                guard fields.children >= 0, document.kind(fields.children) == .array else { return }
+                for child in document.elements(fields.children).reversed() {
+                    stack.append(Pending(object: child, parent: parent, originX: originX, originY: originY,
+                                         scrollClip: scrollClip, isWindow: false, inCompose: inCompose))
+                }
+            }
+            if fields.visibility >= 0, document.stringEquals(fields.visibility, "gone") { return }
+            if pending.isWindow, system == .uikit, ControlClasses.isUIKitSystemWindow(type) {
+                assembler.note("skipped the system window '\(type)' (keyboard, text effects or status bar): it lies over the app and passes touches through",
+                               entry: fields.type, node: type)
+                return
+            }
+            if system == .androidView, fields.identifier >= 0, let id = document.string(fields.identifier),
+               ControlClasses.isAndroidSystemBar(Substring(id)) {
+                return
+            }
+            // Flutter positions are global (and left out when ≤ 0: missing is 0);
+            // the others are relative to the parent.
+            let relative = system != .flutter
+            let x = (fields.x ?? 0) + (relative ? pending.originX : 0)
+            let y = (fields.y ?? 0) + (relative ? pending.originY : 0)
+            guard let width = fields.width, let height = fields.height,
+                  x.isFinite, y.isFinite, width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+                // Without a size the view cannot be placed; its children still can.
+                withoutFrame.count += 1
+                if withoutFrame.first < 0 { withoutFrame.first = object }
+                pushChildren(parent: pending.parent, originX: x.isFinite ? x : pending.originX,
+                             originY: y.isFinite ? y : pending.originY, scrollClip: pending.scrollClip)
+                return
+            }
+            let hasChildren = fields.children >= 0 && document.count(fields.children) > 0
+            // Zero size and nothing inside: nothing to see or touch.
+            if (width == 0 || height == 0), !hasChildren { return }
+            let frame = Rect(x: x * pointsPerUnit, y: y * pointsPerUnit, width: width * pointsPerUnit, height: height * pointsPerUnit)
+            if !screen.isEmpty, !frame.isEmpty, !frame.intersects(screen) {
+                return
+            }
+            var node = LayoutNode()
+            node.objectEntry = Int32(object)
+            node.typeEntry = Int32(fields.type)
+            node.idEntry = Int32(fields.identifier)
+            // Diagnostics sit on the class name: the one value that says which view it is.
+            node.frameEntry = Int32(fields.type >= 0 ? fields.type : fields.sizeEntry)
+            node.frame = frame
+            node.alpha = min(1, max(0, fields.alpha ?? 1))
+            node.isHidden = fields.visible == false
+                || (fields.visibility >= 0 && document.stringEquals(fields.visibility, "invisible"))
+            let info = classes.info(type)
+            let role = info.role
+            node.isTarget = role == .target
+            if pending.inCompose {
+                composeNodes.count += 1
+                if composeNodes.first < 0 { composeNodes.first = object }
+            }
+            node.userInteractionEnabled = !(system == .uikit && role == .passive)
+            // A view controller's root view paints its background: what is behind it is hidden.
+            node.isOpaque = system == .uikit && (fields.viewController >= 0 || info.isDimming)
+            var scrollClip = pending.scrollClip
+            if let clip = scrollClip, node.isTarget, !clip.contains(frame) {
+                // Partly scrolled out: its size on screen depends on a scroll offset the capture lacks.
+                node.isHidden = true
+                scrolledOut.count += 1
+                if scrolledOut.first < 0 { scrolledOut.first = object }
+            }
+            if role == .scrollContainer, system != .flutter {
+                node.clipsToBounds = true
+                scrollClip = scrollClip.map { $0.intersection(frame) } ?? frame
+            }
+            let name = name(fields, simpleName: info.simpleName)
+            let index = assembler.append(node, parent: pending.parent, name: name.text, nameIsID: name.isID,
+                                         isPrivatePart: system == .uikit && info.isPrivatePart)
+            pushChildren(parent: index, originX: x, originY: y, scrollClip: scrollClip)
+        }
+
+        /// The identifier (accessibilityIdentifier, resource entry name, widget
+        /// key), else Android's tag, else the class's simple name.
+        private func name(_ fields: Fields, simpleName: String) -> (text: String, isID: Bool) {
+            for entry in [fields.identifier, fields.tag] where entry >= 0 {
+                if let text = document.string(entry), !text.isEmpty { return (text, true) }
+            }
+            return (simpleName.isEmpty ? "view" : simpleName, false)
+        }
+
+        private func read(_ object: Int) -> Fields {
+            var fields = Fields()
+            var key = object + 1
+            let end = document.next(object)
+            while key < end {
+                let value = key + 1
+                if document.stringEquals(key, "type") { fields.type = document.kind(value) == .string ? value : -1 }
+                else if document.stringEquals(key, "identifier") { fields.identifier = document.kind(value) == .string ? value : -1 }
+                else if document.stringEquals(key, "tag") { fields.tag = document.kind(value) == .string ? value : -1 }
+                else if document.stringEquals(key, "x") { fields.x = document.number(value) }
+                else if document.stringEquals(key, "y") { fields.y = document.number(value) }
+                else if document.stringEquals(key, "width") { fields.width = document.number(value); fields.sizeEntry = value }
+                else if document.stringEquals(key, "height") { fields.height = document.number(value) }
+                else if document.stringEquals(key, "alpha") { fields.alpha = document.number(value) }
+                else if document.stringEquals(key, "visible") { fields.visible = document.bool(value) }
+                else if document.stringEquals(key, "visibility") { fields.visibility = document.kind(value) == .string ? value : -1 }
+                else if document.stringEquals(key, "view_controller") { fields.viewController = value }
+                else if document.stringEquals(key, "children") { fields.children = value }
+                key = document.next(value)
+            }
+            return fields
+        }
+
+        private func describeKind(_ entry: Int) -> String {
+            switch document.kind(entry) {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .number: return "a number"
+            case .string: return "a string"
+            case .array: return "a list"
+            case .object: return "a mapping"
+            }
+        }
+
+        private mutating func writeNotes(windows: Int) {
+            if withoutFrame.count > 0 {
+                let type = read(withoutFrame.first).type
+                let what = type >= 0 ? "'\(document.string(type) ?? "")'" : "a view"
+                assembler.note("\(withoutFrame.count) view\(withoutFrame.count == 1 ? " has" : "s have") no usable x, y, width and height (the first: \(what)): "
+                               + "left out, their children placed in their parent", entry: withoutFrame.first)
+            }
+            if composeNodes.count > 0 {
+                assembler.note("\(composeNodes.count) Jetpack Compose node\(composeNodes.count == 1 ? " is" : "s are") placed but not checked as targets: "
+                               + "the capture records their test tag, not whether they are clickable", entry: composeNodes.first)
+            }
+            if scrolledOut.count > 0 {
+                assembler.note("\(scrolledOut.count) target\(scrolledOut.count == 1 ? " is" : "s are") partly outside the scroll view around \(scrolledOut.count == 1 ? "it" : "them"), "
+                               + "and the capture has no scroll offset: not checked", entry: scrolledOut.first)
+            }
+        }
+    }
+}
