@@ -9,7 +9,11 @@ struct ByteTable {
         var index: Int
     }
 
-    private var names: [Name]
+    /// Parallel arrays (not an array of structs holding arrays), so a lookup
+    /// retains nothing.
+    private var heads: [UInt64]
+    private var indices: [Int]
+    private var tails: [[UInt8]]
     /// names[start[length] ..< start[length + 1]] have that length.
     private var start: [Int]
     private let caseInsensitive: Bool
@@ -27,7 +31,9 @@ struct ByteTable {
         for length in stride(from: longest, through: 0, by: -1) where start[length] == encoded.count || start[length] > start[length + 1] {
             start[length] = start[length + 1]
         }
-        names = encoded
+        heads = encoded.map(\.head)
+        indices = encoded.map(\.index)
+        tails = encoded.map(\.tail)
         self.start = start
     }
 
@@ -50,16 +56,16 @@ struct ByteTable {
         let to = start[count + 1]
         guard from < to else { return nil }
         let head = Self.pack(pointer, count, lower: caseInsensitive)
-        candidates: for position in from..<to where names[position].head == head {
+        candidates: for position in from..<to where heads[position] == head {
             if count > 8 {
-                let tail = names[position].tail
+                let tail = tails[position]
                 for offset in 8..<count {
                     var byte = pointer[offset]
                     if caseInsensitive, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
                     if byte != tail[offset - 8] { continue candidates }
                 }
             }
-            return names[position].index
+            return indices[position]
         }
         return nil
     }

@@ -13,9 +13,9 @@ public struct LayoutBuilder {
     }
     public static let nodeKeys = NodeKey.allCases.map { "\($0)" }
     private static let nodeKeyTable = ByteTable(nodeKeys)
-    private static let interactiveTable = ByteTable(Array(interactiveTypes), caseInsensitive: true)
-    private static let passiveTable = ByteTable(Array(passiveTypes), caseInsensitive: true)
-    private static let stackTable = ByteTable(["stack"], caseInsensitive: true)
+    /// Every type with a default, in one table: interactive types, then passive ones, then `stack`.
+    private static let typeNames = interactiveTypes.sorted() + passiveTypes.sorted() + ["stack"]
+    private static let typeTable = ByteTable(typeNames, caseInsensitive: true)
     /// Types that are targets by default (compared case-insensitively).
     public static let interactiveTypes: Set<String> = [
         "button", "control", "link", "switch", "toggle", "slider", "stepper", "segmentedcontrol",
@@ -247,9 +247,9 @@ public struct LayoutBuilder {
             node.childIndex = Int32(childIndex)
             node.objectEntry = Int32(object)
             node.isArranged = parent >= 0 && layout.nodes[parent].isStack
-            layout.nodes.append(node)
             currentNode = index
-            let childrenEntry = readNode(index, object: object, ids: &ids)
+            let childrenEntry = readNode(index, object: object, node: &node, ids: &ids)
+            layout.nodes.append(node)
             currentNode = nil
             guard let list = childrenEntry else { continue }
             children.removeAll(keepingCapacity: true)
@@ -272,8 +272,7 @@ public struct LayoutBuilder {
     /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
     /// The hot path of the whole lint: keys are matched on bytes, nothing is allocated
     /// unless something is wrong.
-    private mutating func readNode(_ index: Int, object: Int, ids: inout IDTable) -> Int? {
-        var node = layout.nodes[index]
+    private mutating func readNode(_ index: Int, object: Int, node: inout LayoutNode, ids: inout IDTable) -> Int? {
         var children: Int?
         var interactive: Bool?
         var userInteraction: Bool?
@@ -315,9 +314,11 @@ public struct LayoutBuilder {
             case .type:
                 if document.kind(value) == .string {
                     node.typeEntry = Int32(value)
-                    interactiveType = document.lookup(value, in: Self.interactiveTable, base: base) != nil
-                    passiveType = !interactiveType && document.lookup(value, in: Self.passiveTable, base: base) != nil
-                    node.isStack = !interactiveType && !passiveType && document.lookup(value, in: Self.stackTable, base: base) != nil
+                    if let type = document.lookup(value, in: Self.typeTable, base: base) {
+                        interactiveType = type < Self.interactiveTypes.count
+                        passiveType = !interactiveType && type < Self.interactiveTypes.count + Self.passiveTypes.count
+                        node.isStack = type == Self.typeNames.count - 1
+                    }
                 } else {
                     invalid(value, "'type' must be a string, found \(describe(value))")
                 }
@@ -392,14 +393,14 @@ public struct LayoutBuilder {
         } else if node.sizeEntry >= 0, !node.isArranged {
             invalid(Int(node.sizeEntry) - 1, "'size' only applies to children of a stack; give 'frame' [x, y, width, height]")
         } else if node.frameEntry < 0, node.sizeEntry < 0 {
-            layout.nodes[index].idEntry = node.idEntry
-            let name = layout.name(of: index)
+            // The node is not in `layout.nodes` yet: name it from its parent.
+            let name = node.idEntry >= 0 ? (document.string(Int(node.idEntry)) ?? "")
+                : node.parent < 0 ? "root" : layout.name(of: Int(node.parent)) + "/children[\(node.childIndex)]"
             let what = node.isArranged ? "'size' [width, height] (or 'frame')" : "'frame' [x, y, width, height]"
             invalid(span: firstKeyOrValue(object), "'\(name)' has no frame: give it \(what)")
         }
         // An arranged child with an explicit frame keeps it: it is not arranged.
         if node.frameEntry >= 0 { node.isArranged = false }
-        layout.nodes[index] = node
         return children
     }
 
@@ -459,22 +460,14 @@ public struct LayoutBuilder {
         var values: (Int, Int, Int, Int)
         switch document.kind(entry) {
         case .array:
-            let first = entry + 1
-            let end = document.next(entry)
-            var elements = [first, 0, 0, 0]
-            var count = first < end ? 1 : 0
-            var element = first
-            while count > 0, count <= 4 {
-                element = document.next(element)
-                if element >= end { break }
-                if count < 4 { elements[count] = element }
-                count += 1
-            }
-            guard count == 4 else {
+            guard document.count(entry) == 4 else {
                 invalid(entry, "\(shape), found a list of \(document.count(entry))")
                 return nil
             }
-            values = (elements[0], elements[1], elements[2], elements[3])
+            let x = entry + 1
+            let y = document.next(x)
+            let width = document.next(y)
+            values = (x, y, width, document.next(width))
         case .object:
             var byKey: [String: Int] = [:]
             for (key, value) in members(of: entry, known: ["x", "y", "width", "height"]) { byKey[key] = value }
@@ -510,23 +503,25 @@ public struct LayoutBuilder {
     /// A number (all sides), `[top, left, bottom, right]` or `{top, left, bottom, right}`
     /// (missing sides are 0), converted to points.
     private mutating func readInsets(_ entry: Int, key: String) -> EdgeInsets? {
-        let shape = "'\(key)' must be a number, [top, left, bottom, right] or {top, left, bottom, right}"
+        // Built only when something is wrong: this runs for most targets.
+        func shape() -> String { "'\(key)' must be a number, [top, left, bottom, right] or {top, left, bottom, right}" }
         switch document.kind(entry) {
         case .number:
             guard let value = readLength(entry, key: key, allowNegative: true) else { return nil }
             return EdgeInsets(all: value)
         case .array:
-            let values = document.elements(entry)
-            guard values.count == 4 else {
-                invalid(entry, "\(shape), found a list of \(values.count)")
+            guard document.count(entry) == 4 else {
+                invalid(entry, "\(shape()), found a list of \(document.count(entry))")
                 return nil
             }
-            var sides: [Double] = []
-            for value in values {
-                guard let length = readLength(value, key: key, allowNegative: true) else { return nil }
-                sides.append(length)
+            var element = entry + 1
+            var sides = EdgeInsets.zero
+            for side in Side.allCases {
+                guard let length = readLength(element, key: key, allowNegative: true) else { return nil }
+                sides[side] = length
+                element = document.next(element)
             }
-            return EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+            return sides
         case .object:
             var insets = EdgeInsets.zero
             for (side, value) in members(of: entry, known: Side.allCases.map(\.name)) {
@@ -535,7 +530,7 @@ public struct LayoutBuilder {
             }
             return insets
         default:
-            invalid(entry, "\(shape), found \(describe(entry))")
+            invalid(entry, "\(shape()), found \(describe(entry))")
             return nil
         }
     }

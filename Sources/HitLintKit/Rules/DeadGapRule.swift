@@ -96,40 +96,57 @@ public struct DeadGapRule: Rule {
             candidates.append(region.target)
         }
         guard candidates.count > 1 else { return [] }
-        let grid = SpatialGrid(rects: candidates.map { geometry.gates[$0] }, ids: candidates)
-        var stamp = Stamp(count: geometry.nodeCount)
+        // Contiguous controls share a container (buttons in two list rows are not a
+        // strip), so neighbours are searched among siblings: directly in a small
+        // group, through a grid of the group in a large one (a stack of 10⁵ buttons).
+        candidates.sort { (layout.nodes[$0].parent, $0) < (layout.nodes[$1].parent, $1) }
+        var stamp = context.takeStamp()
+        defer { context.giveBack(stamp) }
         var diagnostics: [Diagnostic] = []
-        for target in candidates {
-            let gate = geometry.gates[target]
-            var nearest: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)] = []
-            for horizontal in [true, false] {
-                let query = horizontal
-                    ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
-                    : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
-                var best: (neighbour: Int, gap: Double, gapRect: Rect)?
-                let parent = layout.nodes[target].parent
-                grid.forEachCandidate(in: query, seen: &stamp) { other in
-                    // Contiguous controls share a container: buttons in two list rows are not a strip.
-                    guard other != target, layout.nodes[other].parent == parent else { return }
-                    let rect = geometry.gates[other]
-                    let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
-                    guard gap > 0.05, gap <= maxGap + 0.05 else { return }
-                    let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
-                    let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
-                    guard high - low > 0.05 else { return }
-                    if let current = best, current.gap < gap || (current.gap == gap && current.neighbour < other) { return }
-                    let gapRect = horizontal
-                        ? Rect(minX: gate.maxX, minY: low, maxX: rect.minX, maxY: high)
-                        : Rect(minX: low, minY: gate.maxY, maxX: high, maxY: rect.minY)
-                    best = (other, gap, gapRect)
+        var groupStart = 0
+        while groupStart < candidates.count {
+            let parent = layout.nodes[candidates[groupStart]].parent
+            var groupEnd = groupStart + 1
+            while groupEnd < candidates.count, layout.nodes[candidates[groupEnd]].parent == parent { groupEnd += 1 }
+            let group = candidates[groupStart..<groupEnd]
+            groupStart = groupEnd
+            guard group.count > 1 else { continue }
+            let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
+            for target in group {
+                let gate = geometry.gates[target]
+                var nearest: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)] = []
+                for horizontal in [true, false] {
+                    var best: (neighbour: Int, gap: Double, gapRect: Rect)?
+                    func consider(_ other: Int) {
+                        guard other != target else { return }
+                        let rect = geometry.gates[other]
+                        let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
+                        guard gap > 0.05, gap <= maxGap + 0.05 else { return }
+                        let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
+                        let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
+                        guard high - low > 0.05 else { return }
+                        if let current = best, current.gap < gap || (current.gap == gap && current.neighbour < other) { return }
+                        let gapRect = horizontal
+                            ? Rect(minX: gate.maxX, minY: low, maxX: rect.minX, maxY: high)
+                            : Rect(minX: low, minY: gate.maxY, maxX: high, maxY: rect.minY)
+                        best = (other, gap, gapRect)
+                    }
+                    if let grid {
+                        let query = horizontal
+                            ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
+                            : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
+                        grid.forEachCandidate(in: query, seen: &stamp) { consider($0) }
+                    } else {
+                        for other in group { consider(other) }
+                    }
+                    if let found = best, isDead(found.gapRect, geometry: geometry, stamp: &stamp) {
+                        nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
+                    }
                 }
-                if let found = best, isDead(found.gapRect, geometry: geometry, stamp: &stamp) {
-                    nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
-                }
+                guard !nearest.isEmpty else { continue }
+                diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, message: message(target, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
+                                                      related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
             }
-            guard !nearest.isEmpty else { continue }
-            diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, message: message(target, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
-                                                  related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
         }
         return diagnostics
     }
