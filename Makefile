@@ -18,7 +18,7 @@ run:
 	$(SWIFT) run hitlint Examples || test $$? -eq 1
 
 bench:
-	$(SWIFT) run -c release hitlint-bench
+	$(SWIFT) build -c release --product hitlint && $(SWIFT) run -c release hitlint-bench
 
 conformance:
 	python3 ../shared/conformance/run

@@ -282,3 +282,57 @@ for (name, bytes) in [("Sentry UIKit capture, 5,000 views", sentryCapture(views:
     print(String(format: "import + lint %@: %@, %d nodes kept, %d diagnostics, %.1f ms (goal ≤ 100 ms)",
                  name, megabytes(bytes.count), result?.nodeCount ?? 0, result?.diagnostics.count ?? 0, time * 1000))
 }
+
+// Many small files through the real command (file walker, parallel lint,
+// sorted report), one job against all cores; and a one-file run of the built
+// executable, process start to exit (its first output comes at the end).
+final class DiscardedOutput: CommandOutput {
+    let isTerminal = false
+    let environment: [String: String] = [:]
+    func write(_ text: String) {}
+    func writeError(_ text: String) {}
+}
+
+print("")
+do {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = quick ? 2_000 : 10_000
+    for index in 0..<count {
+        let bytes = typicalLayout(nodes: 20 + index % 30, yaml: index % 2 == 1, seed: UInt64(index))
+        let name = folder.appendingPathComponent(String(format: "screen%05d.%@", index, index % 2 == 1 ? "yaml" : "json"))
+        FileManager.default.createFile(atPath: name.path, contents: Data(bytes))
+    }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let single = best(runs) { _ = HitLintCommand.run(["--jobs", "1", folder.path], output: DiscardedOutput()) }
+    let parallel = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
+    print(String(format: "%d small files: --jobs 1 %.3f s, --jobs %d %.3f s (%.2f× faster; goal ≥ 1.7× on 2 cores)",
+                 count, single, cores, parallel, single / parallel))
+
+    // Process start to first output, with the executable next to this one.
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
+    if FileManager.default.isExecutableFile(atPath: executable.path) {
+        let file = folder.appendingPathComponent("screen00000.json").path
+        // Median of the time from launch to the first byte on standard output.
+        var times: [Double] = []
+        for _ in 0..<(quick ? 5 : 21) {
+            let process = Process()
+            let pipe = Pipe()
+            process.executableURL = executable
+            process.arguments = [file]
+            process.standardOutput = pipe
+            let start = now()
+            try? process.run()
+            _ = try? pipe.fileHandleForReading.read(upToCount: 1)
+            times.append(now() - start)
+            _ = try? pipe.fileHandleForReading.readToEnd()
+            process.waitUntilExit()
+        }
+        times.sort()
+        print(String(format: "one-file run of %@, process start to first output: median %.1f ms, best %.1f ms (goal ≤ 20 ms)",
+                     executable.lastPathComponent, times[times.count / 2] * 1000, times[0] * 1000))
+    } else {
+        print("one-file run: build the hitlint product in the same configuration to measure start-up (\(executable.path) not found)")
+    }
+}
