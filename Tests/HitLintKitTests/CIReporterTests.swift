@@ -84,7 +84,7 @@ final class CIReporterTests: XCTestCase {
     }
 
     func testXMLEscaping() {
-        XCTAssertEqual(JUnitReporter.escape("<a href=\"x\">&'</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;'&lt;/a&gt;")
+        XCTAssertEqual(JUnitReporter.escape("<a href=\"x\">&'</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;")
         XCTAssertEqual(JUnitReporter.escape("a\nb\tc\rd"), "a&#10;b&#9;c&#13;d")
         XCTAssertEqual(JUnitReporter.escape("nul\u{0}bell\u{7}\u{FFFE}ok é 😀"), "nul\u{FFFD}bell\u{FFFD}\u{FFFD}ok é 😀")
     }

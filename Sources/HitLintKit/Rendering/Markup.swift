@@ -1,31 +1,5 @@
 /// Helpers for writing XML and HTML as plain strings, deterministically.
 
-/// Text from a layout file made safe for XML and HTML, in element content and in
-/// quoted attributes. Characters XML 1.0 forbids (C0 controls other than tab, LF
-/// and CR; U+FFFE, U+FFFF) become U+FFFD, so an id with a control character in it
-/// cannot make the SVG unreadable.
-func escapeMarkup(_ text: String) -> String {
-    var out = ""
-    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-        default:
-            if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                out += "\u{FFFD}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out
-}
-
 /// A coordinate as SVG gets it: at most two decimals, no exponent, no "-0", and
 /// clamped, so hostile sizes cannot produce numbers no viewer draws.
 func svgNumber(_ value: Double) -> String {

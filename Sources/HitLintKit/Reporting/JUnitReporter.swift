@@ -42,26 +42,8 @@ public struct JUnitReporter: Reporter {
         return "\(result.path):\(start.line):\(start.column): \(severity): \(diagnostic.message) [\(diagnostic.rule)]"
     }
 
-    /// Text for a double-quoted XML attribute or an element: markup characters as
-    /// entities, line breaks and tabs as character references (so attributes keep
-    /// them), and characters XML 1.0 cannot carry at all replaced by U+FFFD.
+    /// Text for a double-quoted XML attribute or an element (line breaks kept as references).
     public static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default:
-                let value = scalar.value
-                let allowed = (value >= 0x20 && value <= 0xD7FF) || (value >= 0xE000 && value <= 0xFFFD) || value >= 0x10000
-                if allowed { out.unicodeScalars.append(scalar) } else { out += "\u{FFFD}" }
-            }
-        }
-        return out
+        escapeMarkup(text, lineBreaksAsReferences: true)
     }
 }
