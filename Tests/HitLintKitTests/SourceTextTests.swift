@@ -13,4 +13,34 @@ final class SourceTextTests: XCTestCase {
         XCTAssertEqual(text.lineText(1), "ab")
         XCTAssertEqual(text.lineText(2), "é x")
     }
+
+    /// A minified file is one long line: columns asked in any order must be exact.
+    func testColumnsOnAVeryLongLineInAnyOrder() {
+        var bytes: [UInt8] = Array("{\n".utf8)
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<30_000 { bytes += random.chance(0.1) ? Array("é".utf8) : [UInt8(ascii: "a")] }
+        bytes += Array("\nend".utf8)
+        let text = SourceText(bytes: bytes)
+        for _ in 0..<300 {
+            let offset = 2 + random.int(0...33_000)
+            guard offset < bytes.count - 4, bytes[offset] & 0xC0 != 0x80 else { continue }
+            let naive = bytes[2..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+            XCTAssertEqual(text.location(of: offset), SourceLocation(line: 2, column: naive), "offset \(offset)")
+        }
+    }
+
+    func testCaretExcerptOfALongLineIsAWindowAroundTheSpan() {
+        let line = String(repeating: "x", count: 5_000) + "TARGET" + String(repeating: "y", count: 5_000)
+        let source = SourceText(line)
+        let offset = 5_000
+        let diagnostic = Diagnostic(rule: "r", severity: .error, message: "m", span: SourceSpan(start: offset, end: offset + 6))
+        let result = LintResult(path: "p", source: source, diagnostics: [diagnostic], nodeCount: 0)
+        let out = TextReporter(showSource: true).report([result]).split(separator: "\n")
+        XCTAssertLessThan(out[1].count, 200)
+        let caret = out[2].firstIndex(of: "^")!
+        let column = out[2].distance(from: out[2].startIndex, to: caret)
+        let shown = Array(out[1])
+        XCTAssertEqual(String(shown[column..<(column + 6)]), "TARGET")
+        XCTAssertTrue(out[2].hasSuffix(" ^~~~~~"), String(out[2].suffix(12)))
+    }
 }

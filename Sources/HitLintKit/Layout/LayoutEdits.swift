@@ -6,18 +6,16 @@ public struct LayoutEditor {
     public let layout: Layout
     private let document: Document
     private let bytes: [UInt8]
+    /// CRLF when the file already uses it (decided once: a minified file is one long line).
+    private let lineEnding: String
 
     public init(layout: Layout) {
         self.layout = layout
         document = layout.document
-        bytes = layout.document.source.bytes
-    }
-
-    /// CRLF when the file already uses it.
-    private var lineEnding: String {
-        let bytes = self.bytes
-        if let newline = bytes.firstIndex(of: 0x0A), newline > 0, bytes[newline - 1] == 0x0D { return "\r\n" }
-        return "\n"
+        let bytes = layout.document.source.bytes
+        self.bytes = bytes
+        let starts = layout.document.source.lineStarts
+        lineEnding = starts.count > 1 && starts[1] >= 2 && bytes[starts[1] - 2] == 0x0D ? "\r\n" : "\n"
     }
 
     // MARK: - Insets

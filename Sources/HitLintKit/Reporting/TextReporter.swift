@@ -29,7 +29,7 @@ public struct TextReporter: Reporter {
                 }
                 out += paint("\(result.path):\(start.line):\(start.column):", "1") + " \(severity): \(diagnostic.message) "
                 out += paint("[\(diagnostic.rule)]", "2") + "\n"
-                if showSource { out += sourceExcerpt(result.source, start: start, end: end) }
+                if showSource { out += sourceExcerpt(result.source, span: diagnostic.span, line: start.line) }
                 if showFixes, let fix = diagnostic.fix {
                     out += "    " + paint(fix.edits.isEmpty ? "help:" : "fix:", "1;32") + " \(fix.description)\n"
                     for edit in fix.edits {
@@ -52,16 +52,34 @@ public struct TextReporter: Reporter {
     }
 
     /// "   12 | - {id: prev, ...}" and a caret line under the span (first line only).
-    private func sourceExcerpt(_ source: SourceText, start: SourceLocation, end: SourceLocation) -> String {
-        let text = source.lineText(start.line)
-        let number = String(start.line)
-        let gutter = String(repeating: " ", count: number.count)
-        let scalars = Array(text.unicodeScalars)
-        let prefix = String(String.UnicodeScalarView(scalars.prefix(max(0, start.column - 1)).map { $0 == "\t" ? "\t" : " " }))
-        let lastColumn = end.line == start.line ? max(end.column, start.column + 1) : scalars.count + 1
-        let width = max(1, lastColumn - start.column)
+    /// A long line (a minified file) is shown as a window around the span, and
+    /// nothing here reads more of the line than that window.
+    private func sourceExcerpt(_ source: SourceText, span: SourceSpan, line: Int) -> String {
+        let bytes = source.bytes
+        let starts = source.lineStarts
+        let lineStart = starts[line - 1]
+        var lineEnd = line < starts.count ? starts[line] : bytes.count
+        while lineEnd > lineStart, bytes[lineEnd - 1] == 0x0A || bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let spanStart = min(max(span.start, lineStart), lineEnd)
+        let spanEnd = min(max(span.end, spanStart), lineEnd)
+        let window = 160
+        var from = lineStart
+        if lineEnd - lineStart > window {
+            from = max(lineStart, spanStart - window / 2)
+            while from > lineStart, bytes[from] & 0xC0 == 0x80 { from -= 1 }
+        }
+        var to = min(lineEnd, max(from + window, spanEnd))
+        while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to += 1 }
+        func columns(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } }
+        let prefix = from > lineStart ? "…" : ""
+        let text = prefix + String(decoding: bytes[from..<to], as: UTF8.self) + (to < lineEnd ? "…" : "")
+        // The caret sits under the span's first character in the shown text.
+        let lead = bytes[from..<spanStart].map { $0 == 0x09 ? "\t" : ($0 & 0xC0 != 0x80 ? " " : "") }.joined()
+        let width = max(1, columns(spanStart..<spanEnd))
         let marker = "^" + String(repeating: "~", count: width - 1)
-        return " \(number) | \(text)\n \(gutter) | \(prefix)\(paint(marker, "1;32"))\n"
+        let number = String(line)
+        let gutter = String(repeating: " ", count: number.count)
+        return " \(number) | \(text)\n \(gutter) | \(prefix.isEmpty ? "" : " ")\(lead)\(paint(marker, "1;32"))\n"
     }
 }
 

@@ -1,7 +1,7 @@
 /// Geometry shared by the rules' fixes: where a hit area can grow, and the
 /// insets that give a node a wanted hit rect.
 extension RuleContext {
-    public var editor: LayoutEditor { LayoutEditor(layout: layout) }
+    public var editor: LayoutEditor { sharedEditor }
 
     /// Whether fixes may edit this node's hit area: in pointer mode a node with
     /// its own `pointerInsets` is checked on those, which fixes do not write.

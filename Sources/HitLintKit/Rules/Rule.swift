@@ -92,6 +92,9 @@ public final class RuleContext: @unchecked Sendable {
         self.options = options
     }
 
+    /// One editor for all the fixes of this file.
+    private(set) lazy var sharedEditor = LayoutEditor(layout: layout)
+
     /// Reachable regions of every target, in pre-order of targets.
     public private(set) lazy var regions: [TargetRegion] = geometry.targetRegions()
 

@@ -17,6 +17,12 @@ public final class SourceText: @unchecked Sendable {
     /// (minified) line the next column is counted on from here, not from the
     /// line's start. A `SourceText` is used by one thread at a time.
     private var lastLocation: (offset: Int, location: SourceLocation)?
+    /// For lines longer than `checkpointStride` bytes: the column at every
+    /// multiple of the stride from the line's start, so any column is counted from
+    /// at most that far back (a minified file is one long line, and reports ask
+    /// in any order).
+    private var checkpoints: [Int: [Int]] = [:]
+    private static let checkpointStride = 4096
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -73,7 +79,14 @@ public final class SourceText: @unchecked Sendable {
         }
         var column = 1
         var index = starts[low]
-        if let last = lastLocation, last.location.line == low + 1, last.offset <= offset {
+        let lineEnd = low + 1 < starts.count ? starts[low + 1] : bytes.count
+        if lineEnd - index > Self.checkpointStride {
+            let marks = columnCheckpoints(line: low, from: index, to: lineEnd)
+            let slot = min((offset - index) / Self.checkpointStride, marks.count - 1)
+            column = marks[slot]
+            index += slot * Self.checkpointStride
+        }
+        if let last = lastLocation, last.location.line == low + 1, last.offset <= offset, last.offset >= index {
             column = last.location.column
             index = last.offset
         }
@@ -85,6 +98,20 @@ public final class SourceText: @unchecked Sendable {
         let location = SourceLocation(line: low + 1, column: column)
         lastLocation = (offset, location)
         return location
+    }
+
+    private func columnCheckpoints(line: Int, from start: Int, to end: Int) -> [Int] {
+        if let marks = checkpoints[line] { return marks }
+        var marks = [1]
+        var column = 1
+        var index = start
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+            if (index - start) % Self.checkpointStride == 0 { marks.append(column) }
+        }
+        checkpoints[line] = marks
+        return marks
     }
 
     /// The text of a 1-based line, without its line end.
