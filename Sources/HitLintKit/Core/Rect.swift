@@ -110,6 +110,30 @@ public enum Side: Int, CaseIterable, Sendable {
     }
 }
 
+extension Side {
+    /// "on the left", "at the top": where something is, for messages.
+    public var place: String {
+        switch self {
+        case .top: return "at the top"
+        case .bottom: return "at the bottom"
+        case .left: return "on the left"
+        case .right: return "on the right"
+        }
+    }
+}
+
+extension Rect {
+    /// The coordinate of one side: minX for the left, maxY for the bottom.
+    public func edge(_ side: Side) -> Double {
+        switch side {
+        case .left: return minX
+        case .top: return minY
+        case .right: return maxX
+        case .bottom: return maxY
+        }
+    }
+}
+
 extension EdgeInsets {
     public subscript(side: Side) -> Double {
         get {

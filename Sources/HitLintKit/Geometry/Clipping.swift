@@ -62,19 +62,11 @@ public func overhang(of rect: Rect, beyond bound: Rect) -> EdgeInsets {
 /// "20 pt lost on the left, top and bottom" / "20 pt on the left and 8 pt at the top".
 func describeSides(_ amounts: [(side: Side, amount: Double)], unit: String, verb: String = "") -> String {
     let gap = verb.isEmpty ? " " : " \(verb) "
-    func place(_ side: Side) -> String {
-        switch side {
-        case .top: return "at the top"
-        case .bottom: return "at the bottom"
-        case .left: return "on the left"
-        case .right: return "on the right"
-        }
-    }
     func bare(_ side: Side) -> String { side.name }
     let values = Set(amounts.map { formatLength($0.amount) })
     if values.count == 1, let first = amounts.first {
         let sides = amounts.map { bare($0.side) }
         return "\(formatLength(first.amount)) \(unit)\(gap)on the \(englishList(sides))"
     }
-    return englishList(amounts.map { "\(formatLength($0.amount)) \(unit)\(gap)\(place($0.side))" })
+    return englishList(amounts.map { "\(formatLength($0.amount)) \(unit)\(gap)\($0.side.place)" })
 }

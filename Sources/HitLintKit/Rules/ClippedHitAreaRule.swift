@@ -95,13 +95,7 @@ public struct ClippedHitAreaRule: Rule {
             for side in [Side.left, .top, .right, .bottom] {
                 let lost = min(whole[side] - visible[side], -insets[side])
                 guard lost > 0.05 else { continue }
-                let edge: Double
-                switch side {
-                case .left: edge = allowed.minX
-                case .top: edge = allowed.minY
-                case .right: edge = allowed.maxX
-                case .bottom: edge = allowed.maxY
-                }
+                let edge = allowed.edge(side)
                 let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge) ?? 0
                 if let position = byAncestor.firstIndex(where: { $0.ancestor == ancestor }) {
                     byAncestor[position].sides.append((side, lost))

@@ -59,13 +59,7 @@ public struct ClippedTargetRule: Rule {
             var ancestors: [Int] = []
             for side in [Side.right, .left, .top, .bottom] where outside[side] > 0.05 {
                 sides.append((side, outside[side]))
-                let edge: Double
-                switch side {
-                case .left: edge = allowed.minX
-                case .top: edge = allowed.minY
-                case .right: edge = allowed.maxX
-                case .bottom: edge = allowed.maxY
-                }
+                let edge = allowed.edge(side)
                 if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge), !ancestors.contains(ancestor) {
                     ancestors.append(ancestor)
                 }
@@ -73,20 +67,11 @@ public struct ClippedTargetRule: Rule {
             guard !sides.isEmpty else { continue }
             let unit = context.threshold.unitName
             let names = englishList(ancestors.map { "'\(context.name($0))'" })
-            let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \(place($0.side))" }
+            let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \($0.side.place)" }
             let message = "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
             diagnostics.append(context.diagnostic(RuleID.clippedTarget, node: target, message: message,
                                                   span: context.layout.frameSpan(of: target), related: ancestors))
         }
         return diagnostics
-    }
-
-    private func place(_ side: Side) -> String {
-        switch side {
-        case .top: return "at the top"
-        case .bottom: return "at the bottom"
-        case .left: return "on the left"
-        case .right: return "on the right"
-        }
     }
 }

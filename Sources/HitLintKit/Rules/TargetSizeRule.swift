@@ -144,8 +144,8 @@ public struct TargetSizeRule: Rule {
         let search = Rect(minX: gate.minX - minimum, minY: gate.minY - minimum, maxX: gate.maxX + minimum, maxY: gate.maxY + minimum)
         bound = bound.intersection(Rect(minX: search.minX - 1, minY: search.minY - 1, maxX: search.maxX + 1, maxY: search.maxY + 1))
         var owners: [Side: Int] = [:]
-        for (side, edge) in [(Side.left, bound.minX), (.top, bound.minY), (.right, bound.maxX), (.bottom, bound.maxY)] {
-            owners[side] = geometry.clippingAncestor(of: target, side: side, edge: edge)
+        for side in Side.allCases {
+            owners[side] = geometry.clippingAncestor(of: target, side: side, edge: bound.edge(side))
         }
         let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search),
                                  boundOwners: owners)
@@ -173,10 +173,8 @@ public struct TargetSizeRule: Rule {
     private func clippingAncestor(of target: Int, geometry: Geometry) -> Int? {
         let hit = geometry.hitRects[target]
         let gate = geometry.gates[target]
-        let cuts: [(Side, Double)] = [(.left, gate.minX), (.top, gate.minY), (.right, gate.maxX), (.bottom, gate.maxY)]
-        let hitEdges: [Double] = [hit.minX, hit.minY, hit.maxX, hit.maxY]
-        for (position, cut) in cuts.enumerated() where abs(cut.1 - hitEdges[position]) > 0.05 {
-            if let ancestor = geometry.clippingAncestor(of: target, side: cut.0, edge: cut.1) { return ancestor }
+        for side in [Side.left, .top, .right, .bottom] where abs(gate.edge(side) - hit.edge(side)) > 0.05 {
+            if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: gate.edge(side)) { return ancestor }
         }
         return nil
     }
