@@ -60,6 +60,11 @@ public final class SourceText: @unchecked Sendable {
         return starts
     }
 
+    /// The text starts with U+FEFF (EF BB BF), which YAML allows and ignores.
+    private var hasByteOrderMark: Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
     /// 1-based line and column of a byte offset (clamped to the text).
     public func location(of offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
@@ -73,6 +78,8 @@ public final class SourceText: @unchecked Sendable {
         }
         var column = 1
         var index = starts[low]
+        // A byte order mark is not a character of the first line: editors do not count it.
+        if low == 0, offset >= 3, hasByteOrderMark { index = 3 }
         if let last = lastLocation, last.location.line == low + 1, last.offset <= offset {
             column = last.location.column
             index = last.offset
@@ -91,7 +98,7 @@ public final class SourceText: @unchecked Sendable {
     public func lineText(_ line: Int) -> String {
         let starts = lineStarts
         guard line >= 1, line <= starts.count else { return "" }
-        let start = starts[line - 1]
+        let start = line == 1 && hasByteOrderMark ? 3 : starts[line - 1]
         var end = line < starts.count ? starts[line] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
