@@ -273,6 +273,103 @@ final class EndToEndTests: XCTestCase {
     }
 }
 
+// MARK: - Robustness (issue 7): the real process, its worker threads and signals
+
+extension EndToEndTests {
+    /// The deepest files, linted by two workers at once: the stages that run on
+    /// Dispatch's worker threads have those threads' stacks, not the main one's.
+    func testDeepFilesOnWorkerThreads() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("chain.json", RobustnessTests.chain(depth: 20_000, yaml: false))
+        try folder.write("chain.yaml", RobustnessTests.chain(depth: 20_000, yaml: true))
+        try folder.write("arrays.json", String(repeating: "[", count: 1_000_000))
+        try folder.write("objects.yaml", String(repeating: "{a: ", count: 1_000_000))
+        for arguments in [["--format", "json"], ["--fix"], ["--render-dir", "pictures"]] {
+            let run = try hitlint(["--jobs", "2"] + arguments + ["."], in: folder.path)
+            XCTAssertEqual(run.status, 1, "\(arguments): \(run.error)")
+            XCTAssertEqual(run.output.components(separatedBy: "nesting deeper than 100000 levels").count - 1, 2, "\(arguments)")
+            XCTAssertEqual(run.output.components(separatedBy: "'deepest' is reachable on 10×10 pt").count - 1, 2, "\(arguments)")
+        }
+        let render = try hitlint(["render", "chain.yaml", "-o", "chain.svg"], in: folder.path)
+        XCTAssertEqual(render.status, 0, render.error)
+    }
+
+    /// A write that fails half-way (here: no file may grow past 0 bytes, and
+    /// SIGXFSZ is ignored, so write(2) fails with EFBIG) leaves the file as it
+    /// was and no temporary file behind.
+    func testAWriteThatFailsLeavesTheFileAndNoTemporaryFile() throws {
+        let binary = try XCTUnwrap(Self.binary)
+        let folder = try TemporaryFolder()
+        try folder.write("play.yaml", FixSafetyTests.fixable)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' XFSZ; ulimit -f 0; exec \"$0\" --fix play.yaml 2>&1", binary.path]
+        process.currentDirectoryURL = folder.url
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2, output)
+        XCTAssertTrue(output.contains("hitlint: play.yaml: cannot write the fixed file (file too large); it is unchanged"), output)
+        XCTAssertEqual(try folder.read("play.yaml"), FixSafetyTests.fixable)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["play.yaml"])
+    }
+
+    /// Stopped while it writes fixes (the moment the first file changes), a run
+    /// leaves every file either as it was or completely fixed. SIGTERM also
+    /// removes the temporary file being written; SIGKILL cannot be caught, and may
+    /// leave one: hidden, named `.NAME.hitlint-XXXXXX`, never linted.
+    func testAnInterruptedFixNeverLeavesAPartialFile() throws {
+        for signal in [SIGTERM, SIGKILL] {
+            let folder = try TemporaryFolder()
+            // A fixable layout padded with comments, so each write takes a while.
+            let padding = String(repeating: "# " + String(repeating: "-", count: 76) + "\n", count: 2_000)
+            let original = padding + FixSafetyTests.fixable
+            let fixed = padding + FixSafetyTests.fixed
+            let names = (0..<300).map { String(format: "screen-%03d.yaml", $0) }
+            for name in names { try folder.write(name, original) }
+
+            let process = Process()
+            process.executableURL = try XCTUnwrap(Self.binary)
+            process.arguments = ["--fix", "--jobs", "2", "."]
+            process.currentDirectoryURL = folder.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Files are written in path order: wait for the first to change (or the run to end).
+            let first = folder.path + "/" + names[0]
+            while process.isRunning, FileManager.default.contents(atPath: first) == Data(original.utf8) {
+                usleep(200)
+            }
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+
+            var changed = 0
+            for name in names {
+                let text = try folder.read(name)
+                XCTAssertTrue(text == original || text == fixed, "\(name) is neither the original nor the fixed file (signal \(signal))")
+                if text == fixed { changed += 1 }
+            }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !names.contains($0) }
+            if signal == SIGTERM {
+                XCTAssertEqual(leftovers, [], "SIGTERM removes the temporary file")
+            } else {
+                XCTAssertLessThanOrEqual(leftovers.count, 1)
+                for name in leftovers {
+                    XCTAssertTrue(name.hasPrefix(".screen-") && name.contains(".yaml.hitlint-"), name)
+                }
+            }
+            // The next run lints the layouts and nothing else, and finishes the job.
+            let again = try hitlint(["--fix", "."], in: folder.path)
+            XCTAssertEqual(again.status, 0, again.error)
+            XCTAssertTrue(again.output.hasSuffix("in 300 files\n"), again.output)
+            for name in names { XCTAssertEqual(try folder.read(name), fixed) }
+            _ = changed
+        }
+    }
+}
+
 /// The same value tree written as block YAML, so the generated folder has both front ends.
 enum YAMLSource {
     static func from(json: String) throws -> String {

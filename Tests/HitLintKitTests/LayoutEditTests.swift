@@ -243,9 +243,10 @@ final class AtomicFileTests: XCTestCase {
     }
 
     #if os(Linux)
-    /// A folder nobody can create files in, root included: /proc.
+    /// A folder nobody can create files in, root included: /proc. (The file is
+    /// writable, 0644, so it is the temporary file that fails, not the read-only check.)
     func testUnwritableFolderGivesAMessageAndLeavesTheFile() throws {
-        let path = "/proc/version"
+        let path = "/proc/self/comm"
         let original = try XCTUnwrap(FileManager.default.contents(atPath: path))
         XCTAssertThrowsError(try AtomicFile.replace(path, with: Array("new".utf8), expecting: [UInt8](original))) { error in
             XCTAssertTrue((error as? AtomicFile.Failure)?.message.contains("cannot create a temporary file") ?? false, "\(error)")

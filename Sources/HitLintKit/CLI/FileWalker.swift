@@ -1,8 +1,15 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Finds layout files under the paths given on the command line: folders are
 /// searched recursively for `*.json`, `*.yaml`, `*.yml`, skipping hidden
-/// folders and `.build`, never following a symlinked folder twice.
+/// entries (and so `.build`), never walking one real folder twice.
 public struct FileWalker {
     public struct Problem: Error, Sendable {
         public var path: String
@@ -16,14 +23,15 @@ public struct FileWalker {
         var found: [String] = []
         var problems: [Problem] = []
         let manager = FileManager.default
+        var visited = Set<String>()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                problems.append(Problem(path: path, message: "no such file or folder"))
+                problems.append(Problem(path: path, message: Self.whyMissing(path)))
                 continue
             }
             if isDirectory.boolValue {
-                walk(path, into: &found, problems: &problems, visited: [])
+                walk(path, into: &found, problems: &problems, visited: &visited)
             } else {
                 found.append(path)
             }
@@ -33,16 +41,22 @@ public struct FileWalker {
         return (unique.sorted(), problems)
     }
 
-    private func walk(_ folder: String, into found: inout [String], problems: inout [Problem], visited: Set<String>) {
+    /// A path that is not there: missing, or a symlink that leads nowhere.
+    static func whyMissing(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return "no such file or folder" }
+        guard stat(path, &info) != 0 else { return "cannot read" }
+        return errno == ELOOP
+            ? "symbolic link loop (too many levels of symbolic links)"
+            : "broken symbolic link (what it points to does not exist)"
+    }
+
+    /// Walks each real folder once per run, under the first name it is reached by:
+    /// a symlink loop ends there, and so do links that reach one folder by many
+    /// routes (two links per level, n levels deep, would be 2ⁿ walks).
+    private func walk(_ folder: String, into found: inout [String], problems: inout [Problem], visited: inout Set<String>) {
         let manager = FileManager.default
-        // Resolve symlinks so a loop is seen for what it is.
-        let real = (try? manager.destinationOfSymbolicLink(atPath: folder)).map {
-            $0.hasPrefix("/") ? $0 : (folder as NSString).deletingLastPathComponent + "/" + $0
-        } ?? folder
-        let canonical = URL(fileURLWithPath: real).resolvingSymlinksInPath().path
-        guard !visited.contains(canonical) else { return }
-        var visited = visited
-        visited.insert(canonical)
+        guard visited.insert(ProjectPath.real(folder)).inserted else { return }
         guard let entries = try? manager.contentsOfDirectory(atPath: folder) else {
             problems.append(Problem(path: folder, message: "cannot read folder"))
             return
@@ -54,7 +68,7 @@ public struct FileWalker {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                walk(path, into: &found, problems: &problems, visited: visited)
+                walk(path, into: &found, problems: &problems, visited: &visited)
             } else if SourceFormat(path: path) != nil {
                 found.append(path)
             }

@@ -178,6 +178,8 @@ public enum HitLintCommand {
         var ok = true
         var fixes = 0
         var changedFiles = 0
+        // One file reached under two names (a symlink, a linked folder) is written once.
+        var writtenFiles = Set<String>()
         for input in inputs {
             let path = input.path
             guard let entry = fixed[path], entry.fixed != entry.original else { continue }
@@ -186,6 +188,7 @@ public enum HitLintCommand {
                 continue
             }
             if write {
+                guard writtenFiles.insert(ProjectPath.real(path)).inserted else { continue }
                 do {
                     try AtomicFile.replace(path, with: entry.fixed, expecting: entry.original)
                 } catch {
@@ -277,13 +280,14 @@ public enum HitLintCommand {
             return 2
         }
         let path = arguments.paths[0]
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else {
-            output.writeError("hitlint: \(path): cannot read file\n")
+        let bytes: [UInt8]
+        switch LayoutFileReader.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            output.writeError("hitlint: \(path): \(failure.message)\n")
             return 2
         }
-        let source = SourceText(bytes: [UInt8](data))
+        let source = SourceText(bytes: bytes)
         let format = SourceFormat(path: path) ?? .json
         do {
             let document = try format.parse(source)

@@ -122,11 +122,13 @@ extension HitLintCommand {
                     let bytes: [UInt8]
                     if let given = input.bytes {
                         bytes = given
-                    } else if let data = FileManager.default.contents(atPath: input.path) {
-                        bytes = [UInt8](data)
                     } else {
-                        failureSlots[index] = "cannot read file"
-                        return
+                        switch LayoutFileReader.read(input.path) {
+                        case .success(let read): bytes = read
+                        case .failure(let failure):
+                            failureSlots[index] = failure.message
+                            return
+                        }
                     }
                     if fixing {
                         let outcome = Fixer.fixUntilStable(bytes, format: format, path: input.path, linter: linter)

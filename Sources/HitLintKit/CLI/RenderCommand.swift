@@ -28,12 +28,12 @@ extension HitLintCommand {
         guard let format = SourceFormat(path: path) else {
             return fail("\(path): not a layout file (expected .json, .yaml or .yml)")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: path) else {
-            return fail("\(path): cannot read file")
+        let bytes: [UInt8]
+        switch LayoutFileReader.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return fail("\(path): \(failure.message)")
         }
-        let input = Linter(options: options).lintForRendering(source: SourceText(bytes: [UInt8](data)), format: format, path: path)
+        let input = Linter(options: options).lintForRendering(source: SourceText(bytes: bytes), format: format, path: path)
         let text = lower.hasSuffix(".svg") ? SVGRenderer(input).svg() : HTMLPage(input).html()
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)

@@ -16,6 +16,14 @@ public enum ProjectPath {
         return absolute
     }
 
+    /// The file itself: every symlink resolved (realpath(3)); the path as given
+    /// when it cannot be resolved (missing, a loop).
+    public static func real(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Collapses `.`, `..` and repeated slashes, textually (symlinks are not resolved:
     /// the name the user sees is the name we report).
     public static func normalized(_ path: String) -> String {

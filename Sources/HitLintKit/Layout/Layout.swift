@@ -124,27 +124,76 @@ public struct Layout: Sendable {
     /// `toolbar/children[2]`, `root/children[0]/children[1]`.
     public func name(of index: Int) -> String {
         if let importedNames { return importedNames[index] }
-        var components: [String] = []
+        // Walk up to the nearest named ancestor (or the root) keeping only the
+        // child positions that can be shown: a string per level made naming the
+        // nodes of a deep unnamed chain quadratic in allocations (seconds for a
+        // chain of 20,000 buttons).
+        var positions: [Int32] = []  // nearest level first
+        var levels = 0
+        var anchor = "root"
         var current = index
         while true {
             let node = nodes[current]
             if node.idEntry >= 0, let id = document.string(Int(node.idEntry)) {
-                components.append(id)
+                anchor = id
                 break
             }
-            if node.parent < 0 {
-                components.append("root")
-                break
-            }
-            components.append("children[\(node.childIndex)]")
+            if node.parent < 0 { break }
+            if positions.count < 7 { positions.append(node.childIndex) }
+            levels += 1
             current = Int(node.parent)
         }
-        // A path through a very deep chain is shortened, keeping both ends.
-        if components.count > 8 {
-            let elided = components.count - 5
-            components = Array(components.prefix(4)) + ["…\(elided) levels…"] + [components.last!]
+        return Self.pathName(anchor: anchor, levels: levels, positions: positions)
+    }
+
+    /// `name(of:)` of every node, in one pass: the same strings, without a walk
+    /// to the named ancestor per node (quadratic in a deep chain, which drawing
+    /// every node of a layout would be).
+    public func allNames() -> [String] {
+        if let importedNames { return importedNames }
+        var names: [String] = []
+        names.reserveCapacity(nodes.count)
+        // Per node: the nearest named ancestor-or-self (-1: none, the path starts at
+        // "root") and the levels below it. Parents come before children in pre-order.
+        var anchors = [Int32](repeating: -1, count: nodes.count)
+        var levels = [Int32](repeating: 0, count: nodes.count)
+        for index in nodes.indices {
+            let node = nodes[index]
+            if node.idEntry >= 0, let id = document.string(Int(node.idEntry)) {
+                anchors[index] = Int32(index)
+                names.append(id)
+                continue
+            }
+            guard node.parent >= 0 else {
+                names.append("root")
+                continue
+            }
+            let parent = Int(node.parent)
+            anchors[index] = anchors[parent]
+            levels[index] = levels[parent] + 1
+            var positions: [Int32] = []
+            var current = index
+            while positions.count < min(7, Int(levels[index])) {
+                positions.append(nodes[current].childIndex)
+                current = Int(nodes[current].parent)
+            }
+            let anchor = anchors[index] >= 0 ? names[Int(anchors[index])] : "root"
+            names.append(Self.pathName(anchor: anchor, levels: Int(levels[index]), positions: positions))
         }
-        return components.reversed().joined(separator: "/")
+        return names
+    }
+
+    /// `anchor/children[i]/…`, from the child positions nearest level first; a
+    /// path through a very deep chain is shortened, keeping both ends.
+    private static func pathName(anchor: String, levels: Int, positions: [Int32]) -> String {
+        var components = [anchor]
+        if levels + 1 > 8 {
+            components.append("…\(levels + 1 - 5) levels…")
+            components += positions.prefix(4).reversed().map { "children[\($0)]" }
+        } else {
+            components += positions.reversed().map { "children[\($0)]" }
+        }
+        return components.joined(separator: "/")
     }
 
     /// The node's `type`, as written (empty when absent).

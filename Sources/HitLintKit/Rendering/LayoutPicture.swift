@@ -97,11 +97,12 @@ struct LayoutPicture {
         profileName = context.threshold.source
         let unit = unitName
 
+        let names = layout.allNames()
         for node in 0..<geometry.nodeCount {
             let entry = layout.nodes[node].idEntry
             let id = entry >= 0 ? layout.document.string(Int(entry)) : nil
             let type = layout.type(of: node)
-            let tip = "\(layout.name(of: node))\(type.isEmpty ? "" : " (\(type))")\nframe \(geometry.frames[node])"
+            let tip = "\(names[node])\(type.isEmpty ? "" : " (\(type))")\nframe \(geometry.frames[node])"
             views.append(View(node: node, frame: geometry.frames[node], id: id,
                               isInvisible: geometry.isInvisible[node], tip: tip))
         }
@@ -122,14 +123,14 @@ struct LayoutPicture {
                     deadSides = sides
                 }
             }
-            var tip = "\(context.name(target))\(layout.type(of: target).isEmpty ? "" : " (\(layout.type(of: target)))")"
+            var tip = "\(names[target])\(layout.type(of: target).isEmpty ? "" : " (\(layout.type(of: target)))")"
             tip += "\nframe \(geometry.frames[target])\nhit area \(intended)"
             if let best = region.reachable.bestPiece {
                 tip += "\nreachable: \(formatLength(best.width))×\(formatLength(best.height)) \(unit) at most"
             } else {
                 tip += "\nreachable: nowhere"
             }
-            targets.append(Target(node: target, name: context.name(target), visibleFrame: geometry.visibleFrames[target],
+            targets.append(Target(node: target, name: names[target], visibleFrame: geometry.visibleFrames[target],
                                   intendedHitRect: intended, reachable: region.reachable.pieces, dead: dead,
                                   deadSides: deadSides, tip: tip))
 
@@ -138,7 +139,7 @@ struct LayoutPicture {
             var overlapCount = 0, occlusionCount = 0
             for loss in region.losses where loss.visibleArea > 0.05 {
                 let taker = loss.taker.node
-                let taking = Taking(loser: target, taker: taker, takerName: context.name(taker),
+                let taking = Taking(loser: target, taker: taker, takerName: names[taker],
                                     takerRect: geometry.gates[taker], pieces: loss.pieces)
                 switch loss.taker {
                 case .target(let winner):

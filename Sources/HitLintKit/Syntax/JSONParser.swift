@@ -688,8 +688,10 @@ private struct Parser {
         case 0x0A, 0x0D: return "line break"
         case 0x80...:
             // A well-formed character is shown as itself; anything else as its byte.
-            guard let end = try? scanUTF8(offset) else { return "byte \(hexByte(byte))" }
-            let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
+            // Only the length: an explanation (scanUTF8's error) would describe the
+            // next byte, and so on down a run of bad bytes, one stack frame each.
+            guard let length = UTF8Bytes.sequenceLength(base, count, offset) else { return "byte \(hexByte(byte))" }
+            let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
             guard let scalar = text.unicodeScalars.first else { return "byte \(hexByte(byte))" }
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

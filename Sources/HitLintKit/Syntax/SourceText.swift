@@ -17,7 +17,8 @@ public final class SourceText: @unchecked Sendable {
     /// (minified) line the next column is counted on from here, not from the
     /// line's start. A `SourceText` is used by one thread at a time.
     private var lastLocation: (offset: Int, location: SourceLocation)?
-    /// For lines longer than `checkpointStride` bytes: the column at every
+    /// For lines longer than `checkpointStride` bytes (keyed by where counting
+    /// starts on the line): the column at every
     /// multiple of the stride from the line's start, so any column is counted from
     /// at most that far back (a minified file is one long line, and reports ask
     /// in any order).
@@ -66,6 +67,11 @@ public final class SourceText: @unchecked Sendable {
         return starts
     }
 
+    /// The text starts with U+FEFF (EF BB BF), which YAML allows and ignores.
+    var hasByteOrderMark: Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
     /// 1-based line and column of a byte offset (clamped to the text).
     public func location(of offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
@@ -79,9 +85,11 @@ public final class SourceText: @unchecked Sendable {
         }
         var column = 1
         var index = starts[low]
+        // A byte order mark is not a character of the first line: editors do not count it.
+        if low == 0, offset >= 3, hasByteOrderMark { index = 3 }
         let lineEnd = low + 1 < starts.count ? starts[low + 1] : bytes.count
         if lineEnd - index > Self.checkpointStride {
-            let marks = columnCheckpoints(line: low, from: index, to: lineEnd)
+            let marks = columnCheckpoints(from: index, to: lineEnd)
             let slot = min((offset - index) / Self.checkpointStride, marks.count - 1)
             column = marks[slot]
             index += slot * Self.checkpointStride
@@ -100,8 +108,8 @@ public final class SourceText: @unchecked Sendable {
         return location
     }
 
-    private func columnCheckpoints(line: Int, from start: Int, to end: Int) -> [Int] {
-        if let marks = checkpoints[line] { return marks }
+    private func columnCheckpoints(from start: Int, to end: Int) -> [Int] {
+        if let marks = checkpoints[start] { return marks }
         var marks = [1]
         var column = 1
         var index = start
@@ -110,7 +118,7 @@ public final class SourceText: @unchecked Sendable {
             index += 1
             if (index - start) % Self.checkpointStride == 0 { marks.append(column) }
         }
-        checkpoints[line] = marks
+        checkpoints[start] = marks
         return marks
     }
 
@@ -118,7 +126,7 @@ public final class SourceText: @unchecked Sendable {
     public func lineText(_ line: Int) -> String {
         let starts = lineStarts
         guard line >= 1, line <= starts.count else { return "" }
-        let start = starts[line - 1]
+        let start = line == 1 && hasByteOrderMark ? 3 : starts[line - 1]
         var end = line < starts.count ? starts[line] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)

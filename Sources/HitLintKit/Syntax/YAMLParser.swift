@@ -190,7 +190,8 @@ struct YAMLReader {
         if byte == UInt8(ascii: "\t") { return "a tab" }
         if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
         var end = offset + 1
-        while end < count, p[end] & 0xC0 == 0x80 { end += 1 }
+        // A character has at most three continuation bytes; a run of stray ones is not shown whole.
+        while end < count, end - offset < 4, p[end] & 0xC0 == 0x80 { end += 1 }
         return "'" + String(decoding: UnsafeBufferPointer(start: p + offset, count: end - offset), as: UTF8.self) + "'"
     }
 

@@ -1,0 +1,220 @@
+import HitLintKit
+
+/// What must hold for every input, whatever its bytes. A broken property is a
+/// `fatalError`, which libFuzzer reports as a crash and saves the input.
+public enum FuzzChecks {
+    // MARK: Parsers
+
+    /// JSON: the parser returns a well-formed flat tree or an error inside the
+    /// file; an accepted document written back as JSON parses to the same tree.
+    public static func checkJson(_ bytes: [UInt8]) {
+        checkParser(bytes, format: .json)
+    }
+
+    /// YAML: as JSON, and what it accepts, written as JSON, is YAML meaning the same.
+    public static func checkYaml(_ bytes: [UInt8]) {
+        checkParser(bytes, format: .yaml)
+    }
+
+    static func checkParser(_ bytes: [UInt8], format: SourceFormat) {
+        let source = SourceText(bytes: bytes)
+        let document: Document
+        do {
+            document = try format.parse(source)
+        } catch {
+            require(error.offset >= 0 && error.offset <= bytes.count, "\(format) error offset \(error.offset) outside the file")
+            require(!error.message.isEmpty, "\(format) error without a message")
+            _ = source.location(of: error.offset)
+            return
+        }
+        checkTree(document, format: format)
+        let written = document.jsonBytes()
+        let reparsed: Document
+        do {
+            reparsed = try JSONParser.parse(SourceText(bytes: written))
+        } catch {
+            fail("\(format) document written as JSON does not parse: \(error.message) at \(error.offset)")
+        }
+        checkTree(reparsed, format: .json)
+        require(sameTree(document, reparsed), "\(format) document written as JSON parses to another tree")
+        require(reparsed.jsonBytes() == written, "writing JSON is not stable")
+        if format == .yaml {
+            // JSON is a YAML flow node: the subset reads what it wrote the same way.
+            if let again = try? YAMLParser.parse(SourceText(bytes: written)) {
+                require(sameTree(document, again), "YAML document written as JSON means something else as YAML")
+            }
+        }
+    }
+
+    /// Spans inside the file, containers closing inside their parent, object
+    /// members as key-value pairs, indices into the side tables in range.
+    static func checkTree(_ document: Document, format: SourceFormat) {
+        let entries = document.entries
+        let count = document.source.bytes.count
+        require(!entries.isEmpty, "\(format) document without a root value")
+        require(document.next(0) == entries.count, "\(format) root does not span the whole document")
+        var ends: [Int] = []
+        for index in entries.indices {
+            while let top = ends.last, index >= top {
+                require(index == top, "\(format) container \(index) overlaps its parent's end")
+                ends.removeLast()
+            }
+            let entry = entries[index]
+            require(entry.start <= entry.end && Int(entry.end) <= count, "\(format) entry \(index) span outside the file")
+            switch entry.kind {
+            case .array, .object:
+                require(Int(entry.aux) > index && Int(entry.aux) <= entries.count, "\(format) container \(index) end out of range")
+                if let top = ends.last { require(Int(entry.aux) <= top, "\(format) container \(index) ends after its parent") }
+                ends.append(Int(entry.aux))
+            case .number:
+                require(Int(entry.aux) < document.numbers.count, "\(format) number \(index) index out of range")
+            case .string:
+                if entry.flags & Document.Entry.decoded != 0 {
+                    require(Int(entry.aux) < document.strings.count, "\(format) string \(index) index out of range")
+                } else if entry.flags & Document.Entry.quoted != 0 {
+                    require(entry.end - entry.start >= 2, "\(format) quoted string \(index) shorter than its quotes")
+                }
+                _ = document.string(index)
+            case .bool:
+                require(entry.aux <= 1, "\(format) bool \(index) is neither true nor false")
+            case .null:
+                break
+            }
+        }
+        // Objects: members alternate a string key and a value.
+        for index in entries.indices where entries[index].kind == .object {
+            var child = index + 1
+            let end = document.next(index)
+            while child < end {
+                require(entries[child].kind == .string, "\(format) object \(index) has a key that is not a string")
+                require(child + 1 < end, "\(format) object \(index) has a key without a value")
+                child = document.next(child + 1)
+            }
+            require(child == end, "\(format) object \(index) members overrun it")
+        }
+    }
+
+    /// Same kinds, strings and numbers in the same order (a number JSON cannot
+    /// spell, NaN or infinity, is written as null).
+    static func sameTree(_ a: Document, _ b: Document) -> Bool {
+        guard a.entries.count == b.entries.count else { return false }
+        for index in a.entries.indices {
+            let x = a.entries[index]
+            let y = b.entries[index]
+            switch (x.kind, y.kind) {
+            case (.number, .null):
+                if a.number(index)!.isFinite { return false }
+            case (.number, .number):
+                let u = a.number(index)!
+                let v = b.number(index)!
+                if u != v && !(u.isNaN && v.isNaN) { return false }
+            case (.string, .string):
+                if a.string(index) != b.string(index) { return false }
+            case (.bool, .bool):
+                if x.aux != y.aux { return false }
+            case (.array, .array), (.object, .object):
+                if x.aux != y.aux { return false }
+            case (.null, .null):
+                break
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    // MARK: The whole lint
+
+    /// The input as a JSON file and as a YAML file: lint (layout or capture,
+    /// recognised by its keys, fixes verified), report as text, JSON and SARIF
+    /// (the JSON ones must parse back), then `--fix` until stable: the fixed
+    /// bytes must still parse and be a valid layout when the original was.
+    public static func checkLint(_ bytes: [UInt8]) {
+        for format in [SourceFormat.json, .yaml] {
+            var options = LintOptions()
+            options.verifyFixes = true
+            let linter = Linter(options: options)
+            let path = "fuzz." + format.rawValue
+            let result = linter.lint(source: SourceText(bytes: bytes), format: format, path: path)
+            checkResult(result, bytes: bytes)
+            checkReports(result)
+            let broken = result.diagnostics.contains { $0.rule == "invalid-layout" }
+            let outcome = Fixer.fixUntilStable(bytes, format: format, path: path, linter: linter)
+            checkResult(outcome.result, bytes: outcome.bytes)
+            if outcome.bytes != bytes {
+                require(!broken, "\(format): fixes were applied to a file with invalid-layout")
+                require(!result.inputKind.isCapture, "\(format): a captured hierarchy was rewritten")
+                do {
+                    _ = try format.parse(SourceText(bytes: outcome.bytes))
+                } catch {
+                    fail("\(format): --fix wrote a file that does not parse: \(error.message)")
+                }
+                require(!outcome.result.diagnostics.contains { $0.rule == "invalid-layout" },
+                        "\(format): --fix made the layout invalid")
+            }
+            // The importers, whatever the keys say.
+            if !broken || result.inputKind != .hitlint, let document = try? format.parse(SourceText(bytes: bytes)) {
+                for choice in [InputChoice.sentry, .droidbot] where choice.kind(of: document) != result.inputKind {
+                    var forced = options
+                    forced.inputChoice = choice
+                    forced.verifyFixes = false
+                    let imported = Linter(options: forced).lint(document: document, path: path)
+                    checkResult(imported, bytes: bytes)
+                    require(imported.diagnostics.allSatisfy { $0.fix?.edits.isEmpty ?? true },
+                            "\(format): a fix with edits on a captured hierarchy")
+                }
+            }
+        }
+    }
+
+    static let ruleIDs = Set(RuleRegistry.descriptions.map(\.id))
+
+    static func checkResult(_ result: LintResult, bytes: [UInt8]) {
+        require(result.source.bytes == bytes, "result for other bytes")
+        for diagnostic in result.diagnostics {
+            let span = diagnostic.span
+            require(span.start >= 0 && span.start <= span.end && span.end <= bytes.count,
+                    "\(diagnostic.rule) span \(span) outside the file of \(bytes.count) bytes")
+            require(diagnostic.severity != .off, "\(diagnostic.rule) reported with severity off")
+            require(ruleIDs.contains(diagnostic.rule), "unknown rule '\(diagnostic.rule)'")
+            require(!diagnostic.message.isEmpty, "\(diagnostic.rule) without a message")
+            for edit in diagnostic.fix?.edits ?? [] {
+                require(edit.span.start >= 0 && edit.span.start <= edit.span.end && edit.span.end <= bytes.count,
+                        "\(diagnostic.rule) fix edit outside the file")
+            }
+            let (start, end) = result.location(diagnostic)
+            require(start.line >= 1 && start.column >= 1 && start <= end, "\(diagnostic.rule) location out of order")
+        }
+    }
+
+    static func checkReports(_ result: LintResult) {
+        _ = TextReporter(showSource: true, color: true, showFixes: true).report([result])
+        _ = GitHubReporter(currentDirectory: "/fuzz").report([result])
+        _ = JUnitReporter().report([result])
+        for (name, text) in [("json", JSONReporter().report([result])),
+                             ("sarif", SARIFReporter(currentDirectory: "/fuzz").report([result]))] {
+            let report: Document
+            do {
+                report = try JSONParser.parse(SourceText(text))
+            } catch {
+                fail("the \(name) report does not parse: \(error.message) at \(error.offset)")
+            }
+            require(report.kind(0) == .object, "the \(name) report is not an object")
+            if name == "json" {
+                let diagnostics = report.members(0).first { report.stringEquals($0.key, "diagnostics") }
+                require(diagnostics.map { report.count($0.value) } == result.diagnostics.count,
+                        "the json report lists another number of diagnostics")
+            }
+        }
+    }
+
+    // MARK: Failing
+
+    static func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+        if !condition() { fail(message()) }
+    }
+
+    static func fail(_ message: String) -> Never {
+        fatalError("fuzz property broken: \(message)")
+    }
+}

@@ -1,0 +1,441 @@
+import Foundation
+import XCTest
+@testable import HitLintKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SPEC §10 through the whole command, in process: hostile files end in a
+/// diagnostic at the right line and column, or a message, and the exit code of
+/// §7.1. (The parsers' own limits are in JSONParserTests and YAMLParserTests;
+/// the built binary, on worker threads, in EndToEndTests.)
+final class RobustnessTests: XCTestCase {
+    private var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+
+    /// Writes `bytes` as `name` in the test's folder and lints it; the path in the report is `name`.
+    private func lint(_ name: String, _ bytes: [UInt8], _ arguments: [String] = []) throws -> (status: Int32, output: String, error: String) {
+        let url = folder.url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+        return inDirectory(folder.path) { runCommand(arguments + [name]) }
+    }
+
+    private func lint(_ name: String, _ text: String, _ arguments: [String] = []) throws -> (status: Int32, output: String, error: String) {
+        try lint(name, Array(text.utf8), arguments)
+    }
+
+    /// The one diagnostic line of a report with a single diagnostic, and the summary.
+    private func assertReport(_ run: (status: Int32, output: String, error: String), status: Int32, _ lines: [String],
+                              file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(run.status, status, run.output + run.error, file: file, line: line)
+        XCTAssertEqual(run.output.split(separator: "\n").map(String.init), lines, file: file, line: line)
+        XCTAssertEqual(run.error, "", file: file, line: line)
+    }
+
+    // MARK: - Depth
+
+    func testMillionDeepArraysAndObjectsEndInADiagnostic() throws {
+        let million = 1_000_000
+        let limit = "nesting deeper than 100000 levels is not supported [invalid-layout]"
+        assertReport(try lint("arrays.json", String(repeating: "[", count: million) + String(repeating: "]", count: million)),
+                     status: 1, ["arrays.json:1:100001: error: \(limit)", "1 error, 0 warnings in 1 file"])
+        assertReport(try lint("objects.json", String(repeating: #"{"a":"#, count: million) + "1" + String(repeating: "}", count: million)),
+                     status: 1, ["objects.json:1:500001: error: \(limit)", "1 error, 0 warnings in 1 file"])
+        assertReport(try lint("arrays.yaml", String(repeating: "[", count: million)),
+                     status: 1, ["arrays.yaml:1:100001: error: \(limit)", "1 error, 0 warnings in 1 file"])
+        assertReport(try lint("objects.yaml", String(repeating: "{a: ", count: million)),
+                     status: 1, ["objects.yaml:1:400001: error: \(limit)", "1 error, 0 warnings in 1 file"])
+        assertReport(try lint("block.yaml", String(repeating: "- ", count: million) + "x\n"),
+                     status: 1, ["block.yaml:1:200001: error: \(limit)", "1 error, 0 warnings in 1 file"])
+    }
+
+    /// A chain of 20,000 nested nodes, each the only child of the one before:
+    /// every stage (layout, geometry, rules, fixes, suppression) is iterative.
+    static func chain(depth: Int, yaml: Bool) -> String {
+        var text = yaml ? "root: " : #"{"root": "#
+        let open = yaml ? "{frame: [0, 0, 10, 10], children: [" : #"{"frame": [0, 0, 10, 10], "children": ["#
+        text.reserveCapacity(depth * open.count + 100)
+        for _ in 0..<depth { text += open }
+        text += yaml ? "{id: deepest, type: button, frame: [0, 0, 10, 10]}" : #"{"id": "deepest", "type": "button", "frame": [0, 0, 10, 10]}"#
+        for _ in 0..<depth { text += "]}" }
+        return text + (yaml ? "\n" : "}\n")
+    }
+
+    func testTwentyThousandDeepChainOfNodes() throws {
+        for yaml in [false, true] {
+            let name = yaml ? "chain.yaml" : "chain.json"
+            let text = Self.chain(depth: 20_000, yaml: yaml)
+            let run = try lint(name, text, ["--format", "json"])
+            XCTAssertEqual(run.status, 1, run.error)
+            let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            let diagnostics = try XCTUnwrap(report["diagnostics"] as? [[String: Any]])
+            XCTAssertEqual(diagnostics.map { $0["rule"] as? String }, [RuleID.targetSize], name)
+            XCTAssertEqual(diagnostics.first?["node"] as? String, "deepest", name)
+            // The fix (grow the button's hit area) runs the whole chain through the
+            // fixer and, since every ancestor is 10×10, is refused as advice.
+            let fixed = try lint(name, text, ["--fix"])
+            XCTAssertEqual(fixed.status, 1, fixed.error)
+            XCTAssertTrue(fixed.output.contains("'deepest' is reachable on 10×10 pt"), fixed.output)
+        }
+    }
+
+    /// Drawing names every node at once (`allNames`), in one pass; the names are
+    /// those `name(of:)` gives one at a time, shortened paths through deep chains included.
+    func testAllNamesAreTheNamesOfEachNode() throws {
+        var random = SeededRandom(seed: 12)
+        for _ in 0..<40 {
+            // A random tree, some nodes named, some chains deeper than the eight shown levels.
+            var text = "root: {frame: [0, 0, 10, 10], children: ["
+            var open = 1
+            for index in 0..<random.int(1...60) {
+                let id = random.chance(0.2) ? "id: n\(index), " : ""
+                if random.chance(0.6) {
+                    text += "{\(id)frame: [0, 0, 1, 1], children: ["
+                    open += 1
+                } else {
+                    text += "{\(id)frame: [0, 0, 1, 1]}, "
+                }
+                if open > 1, random.chance(0.2) {
+                    text += "]}, "
+                    open -= 1
+                }
+            }
+            text += String(repeating: "]}", count: open) + "\n"
+            text = text.replacingOccurrences(of: ", ]", with: "]")
+            let (layout, diagnostics) = try TestSupport.layout(text)
+            XCTAssertEqual(diagnostics.filter { $0.rule == RuleID.invalidLayout }.map(\.message), [], text)
+            XCTAssertEqual(layout.allNames(), layout.nodes.indices.map { layout.name(of: $0) }, text)
+        }
+        let (chain, _) = try TestSupport.layout(Self.chain(depth: 30, yaml: true))
+        XCTAssertEqual(chain.name(of: 30), "deepest")
+        XCTAssertEqual(chain.name(of: 29), "root/…25 levels…/children[0]/children[0]/children[0]/children[0]")
+        XCTAssertEqual(chain.allNames(), chain.nodes.indices.map { chain.name(of: $0) })
+    }
+
+    // MARK: - Size
+
+    /// 100 MB in one value: read, parsed and reported (the line table and the
+    /// column of a diagnostic after it included).
+    func testHundredMegabyteFiles() throws {
+        let hundredMegabytes = 100 * 1024 * 1024
+        var json = Array(#"{"root": {"id": "a", "frame": [0, 0, 390, 844], "note": ""#.utf8)
+        json += Self.repeated(Array("x".utf8), times: hundredMegabytes)
+        json += Array(#""}, "extra": 1}"#.utf8)
+        assertReport(try lint("string.json", json), status: 0, [
+            "string.json:1:49: warning: unknown key 'note' [unknown-key]",
+            "string.json:1:\(hundredMegabytes + 62): warning: unknown key 'extra' [unknown-key]",
+            "0 errors, 2 warnings in 1 file",
+        ])
+        json = []
+
+        // 1.3 million comment lines, then a mistake on the last line.
+        let comment = Array(("# " + String(repeating: "y", count: 77) + "\n").utf8)
+        let lines = hundredMegabytes / comment.count
+        var yaml = Array("root: {id: a, frame: [0, 0, 390, 844]}\n".utf8) + Self.repeated(comment, times: lines)
+        yaml += Array("extra: [1, 2\n".utf8)
+        assertReport(try lint("comments.yaml", yaml), status: 1, [
+            "comments.yaml:\(lines + 2):8: error: unterminated flow sequence (missing ']') [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        yaml = []
+
+        // A file of two million nodes is StressTests' (`make stress`): minutes in a debug build.
+    }
+
+    /// `unit` `times` times, copied by doubling (a debug build appends slowly).
+    static func repeated(_ unit: [UInt8], times: Int) -> [UInt8] {
+        var bytes = unit
+        bytes.reserveCapacity(unit.count * times)
+        while bytes.count * 2 <= unit.count * times { bytes.append(contentsOf: bytes) }
+        bytes.append(contentsOf: bytes[0..<(unit.count * times - bytes.count)])
+        return bytes
+    }
+
+    // MARK: - Bytes
+
+    func testInvalidUTF8IsReportedWhereItIs() throws {
+        // 'é' is two bytes and one column: the bad byte is at column 19, not 20.
+        assertReport(try lint("bad.json", Array(#"{"root": {"id": "é"#.utf8) + [0xFF] + Array(#""}}"#.utf8)), status: 1, [
+            "bad.json:1:19: error: invalid UTF-8 byte 0xFF [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("bad.yaml", Array("root:\n  id: é".utf8) + [0xC3, 0x28] + Array("\n".utf8)), status: 1, [
+            "bad.yaml:2:9: error: incomplete UTF-8 sequence: expected a continuation byte after 0xC3, found '(' [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        // Outside a string, where no value can start.
+        assertReport(try lint("outside.json", Array(#"{"root": "#.utf8) + [0xED, 0xA0, 0x80]), status: 1, [
+            "outside.json:1:10: error: expected a value after ':', found byte 0xED [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        // A long run of lead bytes without continuations (found by fuzz-json: it used to recurse once per byte).
+        let run = Array(#"{"root": {"id": ""#.utf8) + [UInt8](repeating: 0xD1, count: 200_000) + Array(#""}}"#.utf8)
+        assertReport(try lint("leads.json", run), status: 1, [
+            "leads.json:1:19: error: incomplete UTF-8 sequence: expected a continuation byte after 0xD1, found byte 0xD1 [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+    }
+
+    func testByteOrderMark() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        assertReport(try lint("bom.json", bom + Array(Layouts.cleanJSON.utf8)), status: 1, [
+            "bom.json:1:1: error: byte order mark (BOM) at start of file: JSON text must not begin with U+FEFF [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        // YAML allows one and ignores it; columns on the first line do not count it.
+        let yaml = bom + Array("root: {id: screen, frame: [0, 0, 390, 844], children: [{id: play, type: button, frame: [10, 10, 30, 30]}]}\n".utf8)
+        assertReport(try lint("bom.yaml", yaml), status: 1, [
+            "bom.yaml:1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]",
+            "1 error, 0 warnings, 1 fixable in 1 file",
+        ])
+        // On a terminal, the excerpt shows the line without the mark and the caret under the value.
+        let terminal = inDirectory(folder.path) { runCommand(["--color", "never", "bom.yaml"], terminal: true) }
+        let excerpt = terminal.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(excerpt[1], " 1 | root: {id: screen, frame: [0, 0, 390, 844], children: [{id: play, type: button, frame: [10, 10, 30, 30]}]}")
+        XCTAssertEqual(excerpt[2], "   | " + String(repeating: " ", count: 87) + "^~~~~~~~~~~~~~~~")
+    }
+
+    func testCRLFLineEndsGiveTheSameDiagnosticsAndFixesKeepThem() throws {
+        let lf = "root:\n  id: screen\n  frame: [0, 0, 390, 844]\n  children:\n    - id: play\n      type: button\n      frame: [10, 10, 30, 30]\n"
+        let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
+        let expected = [
+            "play.yaml:7:14: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]",
+            "1 error, 0 warnings, 1 fixable in 1 file",
+        ]
+        assertReport(withoutFixLines(try lint("play.yaml", lf, ["--show-fixes"])), status: 1, expected)
+        assertReport(withoutFixLines(try lint("play.yaml", crlf, ["--show-fixes"])), status: 1, expected)
+        let json = #"{"root": {"id": "screen", "frame": [0, 0, 390, 844], "children": [{"id": "play", "type": "button", "frame": [10, 10, 30, 30]}]}}"#
+            .replacingOccurrences(of: ", ", with: ",\r\n  ")
+        XCTAssertEqual(try lint("play.json", json).status, 1)
+
+        let fixed = try lint("play.yaml", crlf, ["--fix"])
+        XCTAssertEqual(fixed.status, 0, fixed.output + fixed.error)
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: folder.path + "/play.yaml")).map { $0 }
+        XCTAssertNotEqual(bytes, Array(crlf.utf8), "the fix was written")
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            XCTAssertEqual(bytes[index - 1], 0x0D, "every line still ends in CRLF")
+        }
+    }
+
+    func testNULBytes() throws {
+        assertReport(try lint("nul.json", Array(#"{"root": "#.utf8) + [0] + Array("}".utf8)), status: 1, [
+            "nul.json:1:10: error: NUL byte in file [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("nul.yaml", Array("root:\n  id: a".utf8) + [0] + Array("b\n".utf8)), status: 1, [
+            "nul.yaml:2:8: error: NUL bytes are not allowed in YAML [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        // UTF-16 is NUL bytes everywhere: named for what it is.
+        let utf16 = Array(#"{"root": 1}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        assertReport(try lint("utf16.json", utf16), status: 1, [
+            "utf16.json:1:2: error: NUL byte in file: JSON text must be UTF-8 (this looks like UTF-16 or UTF-32) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+    }
+
+    // MARK: - Numbers
+
+    func testHugeAndMalformedNumbers() throws {
+        let fourHundredDigits = "1" + String(repeating: "0", count: 399)
+        assertReport(try lint("huge.json", #"{"root": {"frame": [0, 0, 1e999, 10]}}"#), status: 1, [
+            "huge.json:1:27: error: 'frame width' must be a finite number, found 1e999 [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("digits.json", #"{"root": {"frame": [0, 0, 10, \#(fourHundredDigits)]}}"#), status: 1, [
+            "digits.json:1:31: error: 'frame height' must be a finite number, found \(fourHundredDigits) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        // 400 digits that make a small number are just a number.
+        let small = "0." + String(repeating: "0", count: 398) + "1"
+        assertReport(try lint("small.json", #"{"root": {"frame": [\#(small), 0, 10, 10]}}"#), status: 0, ["0 errors, 0 warnings in 1 file"])
+        let exact = String(repeating: "9", count: 400) + "e-399"
+        assertReport(try lint("exact.yaml", "root: {frame: [0, 0, \(exact), 10]}\n"), status: 0, ["0 errors, 0 warnings in 1 file"])
+
+        assertReport(try lint("huge.yaml", "root: {frame: [0, 0, 1e999, 10]}\n"), status: 1, [
+            "huge.yaml:1:22: error: number '1e999' is out of range (too large for a 64-bit float) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("digits.yaml", "root: {frame: [0, 0, 10, \(fourHundredDigits)]}\n"), status: 1, [
+            "digits.yaml:1:26: error: number '\(fourHundredDigits.prefix(40))…' is out of range (too large for a 64-bit float) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("minus.json", #"{"root": {"frame": [0, 0, -, 10]}}"#), status: 1, [
+            "minus.json:1:28: error: expected digit after '-' in number, found ',' [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+    }
+
+    func testNaNAndInfinityInYAML() throws {
+        for (value, column) in [(".nan", 28), (".NaN", 28), (".inf", 28), ("-.inf", 28), ("+.INF", 28)] {
+            assertReport(try lint("special.yaml", "root: {frame: [0, 0, 10, 10], alpha: \(value)}\n"), status: 1, [
+                "special.yaml:1:\(column + 10): error: infinite and NaN numbers (.inf, .nan) are not supported [invalid-layout]",
+                "1 error, 0 warnings in 1 file",
+            ])
+        }
+        // Quoted, it is a string: a wrong type, on the value.
+        assertReport(try lint("quoted.yaml", "root: {frame: [0, 0, 10, 10], alpha: '.nan'}\n"), status: 1, [
+            "quoted.yaml:1:38: error: 'alpha' must be a number from 0 to 1, found string '.nan' [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+    }
+
+    // MARK: - Structure
+
+    func testDuplicateKeys() throws {
+        assertReport(try lint("twice.json", "{\"root\": {\"frame\": [0, 0, 10, 10],\n  \"frame\": [0, 0, 20, 20]}}"), status: 1, [
+            "twice.json:2:3: error: duplicate key 'frame' (first on line 1, again on line 2) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("twice.yaml", "root:\n  frame: [0, 0, 10, 10]\n  frame: [0, 0, 20, 20]\n"), status: 1, [
+            "twice.yaml:3:3: error: duplicate key 'frame' (first defined on line 2) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        // At the top level too.
+        assertReport(try lint("root.json", #"{"root": {"frame": [0, 0, 10, 10]}, "root": {}}"#), status: 1, [
+            "root.json:1:37: error: duplicate key 'root' (first on line 1, again on line 1) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+    }
+
+    func testEmptyFiles() throws {
+        assertReport(try lint("empty.json", ""), status: 1, [
+            "empty.json:1:1: error: expected a value, found end of file [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("blank.json", "  \n\n"), status: 1, [
+            "blank.json:3:1: error: expected a value, found end of file [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("empty.yaml", ""), status: 1, [
+            "empty.yaml:1:1: error: the file holds no YAML document (it is empty or only comments) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("comment.yaml", "# nothing here\n"), status: 1, [
+            "comment.yaml:2:1: error: the file holds no YAML document (it is empty or only comments) [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+        assertReport(try lint("marker.yaml", "---\n"), status: 1, [
+            "marker.yaml:2:1: error: a layout must be a mapping with a 'root' node, found null [invalid-layout]",
+            "1 error, 0 warnings in 1 file",
+        ])
+    }
+
+    // MARK: - Paths
+
+    func testAFolderNamedLikeALayoutFile() throws {
+        try folder.write("x.json/inner.yaml", Layouts.small)
+        try folder.write("walk/y.yaml/z.yaml", Layouts.clean)
+        try folder.write("walk/ok.yaml", Layouts.clean)
+        // Named: walked as the folder it is.
+        assertReport(inDirectory(folder.path) { runCommand(["x.json"]) }, status: 1, [
+            "x.json/inner.yaml:1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]",
+            "1 error, 0 warnings, 1 fixable in 1 file",
+        ])
+        // Found in a folder: walked, never read as a file.
+        assertReport(inDirectory(folder.path) { runCommand(["walk"]) }, status: 0, ["0 errors, 0 warnings in 2 files"])
+        // The commands that take one file say what it is.
+        let parse = inDirectory(folder.path) { runCommand(["parse", "x.json"]) }
+        XCTAssertEqual(parse.status, 2)
+        XCTAssertEqual(parse.error, "hitlint: x.json: not a regular file (a folder); not read\n")
+        let render = inDirectory(folder.path) { runCommand(["render", "x.json", "-o", "x.svg"]) }
+        XCTAssertEqual(render.status, 2)
+        XCTAssertEqual(render.error, "hitlint: x.json: not a regular file (a folder); not read\n")
+    }
+
+    /// A FIFO named like a layout would block a reader forever; it is refused at
+    /// once, and the other files are still linted.
+    func testAFIFOIsNotRead() throws {
+        try folder.write("layouts/ok.yaml", Layouts.small)
+        XCTAssertEqual(mkfifo(folder.path + "/layouts/pipe.json", 0o644), 0)
+        let named = inDirectory(folder.path) { runCommand(["layouts/pipe.json"]) }
+        XCTAssertEqual(named.status, 2)
+        XCTAssertEqual(named.error, "hitlint: layouts/pipe.json: not a regular file (a FIFO); not read\n")
+        XCTAssertEqual(named.output, "0 errors, 0 warnings in 0 files\n")
+        let walked = inDirectory(folder.path) { runCommand(["layouts"]) }
+        XCTAssertEqual(walked.status, 2)
+        XCTAssertEqual(walked.error, "hitlint: layouts/pipe.json: not a regular file (a FIFO); not read\n")
+        XCTAssertTrue(walked.output.hasPrefix("layouts/ok.yaml:1:88: error:"), walked.output)
+        let parse = inDirectory(folder.path) { runCommand(["parse", "layouts/pipe.json"]) }
+        XCTAssertEqual(parse.status, 2)
+    }
+
+    #if os(Linux)
+    /// Root reads every file whatever its mode, so an unreadable file is one the
+    /// kernel will not read: /proc/self/mem at offset 0 (unmapped) fails with EIO.
+    func testAnUnreadableFileGivesAMessageAndExitTwo() throws {
+        try folder.write("ok.yaml", Layouts.clean)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/mem.json", withDestinationPath: "/proc/self/mem")
+        let run = inDirectory(folder.path) { runCommand(["."]) }
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.error, "hitlint: mem.json: cannot read file (input/output error)\n")
+        XCTAssertEqual(run.output, "0 errors, 0 warnings in 1 file\n", "the readable file is still linted")
+    }
+    #endif
+
+    func testSymlinkLoopsAmongThePaths() throws {
+        let manager = FileManager.default
+        try folder.write("a/one.yaml", Layouts.clean)
+        try folder.write("a/b/two.yaml", Layouts.clean)
+        try manager.createSymbolicLink(atPath: folder.path + "/a/self", withDestinationPath: ".")
+        try manager.createSymbolicLink(atPath: folder.path + "/a/b/up", withDestinationPath: "..")
+        try manager.createSymbolicLink(atPath: folder.path + "/a/b/top", withDestinationPath: "../../a")
+        // Links to each other, and to themselves, named like layouts.
+        try manager.createSymbolicLink(atPath: folder.path + "/a/ping.json", withDestinationPath: "pong.json")
+        try manager.createSymbolicLink(atPath: folder.path + "/a/pong.json", withDestinationPath: "ping.json")
+        try manager.createSymbolicLink(atPath: folder.path + "/a/itself.yaml", withDestinationPath: "itself.yaml")
+        try manager.createSymbolicLink(atPath: folder.path + "/a/gone.yaml", withDestinationPath: "missing.yaml")
+        // A walk lints each real file once and skips links that lead nowhere.
+        assertReport(inDirectory(folder.path) { runCommand(["a"]) }, status: 0, ["0 errors, 0 warnings in 2 files"])
+        // Named on the command line, they are reported for what they are.
+        let named = inDirectory(folder.path) { runCommand(["a/ping.json", "a/itself.yaml", "a/gone.yaml", "a/one.yaml"]) }
+        XCTAssertEqual(named.status, 2)
+        XCTAssertEqual(named.error, """
+        hitlint: a/ping.json: symbolic link loop (too many levels of symbolic links)
+        hitlint: a/itself.yaml: symbolic link loop (too many levels of symbolic links)
+        hitlint: a/gone.yaml: broken symbolic link (what it points to does not exist)
+
+        """)
+        XCTAssertEqual(named.output, "0 errors, 0 warnings in 1 file\n")
+    }
+
+    /// Two links to the next folder at each of 30 levels: 2³⁰ routes to the last
+    /// folder. Each real folder is walked once, so this ends, with one file per level.
+    func testLinksThatReachAFolderByManyRoutesAreWalkedOnce() throws {
+        let manager = FileManager.default
+        let levels = 30
+        for level in 0..<levels {
+            try folder.write("d\(level)/layout.yaml", Layouts.clean)
+            if level + 1 < levels {
+                for link in ["left", "right"] {
+                    try manager.createSymbolicLink(atPath: folder.path + "/d\(level)/\(link)",
+                                                   withDestinationPath: "../d\(level + 1)")
+                }
+            }
+        }
+        let run = inDirectory(folder.path) { runCommand(["d0", "--format", "json"]) }
+        XCTAssertEqual(run.status, 0, run.error)
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        XCTAssertEqual((report["summary"] as? [String: Int])?["files"], levels)
+    }
+}
+
+private extension Layouts {
+    static let cleanJSON = #"{"root": {"id": "screen", "frame": [0, 0, 390, 844]}}"#
+}
+
+/// Without the `fix:` lines and edits that `--show-fixes` adds.
+private func withoutFixLines(_ run: (status: Int32, output: String, error: String)) -> (status: Int32, output: String, error: String) {
+    let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("    ") }
+    return (run.status, lines.joined(separator: "\n"), run.error)
+}
