@@ -1,3 +1,7 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import HitLintKit
 
 /// What must hold for every input, whatever its bytes. A broken property is a
@@ -138,6 +142,7 @@ public enum FuzzChecks {
             let result = linter.lint(source: SourceText(bytes: bytes), format: format, path: path)
             checkResult(result, bytes: bytes)
             checkReports(result)
+            checkPictures(result, linter: linter)
             let broken = result.diagnostics.contains { $0.rule == "invalid-layout" }
             let outcome = Fixer.fixUntilStable(bytes, format: format, path: path, linter: linter)
             checkResult(outcome.result, bytes: outcome.bytes)
@@ -206,6 +211,19 @@ public enum FuzzChecks {
                         "the json report lists another number of diagnostics")
             }
         }
+    }
+
+    /// `--render-dir` / `render`: the HTML page and the SVG of the result. Text
+    /// from the file must never become markup: the page has its one script, the
+    /// SVG none, and the SVG is well-formed XML.
+    static func checkPictures(_ result: LintResult, linter: Linter) {
+        let input = linter.renderInput(for: result)
+        let html = HTMLPage(input).html()
+        require(html.components(separatedBy: "<script").count == 2, "the HTML page has another script element")
+        let svg = SVGRenderer(input).svg()
+        require(!svg.contains("<script"), "the SVG has a script element")
+        let parser = XMLParser(data: Data(svg.utf8))
+        require(parser.parse(), "the SVG is not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?")")
     }
 
     // MARK: Failing
