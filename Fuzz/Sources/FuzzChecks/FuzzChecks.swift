@@ -194,6 +194,14 @@ public enum FuzzChecks {
 
     static func checkReports(_ result: LintResult) {
         _ = TextReporter(showSource: true, color: true, showFixes: true).report([result])
+        // One line per diagnostic and the summary, whatever ids the file holds, and
+        // nothing that drives a terminal.
+        let plain = TextReporter().report([result])
+        require(plain.split(separator: "\n", omittingEmptySubsequences: false).count == result.diagnostics.count + 2,
+                "a diagnostic's text report spans more than one line")
+        let excerpts = TextReporter(showSource: true).report([result])
+        require(!(plain + excerpts).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F },
+                "a control character reaches the text report")
         _ = GitHubReporter(currentDirectory: "/fuzz").report([result])
         _ = JUnitReporter().report([result])
         for (name, text) in [("json", JSONReporter().report([result])),

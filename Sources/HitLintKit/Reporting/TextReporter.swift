@@ -27,7 +27,9 @@ public struct TextReporter: Reporter {
                 case .warning: severity = paint("warning", "1;33")
                 case .info, .off: severity = paint("note", "1;36")
                 }
-                out += paint("\(result.path):\(start.line):\(start.column):", "1") + " \(severity): \(diagnostic.message) "
+                // Ids and paths come from files: one line per diagnostic, whatever they hold.
+                out += paint("\(result.path.displayedOnOneLine):\(start.line):\(start.column):", "1")
+                    + " \(severity): \(diagnostic.message.displayedOnOneLine) "
                 out += paint("[\(diagnostic.rule)]", "2") + "\n"
                 if showSource { out += sourceExcerpt(result.source, start: start, end: end) }
                 if showFixes, let fix = diagnostic.fix {
@@ -53,19 +55,42 @@ public struct TextReporter: Reporter {
 
     /// "   12 | - {id: prev, ...}" and a caret line under the span (first line only).
     private func sourceExcerpt(_ source: SourceText, start: SourceLocation, end: SourceLocation) -> String {
-        let text = source.lineText(start.line)
+        // Each character as shown: control characters escaped (a file must not
+        // drive the terminal), so the caret is placed by the shown widths.
+        let shown = source.lineText(start.line).unicodeScalars.map { $0 == "\t" ? "\t" : String($0).displayedOnOneLine }
         let number = String(start.line)
         let gutter = String(repeating: " ", count: number.count)
-        let scalars = Array(text.unicodeScalars)
-        let prefix = String(String.UnicodeScalarView(scalars.prefix(max(0, start.column - 1)).map { $0 == "\t" ? "\t" : " " }))
-        let lastColumn = end.line == start.line ? max(end.column, start.column + 1) : scalars.count + 1
-        let width = max(1, lastColumn - start.column)
+        let before = shown.prefix(max(0, start.column - 1))
+        let prefix = before.map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.unicodeScalars.count) }.joined()
+        let lastColumn = end.line == start.line ? max(end.column, start.column + 1) : shown.count + 1
+        let spanned = shown.dropFirst(before.count).prefix(max(0, lastColumn - start.column))
+        let width = max(1, spanned.reduce(0) { $0 + $1.unicodeScalars.count } + max(0, lastColumn - start.column - spanned.count))
         let marker = "^" + String(repeating: "~", count: width - 1)
-        return " \(number) | \(text)\n \(gutter) | \(prefix)\(paint(marker, "1;32"))\n"
+        return " \(number) | \(shown.joined())\n \(gutter) | \(prefix)\(paint(marker, "1;32"))\n"
     }
 }
 
 extension String {
+    /// Text from a file (a node id in a message, a path) made safe to print on one
+    /// line of a terminal or a CI log: line breaks (LF, CR, NEL, U+2028, U+2029)
+    /// and other control characters (ESC included) are written as escapes, so an
+    /// id cannot start a line of its own, forge a diagnostic or a GitHub workflow
+    /// command, or send escape sequences to the terminal.
+    var displayedOnOneLine: String {
+        guard unicodeScalars.contains(where: \.needsEscapeOnOneLine) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case _ where scalar.needsEscapeOnOneLine:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// For one-line display: line breaks written as \n, the rest as is, quoted.
     func replacingNewlines() -> String {
         var out = "\""
@@ -77,5 +102,13 @@ extension String {
             }
         }
         return out + "\""
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls but tab, DEL, C1 controls (NEL among them), and the Unicode line
+    /// and paragraph separators.
+    var needsEscapeOnOneLine: Bool {
+        (value < 0x20 && value != 0x09) || (value >= 0x7F && value <= 0x9F) || value == 0x2028 || value == 0x2029
     }
 }
