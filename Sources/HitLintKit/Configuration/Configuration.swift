@@ -226,7 +226,11 @@ private struct ConfigurationReader {
         for item in items {
             let pattern = try string(item, key)
             guard !pattern.isEmpty else { throw error(at: item, "an empty pattern in '\(key)' matches nothing") }
-            result.append(Glob(pattern))
+            let glob = Glob(pattern)
+            guard glob.segmentCount <= Glob.maximumSegments else {
+                throw error(at: item, "a pattern in '\(key)' has \(glob.segmentCount) segments; at most \(Glob.maximumSegments) are supported")
+            }
+            result.append(glob)
         }
         return result
     }
