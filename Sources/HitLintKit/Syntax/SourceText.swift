@@ -78,11 +78,14 @@ public final class SourceText: @unchecked Sendable {
         }
         var column = 1
         var index = starts[low]
-        // A byte order mark is not a character of the first line: editors do not count it.
-        if low == 0, offset >= 3, hasByteOrderMark { index = 3 }
         if let last = lastLocation, last.location.line == low + 1, last.offset <= offset {
             column = last.location.column
             index = last.offset
+        }
+        // A byte order mark is not a character of the first line: editors do not count it.
+        if low == 0, index < 3, offset >= 3, hasByteOrderMark {
+            index = 3
+            column = 1
         }
         while index < offset {
             // Count scalar starts: every byte that is not a UTF-8 continuation byte.
