@@ -410,6 +410,15 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(walked.output.hasPrefix("layouts/ok.yaml:1:88: error:"), walked.output)
         let parse = inDirectory(folder.path) { runCommand(["parse", "layouts/pipe.json"]) }
         XCTAssertEqual(parse.status, 2)
+        // A baseline, or a configuration found in the folder, that is a FIFO.
+        XCTAssertEqual(mkfifo(folder.path + "/baseline.json", 0o644), 0)
+        let baseline = inDirectory(folder.path) { runCommand(["--baseline", "baseline.json", "layouts/ok.yaml"]) }
+        XCTAssertEqual(baseline.status, 2)
+        XCTAssertEqual(baseline.error, "hitlint: baseline.json: cannot read baseline file: not a regular file (a FIFO); not read\n")
+        XCTAssertEqual(mkfifo(folder.path + "/layouts/.hitlint.yml", 0o644), 0)
+        let configuration = inDirectory(folder.path + "/layouts") { runCommand(["ok.yaml"], in: folder.path + "/layouts") }
+        XCTAssertEqual(configuration.status, 2)
+        XCTAssertEqual(configuration.error, "hitlint: .hitlint.yml: cannot read configuration file: not a regular file (a FIFO); not read\n")
     }
 
     #if os(Linux)

@@ -281,7 +281,7 @@ public enum HitLintCommand {
         }
         let path = arguments.paths[0]
         let bytes: [UInt8]
-        switch LayoutFileReader.read(path) {
+        switch InputFileReader.read(path) {
         case .success(let read): bytes = read
         case .failure(let failure):
             output.writeError("hitlint: \(path.displayedOnOneLine): \(failure.message)\n")

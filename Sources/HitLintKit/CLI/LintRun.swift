@@ -123,7 +123,7 @@ extension HitLintCommand {
                     if let given = input.bytes {
                         bytes = given
                     } else {
-                        switch LayoutFileReader.read(input.path) {
+                        switch InputFileReader.read(input.path) {
                         case .success(let read): bytes = read
                         case .failure(let failure):
                             failureSlots[index] = failure.message

@@ -93,11 +93,14 @@ extension Configuration {
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ConfigurationError(path: shown, message: "no such configuration file")
         }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw ConfigurationError(path: shown, message: "cannot read configuration file")
+        let bytes: [UInt8]
+        switch InputFileReader.read(absolute) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            throw ConfigurationError(path: shown, message: "cannot read configuration file: \(failure.message)")
         }
         let format = SourceFormat(path: absolute) ?? .yaml
-        return try parse(SourceText(bytes: [UInt8](data)), format: format, path: shown,
+        return try parse(SourceText(bytes: bytes), format: format, path: shown,
                          folder: (absolute as NSString).deletingLastPathComponent)
     }
 

@@ -81,7 +81,7 @@ public enum AtomicFile {
     }
 
     static func errorText(_ code: Int32) -> String {
-        LayoutFileReader.describe(code)
+        InputFileReader.describe(code)
     }
 }
 
