@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: build release test run bench conformance render-check install clean
+.PHONY: build release test run bench conformance render-check fuzz sanitize stress install clean
 
 build:
 	$(SWIFT) build
@@ -29,9 +29,32 @@ conformance:
 render-check:
 	SWIFT="$(SWIFT)" python3 Scripts/render-check
 
+# libFuzzer (Linux): `make fuzz FUZZ_TARGET=json|yaml|lint FUZZ_TIME=seconds`.
+# Builds Fuzz/ (its own package: never part of `swift build` or `swift test`)
+# with -sanitize=fuzzer,address in $(FUZZ_SCRATCH); the corpus grows in
+# $(FUZZ_SCRATCH)/corpus/TARGET, crashes land in $(FUZZ_SCRATCH)/artifacts/TARGET.
+FUZZ_TARGET ?= json
+FUZZ_TIME ?= 60
+FUZZ_SCRATCH ?= .build-fuzz
+fuzz:
+	SWIFT="$(SWIFT)" FUZZ_SCRATCH="$(FUZZ_SCRATCH)" Scripts/fuzz $(FUZZ_TARGET) $(FUZZ_TIME)
+
+# The whole test suite under AddressSanitizer, then ThreadSanitizer (the
+# parallel lint, the walker, rendering), each in its own build folder.
+# LeakSanitizer is off: what it reports at exit is held by XCTest and
+# Foundation (String(contentsOf:), URL parsing), never by HitLintKit.
+sanitize:
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+# 100 MB layouts with millions of nodes, linted whole: a release build of the
+# tests, so it takes seconds rather than minutes (StressTests).
+stress:
+	HITLINT_STRESS=1 $(SWIFT) test -c release -Xswiftc -enable-testing --scratch-path .build-stress --filter StressTests
+
 install: release
 	install -d "$(PREFIX)/bin"
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/hitlint" "$(PREFIX)/bin/hitlint"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-stress

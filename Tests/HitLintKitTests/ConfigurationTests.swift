@@ -88,6 +88,9 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(problem("rules:\n  invalid-layout: warning\n"), ".hitlint.yml:2:19: invalid-layout is always an error")
         XCTAssertEqual(problem("- profile\n"), ".hitlint.yml:1:1: a configuration must be a mapping of keys (profile, platform, input, include, exclude, rules), found a list")
         XCTAssertEqual(problem("include: [3]\n"), ".hitlint.yml:1:11: 'include' must be a string, found 3")
+        let tooLong = Array(repeating: "**/x", count: 200).joined(separator: "/")
+        XCTAssertEqual(problem("exclude: ['\(tooLong)']\n"),
+                       ".hitlint.yml:1:11: a pattern in 'exclude' has 400 segments; at most 256 are supported")
         XCTAssertEqual(problem("rules: [dead-gap]\n"), ".hitlint.yml:1:8: 'rules' must map rule ids to a severity or to options, found a list")
         XCTAssertEqual(problem("{\"profile\": \"ios\", \"profile\": \"tvos\"}", format: .json),
                        ".hitlint.yml:1:20: duplicate key 'profile' (first on line 1)")

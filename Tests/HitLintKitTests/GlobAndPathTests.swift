@@ -45,6 +45,22 @@ final class GlobAndPathTests: XCTestCase {
         XCTAssertTrue(glob.matches(String(repeating: "a", count: 5_000) + "b"))
     }
 
+    /// A hostile configuration cannot make matching take forever: every `**`
+    /// tries every split point, so twelve of them over a path 60 folders deep
+    /// would be 10¹² tries without the memory of failed (pattern, path) pairs.
+    func testManyDoubleStarsOverADeepPathStayPolynomial() {
+        let glob = Glob(Array(repeating: "**/a", count: 12).joined(separator: "/") + "/**/b.yaml")
+        let deep = Array(repeating: "a", count: 60).joined(separator: "/")
+        XCTAssertFalse(glob.matches(deep + "/c.yaml"))
+        XCTAssertTrue(glob.matches(deep + "/b.yaml"))
+        XCTAssertFalse(glob.matches("a/a/b.yaml"), "fewer folders than the pattern needs")
+        // Long plain patterns are matched without recursion, and configurations cap them.
+        let long = Array(repeating: "x", count: Glob.maximumSegments).joined(separator: "/")
+        XCTAssertTrue(Glob(long).matches(long))
+        XCTAssertFalse(Glob(long).matches(long + "/y"))
+        XCTAssertEqual(Glob(long + "/y").segmentCount, Glob.maximumSegments + 1)
+    }
+
     func testProjectPaths() {
         XCTAssertEqual(ProjectPath.relative("/work/p/Layouts/a.yaml", to: "/work/p"), "Layouts/a.yaml")
         XCTAssertEqual(ProjectPath.relative("/work/p/./x/../Layouts//a.yaml", to: "/work/p/"), "Layouts/a.yaml")

@@ -122,6 +122,48 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(chain.allNames(), chain.nodes.indices.map { chain.name(of: $0) })
     }
 
+    // MARK: - Text from files in the report
+
+    /// An id (or a file name) with line breaks or escape characters stays on its
+    /// diagnostic's line: it cannot forge another diagnostic, a GitHub workflow
+    /// command in the log, or drive the terminal.
+    func testTextFromFilesCannotBreakTheReportsLines() throws {
+        let id = #"a\n::error file=x::pwned\r\u2028\u001b[31mb"#
+        let layout = #"{"root": {"id": "screen", "frame": [0, 0, 390, 844], "children": [{"id": "\#(id)", "type": "button", "frame": [10, 10, 30, 30]}]}}"#
+        let shown = #"'a\n::error file=x::pwned\r\u{2028}\u{1B}[31mb'"#
+        assertReport(try lint("forged.json", layout), status: 1, [
+            "forged.json:1:148: error: \(shown) is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]",
+            "1 error, 0 warnings, 1 fixable in 1 file",
+        ])
+        let github = try lint("forged.json", layout, ["--format", "github"])
+        XCTAssertEqual(github.output.split(separator: "\n").count, 1, github.output)
+        XCTAssertTrue(github.output.hasPrefix("::error file=forged.json,line=1,col=148,"), github.output)
+        XCTAssertFalse(github.error.split(separator: "\n").contains { $0.hasPrefix("::") }, github.error)
+        XCTAssertEqual(github.error.split(separator: "\n").count, 2, github.error)
+
+        // A raw escape character where JSON forbids it: the excerpt shows it escaped, the caret under it.
+        let raw = Array(#"{"root": {"id": "x"#.utf8) + [0x1B] + Array(#"]0;title"}}"#.utf8)
+        try Data(raw).write(to: folder.url.appendingPathComponent("escape.json"))
+        let terminal = inDirectory(folder.path) { runCommand(["--color", "never", "escape.json"], terminal: true) }
+        XCTAssertFalse(terminal.output.unicodeScalars.contains("\u{1B}"), "no raw ESC reaches the terminal")
+        XCTAssertEqual(terminal.output.split(separator: "\n").map(String.init), [
+            "escape.json:1:19: error: control character 0x1B in string: write it as \\u001B [invalid-layout]",
+            #" 1 | {"root": {"id": "x\u{1B}]0;title"}}"#,
+            "   | " + String(repeating: " ", count: 18) + "^~~~~~",
+            "1 error, 0 warnings in 1 file",
+        ])
+
+        #if !os(Windows)
+        // A file name with a line break, found in a folder.
+        try folder.write("names/bad\nname.json", #"{"root": [}"#)
+        let named = inDirectory(folder.path) { runCommand(["names"]) }
+        XCTAssertEqual(named.output.split(separator: "\n").map(String.init), [
+            #"names/bad\nname.json:1:11: error: expected a value or ']', found '}' [invalid-layout]"#,
+            "1 error, 0 warnings in 1 file",
+        ])
+        #endif
+    }
+
     // MARK: - Size
 
     /// 100 MB in one value: read, parsed and reported (the line table and the
@@ -368,6 +410,15 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(walked.output.hasPrefix("layouts/ok.yaml:1:88: error:"), walked.output)
         let parse = inDirectory(folder.path) { runCommand(["parse", "layouts/pipe.json"]) }
         XCTAssertEqual(parse.status, 2)
+        // A baseline, or a configuration found in the folder, that is a FIFO.
+        XCTAssertEqual(mkfifo(folder.path + "/baseline.json", 0o644), 0)
+        let baseline = inDirectory(folder.path) { runCommand(["--baseline", "baseline.json", "layouts/ok.yaml"]) }
+        XCTAssertEqual(baseline.status, 2)
+        XCTAssertEqual(baseline.error, "hitlint: baseline.json: cannot read baseline file: not a regular file (a FIFO); not read\n")
+        XCTAssertEqual(mkfifo(folder.path + "/layouts/.hitlint.yml", 0o644), 0)
+        let configuration = inDirectory(folder.path + "/layouts") { runCommand(["ok.yaml"], in: folder.path + "/layouts") }
+        XCTAssertEqual(configuration.status, 2)
+        XCTAssertEqual(configuration.error, "hitlint: .hitlint.yml: cannot read configuration file: not a regular file (a FIFO); not read\n")
     }
 
     #if os(Linux)

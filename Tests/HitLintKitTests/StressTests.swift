@@ -39,14 +39,13 @@ final class StressTests: XCTestCase {
         XCTAssertEqual(summary["errors"], (nodes + 999) / 1000, "one target-size error per button")
 
         // Cut off before the end: one diagnostic, at the end.
-        let truncated = Array(bytes.dropLast(5))
+        let truncated = bytes.dropLast(5)  // "\n]}}\n"
         try Data(truncated).write(to: folder.url.appendingPathComponent("nodes.json"))
+        let lastLine = truncated.count - (truncated.lastIndex(of: 0x0A)! + 1)
         let cut = inDirectory(folder.path) { runCommand(["nodes.json"]) }
         XCTAssertEqual(cut.status, 1)
-        // The error sits just past the last byte of the last (ASCII) line.
-        let lastLineLength = truncated.count - (truncated.lastIndex(of: 0x0A)! + 1)
         XCTAssertEqual(cut.output.split(separator: "\n").map(String.init), [
-            "nodes.json:\(nodes + 1):\(lastLineLength + 1): error: expected ',' or ']' after array element, found end of file [invalid-layout]",
+            "nodes.json:\(nodes + 1):\(lastLine + 1): error: expected ',' or ']' after array element, found end of file [invalid-layout]",
             "1 error, 0 warnings in 1 file",
         ])
     }

@@ -1,3 +1,7 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import HitLintKit
 
 /// What must hold for every input, whatever its bytes. A broken property is a
@@ -138,6 +142,7 @@ public enum FuzzChecks {
             let result = linter.lint(source: SourceText(bytes: bytes), format: format, path: path)
             checkResult(result, bytes: bytes)
             checkReports(result)
+            checkPictures(result, linter: linter)
             let broken = result.diagnostics.contains { $0.rule == "invalid-layout" }
             let outcome = Fixer.fixUntilStable(bytes, format: format, path: path, linter: linter)
             checkResult(outcome.result, bytes: outcome.bytes)
@@ -189,6 +194,14 @@ public enum FuzzChecks {
 
     static func checkReports(_ result: LintResult) {
         _ = TextReporter(showSource: true, color: true, showFixes: true).report([result])
+        // One line per diagnostic and the summary, whatever ids the file holds, and
+        // nothing that drives a terminal.
+        let plain = TextReporter().report([result])
+        require(plain.split(separator: "\n", omittingEmptySubsequences: false).count == result.diagnostics.count + 2,
+                "a diagnostic's text report spans more than one line")
+        let excerpts = TextReporter(showSource: true).report([result])
+        require(!(plain + excerpts).unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F },
+                "a control character reaches the text report")
         _ = GitHubReporter(currentDirectory: "/fuzz").report([result])
         _ = JUnitReporter().report([result])
         for (name, text) in [("json", JSONReporter().report([result])),
@@ -206,6 +219,19 @@ public enum FuzzChecks {
                         "the json report lists another number of diagnostics")
             }
         }
+    }
+
+    /// `--render-dir` / `render`: the HTML page and the SVG of the result. Text
+    /// from the file must never become markup: the page has its one script, the
+    /// SVG none, and the SVG is well-formed XML.
+    static func checkPictures(_ result: LintResult, linter: Linter) {
+        let input = linter.renderInput(for: result)
+        let html = HTMLPage(input).html()
+        require(html.components(separatedBy: "<script").count == 2, "the HTML page has another script element")
+        let svg = SVGRenderer(input).svg()
+        require(!svg.contains("<script"), "the SVG has a script element")
+        let parser = XMLParser(data: Data(svg.utf8))
+        require(parser.parse(), "the SVG is not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?")")
     }
 
     // MARK: Failing

@@ -184,7 +184,7 @@ public enum HitLintCommand {
             let path = input.path
             guard let entry = fixed[path], entry.fixed != entry.original else { continue }
             if write, input.bytes != nil {
-                output.writeError("hitlint: \(path): standard input is not written back; use --diff to see the fixes\n")
+                output.writeError("hitlint: \(path.displayedOnOneLine): standard input is not written back; use --diff to see the fixes\n")
                 continue
             }
             if write {
@@ -192,7 +192,7 @@ public enum HitLintCommand {
                 do {
                     try AtomicFile.replace(path, with: entry.fixed, expecting: entry.original)
                 } catch {
-                    output.writeError("hitlint: \(path): \(error.message)\n")
+                    output.writeError("hitlint: \(path.displayedOnOneLine): \(error.message)\n")
                     ok = false
                     continue
                 }
@@ -281,10 +281,10 @@ public enum HitLintCommand {
         }
         let path = arguments.paths[0]
         let bytes: [UInt8]
-        switch LayoutFileReader.read(path) {
+        switch InputFileReader.read(path) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            output.writeError("hitlint: \(path): \(failure.message)\n")
+            output.writeError("hitlint: \(path.displayedOnOneLine): \(failure.message)\n")
             return 2
         }
         let source = SourceText(bytes: bytes)

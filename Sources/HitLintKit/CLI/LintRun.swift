@@ -63,7 +63,7 @@ extension HitLintCommand {
     /// but the other files are still linted.
     static func collectInputs(_ arguments: Arguments, plan: LintPlan, output: CommandOutput) -> (files: [LintInput], failed: Bool) {
         let (found, problems) = FileWalker().files(in: arguments.paths.filter { $0 != "-" })
-        for problem in problems { output.writeError("hitlint: \(problem.path): \(problem.message)\n") }
+        for problem in problems { output.writeError("hitlint: \(problem.path.displayedOnOneLine): \(problem.message)\n") }
         // The run's own baseline and report are JSON too: never lint them as layouts.
         let ownFiles = Set([arguments.baselineFile, arguments.writeBaselineFile, arguments.outputFile].compactMap { path in
             path.map { ProjectPath.relative($0, to: plan.currentDirectory) }
@@ -123,7 +123,7 @@ extension HitLintCommand {
                     if let given = input.bytes {
                         bytes = given
                     } else {
-                        switch LayoutFileReader.read(input.path) {
+                        switch InputFileReader.read(input.path) {
                         case .success(let read): bytes = read
                         case .failure(let failure):
                             failureSlots[index] = failure.message
@@ -147,7 +147,7 @@ extension HitLintCommand {
         var failed = false
         for (index, failure) in failures.enumerated() {
             if let failure {
-                output.writeError("hitlint: \(inputs[index].path): \(failure)\n")
+                output.writeError("hitlint: \(inputs[index].path.displayedOnOneLine): \(failure)\n")
                 failed = true
             }
         }

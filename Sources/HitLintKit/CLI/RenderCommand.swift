@@ -29,7 +29,7 @@ extension HitLintCommand {
             return fail("\(path): not a layout file (expected .json, .yaml or .yml)")
         }
         let bytes: [UInt8]
-        switch LayoutFileReader.read(path) {
+        switch InputFileReader.read(path) {
         case .success(let read): bytes = read
         case .failure(let failure): return fail("\(path): \(failure.message)")
         }

@@ -87,10 +87,10 @@ public struct Baseline: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ConfigurationError(path: path, message: "no such baseline file (create it with --write-baseline)")
         }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw ConfigurationError(path: path, message: "cannot read baseline file")
+        switch InputFileReader.read(absolute) {
+        case .success(let bytes): return try parse(SourceText(bytes: bytes), path: path)
+        case .failure(let failure): throw ConfigurationError(path: path, message: "cannot read baseline file: \(failure.message)")
         }
-        return try parse(SourceText(bytes: [UInt8](data)), path: path)
     }
 
     public static func parse(_ source: SourceText, path: String) throws(ConfigurationError) -> Baseline {

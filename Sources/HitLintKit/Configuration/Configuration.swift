@@ -93,11 +93,14 @@ extension Configuration {
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ConfigurationError(path: shown, message: "no such configuration file")
         }
-        guard let data = FileManager.default.contents(atPath: absolute) else {
-            throw ConfigurationError(path: shown, message: "cannot read configuration file")
+        let bytes: [UInt8]
+        switch InputFileReader.read(absolute) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            throw ConfigurationError(path: shown, message: "cannot read configuration file: \(failure.message)")
         }
         let format = SourceFormat(path: absolute) ?? .yaml
-        return try parse(SourceText(bytes: [UInt8](data)), format: format, path: shown,
+        return try parse(SourceText(bytes: bytes), format: format, path: shown,
                          folder: (absolute as NSString).deletingLastPathComponent)
     }
 
@@ -226,7 +229,11 @@ private struct ConfigurationReader {
         for item in items {
             let pattern = try string(item, key)
             guard !pattern.isEmpty else { throw error(at: item, "an empty pattern in '\(key)' matches nothing") }
-            result.append(Glob(pattern))
+            let glob = Glob(pattern)
+            guard glob.segmentCount <= Glob.maximumSegments else {
+                throw error(at: item, "a pattern in '\(key)' has \(glob.segmentCount) segments; at most \(Glob.maximumSegments) are supported")
+            }
+            result.append(glob)
         }
         return result
     }

@@ -24,6 +24,11 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { pattern }
 
+    /// Segments in the pattern. A configuration refuses patterns with more than
+    /// `maximumSegments`: matching recurses once per `**`.
+    public var segmentCount: Int { segments.count }
+    public static let maximumSegments = 256
+
     /// Whether a relative path (segments separated by `/`) matches.
     public func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
@@ -31,25 +36,33 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
             guard let last = parts.last else { return false }
             return Self.segmentMatches(segments[0][...], last[...])
         }
-        return Self.matches(segments[...], parts[...])
+        var failed = Set<Int>()
+        return Self.matches(segments, 0, parts, 0, failed: &failed)
     }
 
-    private static func matches(_ pattern: ArraySlice<[Unicode.Scalar]>, _ path: ArraySlice<[Unicode.Scalar]>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == ["*", "*"] {
-            // Collapse runs of `**`, then try every split point.
-            var rest = pattern.dropFirst()
-            while rest.first == ["*", "*"] { rest = rest.dropFirst() }
-            if rest.isEmpty { return true }
-            var remaining = path
-            while true {
-                if matches(rest, remaining) { return true }
-                if remaining.isEmpty { return false }
-                remaining = remaining.dropFirst()
-            }
+    /// Whether `pattern[p...]` matches `path[t...]`. Each `**` tries every split
+    /// point; the (p, t) pairs known to fail are remembered, so several `**` in one
+    /// pattern cost at most patterns × path segments, never a power of them.
+    private static func matches(_ pattern: [[Unicode.Scalar]], _ start: Int, _ path: [[Unicode.Scalar]], _ from: Int,
+                                failed: inout Set<Int>) -> Bool {
+        var p = start
+        var t = from
+        // Plain segments one by one, without recursing.
+        while p < pattern.count, pattern[p] != ["*", "*"] {
+            guard t < path.count, segmentMatches(pattern[p][...], path[t][...]) else { return false }
+            p += 1
+            t += 1
         }
-        guard let segment = path.first, segmentMatches(first[...], segment[...]) else { return false }
-        return matches(pattern.dropFirst(), path.dropFirst())
+        guard p < pattern.count else { return t == path.count }
+        // Collapse runs of `**`, then try every split point.
+        var rest = p + 1
+        while rest < pattern.count, pattern[rest] == ["*", "*"] { rest += 1 }
+        if rest == pattern.count { return true }
+        let key = rest * (path.count + 1) + t
+        if failed.contains(key) { return false }
+        for split in t...path.count where matches(pattern, rest, path, split, failed: &failed) { return true }
+        failed.insert(key)
+        return false
     }
 
     /// Wildcard match of one segment, with the classic single backtrack point for `*`

@@ -81,7 +81,7 @@ public enum AtomicFile {
     }
 
     static func errorText(_ code: Int32) -> String {
-        LayoutFileReader.describe(code)
+        InputFileReader.describe(code)
     }
 }
 
@@ -98,8 +98,10 @@ enum InterruptCleanup {
             var action = sigaction()
             var previous = sigaction()
             sigaction(signal, nil, &previous)
-            // A signal the parent told us to ignore stays ignored (nohup, `trap '' INT`).
-            if previousHandlerIsIgnore(previous) { continue }
+            // Only where the signal would end the process anyway: a signal the parent
+            // told us to ignore stays ignored (nohup, `trap '' INT`), and a program
+            // that embeds HitLintKit keeps its own handlers.
+            guard previousHandlerIsDefault(previous) else { continue }
             #if canImport(Darwin)
             action.__sigaction_u.__sa_handler = handle
             #else
@@ -135,14 +137,13 @@ enum InterruptCleanup {
         pending = 0
     }
 
-    private static func previousHandlerIsIgnore(_ action: sigaction) -> Bool {
+    /// SIG_DFL is a null handler (SIG_IGN is 1, anything else a function).
+    private static func previousHandlerIsDefault(_ action: sigaction) -> Bool {
         #if canImport(Darwin)
-        let handler = action.__sigaction_u.__sa_handler
+        return action.__sigaction_u.__sa_handler == nil
         #else
-        let handler = action.__sigaction_handler.sa_handler
+        return action.__sigaction_handler.sa_handler == nil
         #endif
-        guard let handler else { return false }
-        return unsafeBitCast(handler, to: Int.self) == 1  // SIG_IGN
     }
 
     private static let handle: @convention(c) (Int32) -> Void = { signal in

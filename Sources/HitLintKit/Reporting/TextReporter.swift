@@ -27,7 +27,9 @@ public struct TextReporter: Reporter {
                 case .warning: severity = paint("warning", "1;33")
                 case .info, .off: severity = paint("note", "1;36")
                 }
-                out += paint("\(result.path):\(start.line):\(start.column):", "1") + " \(severity): \(diagnostic.message) "
+                // Ids and paths come from files: one line per diagnostic, whatever they hold.
+                out += paint("\(result.path.displayedOnOneLine):\(start.line):\(start.column):", "1")
+                    + " \(severity): \(diagnostic.message.displayedOnOneLine) "
                 out += paint("[\(diagnostic.rule)]", "2") + "\n"
                 if showSource { out += sourceExcerpt(result.source, span: diagnostic.span, line: start.line) }
                 if showFixes, let fix = diagnostic.fix {
@@ -53,7 +55,9 @@ public struct TextReporter: Reporter {
 
     /// "   12 | - {id: prev, ...}" and a caret line under the span (first line only).
     /// A long line (a minified file) is shown as a window around the span, and
-    /// nothing here reads more of the line than that window.
+    /// nothing here reads more of the line than that window. Control characters
+    /// are shown escaped (a file must not drive the terminal), and the caret is
+    /// placed by the shown widths.
     private func sourceExcerpt(_ source: SourceText, span: SourceSpan, line: Int) -> String {
         let bytes = source.bytes
         let starts = source.lineStarts
@@ -72,19 +76,41 @@ public struct TextReporter: Reporter {
         var to = min(lineEnd, max(from + window, spanEnd))
         while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to += 1 }
         func columns(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } }
+        let shown = String(decoding: bytes[from..<to], as: UTF8.self).unicodeScalars.map { $0 == "\t" ? "\t" : String($0).displayedOnOneLine }
+        let before = shown.prefix(columns(from..<spanStart))
+        let spanned = shown.dropFirst(before.count).prefix(columns(spanStart..<spanEnd))
         let prefix = from > lineStart ? "…" : ""
-        let text = prefix + String(decoding: bytes[from..<to], as: UTF8.self) + (to < lineEnd ? "…" : "")
-        // The caret sits under the span's first character in the shown text.
-        let lead = bytes[from..<spanStart].map { $0 == 0x09 ? "\t" : ($0 & 0xC0 != 0x80 ? " " : "") }.joined()
-        let width = max(1, columns(spanStart..<spanEnd))
+        let text = prefix + shown.joined() + (to < lineEnd ? "…" : "")
+        let lead = (prefix.isEmpty ? "" : " ") + before.map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.unicodeScalars.count) }.joined()
+        let width = max(1, spanned.reduce(0) { $0 + $1.unicodeScalars.count })
         let marker = "^" + String(repeating: "~", count: width - 1)
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
-        return " \(number) | \(text)\n \(gutter) | \(prefix.isEmpty ? "" : " ")\(lead)\(paint(marker, "1;32"))\n"
+        return " \(number) | \(text)\n \(gutter) | \(lead)\(paint(marker, "1;32"))\n"
     }
 }
 
 extension String {
+    /// Text from a file (a node id in a message, a path) made safe to print on one
+    /// line of a terminal or a CI log: line breaks (LF, CR, NEL, U+2028, U+2029)
+    /// and other control characters (ESC included) are written as escapes, so an
+    /// id cannot start a line of its own, forge a diagnostic or a GitHub workflow
+    /// command, or send escape sequences to the terminal.
+    var displayedOnOneLine: String {
+        guard unicodeScalars.contains(where: \.needsEscapeOnOneLine) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case _ where scalar.needsEscapeOnOneLine:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// For one-line display: line breaks written as \n, the rest as is, quoted.
     func replacingNewlines() -> String {
         var out = "\""
@@ -96,5 +122,13 @@ extension String {
             }
         }
         return out + "\""
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0 controls but tab, DEL, C1 controls (NEL among them), and the Unicode line
+    /// and paragraph separators.
+    var needsEscapeOnOneLine: Bool {
+        (value < 0x20 && value != 0x09) || (value >= 0x7F && value <= 0x9F) || value == 0x2028 || value == 0x2029
     }
 }

@@ -98,6 +98,11 @@ public final class SourceText: @unchecked Sendable {
             column = last.location.column
             index = last.offset
         }
+        // A byte order mark is not a character of the first line: editors do not count it.
+        if low == 0, index < 3, offset >= 3, hasByteOrderMark {
+            index = 3
+            column = 1
+        }
         while index < offset {
             // Count scalar starts: every byte that is not a UTF-8 continuation byte.
             if bytes[index] & 0xC0 != 0x80 { column += 1 }

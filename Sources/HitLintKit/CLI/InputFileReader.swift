@@ -6,16 +6,17 @@ import Darwin
 import Musl
 #endif
 
-/// Reads a layout file named on the command line or found in a folder, refusing
-/// what would hang or exhaust the run instead of reading it: a FIFO, socket or
-/// device named `*.json` (opening a FIFO for reading waits for a writer; a
-/// device never ends), and files of 4 GiB or more, which the parsers refuse
-/// anyway (spans are 32-bit offsets) and which are not worth holding in memory
-/// first. The file is opened once and checked on the open descriptor, so what
-/// was checked is what is read.
-public enum LayoutFileReader {
+/// Reads a file hitlint takes as input (a layout named on the command line or
+/// found in a folder, a `.hitlint.yml`, a baseline), refusing what would hang
+/// or exhaust the run instead of reading it: a FIFO, socket or device with the
+/// right name (opening a FIFO for reading waits for a writer; a device never
+/// ends), and files of 4 GiB or more, which the parsers refuse anyway (spans
+/// are 32-bit offsets) and which are not worth holding in memory first. The
+/// file is opened once and checked on the open descriptor, so what was checked
+/// is what is read.
+public enum InputFileReader {
     public struct Failure: Error, Sendable, Equatable {
-        /// Says why, after "cannot read file" or on its own: "not a regular file (a FIFO)".
+        /// Says why: "cannot read file (permission denied)", "not a regular file (a FIFO); not read".
         public var message: String
     }
 
