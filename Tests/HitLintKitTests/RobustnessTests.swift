@@ -318,6 +318,35 @@ final class RobustnessTests: XCTestCase {
         ])
     }
 
+    /// Finite but enormous lengths (found by fuzz-lint: formatting one for a
+    /// message or a picture converted its hundredths to Int64, and trapped).
+    func testHugeFiniteLengthsAreReportedAndDrawn() throws {
+        XCTAssertEqual(formatLength(1e30), "1e+30")
+        XCTAssertEqual(formatLength(-1.7e308), "-1.7e+308")
+        XCTAssertEqual(formatLength(123456789012.345), "123456789012.35")
+        XCTAssertEqual(formatLength(44), "44")
+        assertReport(try lint("wide.yaml", "root: {id: s, frame: [0, 0, 390, 844], children: [{id: b, type: button, frame: [0, 0, 1e30, 30]}]}\n"),
+                     status: 1, [
+            "wide.yaml:1:80: error: 'b' is partly outside the hit region of 's': 1e+30 pt on the right can be seen but not tapped [clipped-target]",
+            "wide.yaml:1:80: error: 'b' is reachable on 390×30 pt (its hit area is cut by 's'); minimum is 44×44 pt (ios) [target-size]",
+            "2 errors, 0 warnings, 1 fixable in 1 file",
+        ])
+        let layouts = [
+            "root: {id: s, frame: [0, 0, 390, 844], children: [{id: b, type: button, frame: [0, 0, 1e30, 30]}]}\n",
+            "root: {id: s, frame: [0, 0, 1e300, 1e300], children: [{id: a, type: button, frame: [0, 0, 1, 1]}]}\n",
+            "coordinates: absolute\nroot: {id: s, frame: [-1e308, -1e308, 1.7e308, 1.7e308], children: [{id: a, type: button, frame: [1e308, 1e308, 10, 10]}]}\n",
+        ]
+        for (index, text) in layouts.enumerated() {
+            try folder.write("huge-\(index).yaml", text)
+            for picture in ["svg", "html"] {
+                let run = inDirectory(folder.path) { runCommand(["render", "huge-\(index).yaml", "-o", "huge-\(index).\(picture)"]) }
+                XCTAssertEqual(run.status, 0, "\(index) \(picture): \(run.error)")
+            }
+            let lint = inDirectory(folder.path) { runCommand(["--render-dir", "pictures", "huge-\(index).yaml"]) }
+            XCTAssertEqual(lint.status, 1, lint.error)
+        }
+    }
+
     func testNaNAndInfinityInYAML() throws {
         for (value, column) in [(".nan", 28), (".NaN", 28), (".inf", 28), ("-.inf", 28), ("+.INF", 28)] {
             assertReport(try lint("special.yaml", "root: {frame: [0, 0, 10, 10], alpha: \(value)}\n"), status: 1, [

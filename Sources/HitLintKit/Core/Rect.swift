@@ -158,6 +158,10 @@ extension EdgeInsets {
 /// Lengths in messages: at most two decimals, no trailing zeros ("44", "57.76", "0.5").
 public func formatLength(_ value: Double) -> String {
     guard value.isFinite else { return value > 0 ? "∞" : (value < 0 ? "-∞" : "NaN") }
+    // Hundredths of a length this large do not fit an Int64 (the conversion would
+    // trap); such lengths come only from hostile files, and are shown as Swift
+    // writes them ("1e+30").
+    guard abs(value) < 1e15 else { return "\(value)" }
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded(), abs(rounded) < 1e15 {
         let integer = Int64(rounded)

@@ -63,7 +63,7 @@ struct Canvas {
         let detailScale = min(detailBox.width / focus.width, detailBox.height / focus.height, 40)
         guard detailScale >= overviewScale * 1.8 else { return }
         let ratio = detailScale / overviewScale
-        let title = "Detail, \(ratio >= 10 ? String(Int(ratio.rounded())) : formatLength((ratio * 10).rounded() / 10))× larger"
+        let title = "Detail, \(formatLength(ratio >= 10 ? ratio.rounded() : (ratio * 10).rounded() / 10))× larger"
         let origin: (x: Double, y: Double) = landscape
             ? (Self.margin, height + Self.gutter + Self.titleHeight)
             : (overviewFrame.maxX + Self.gutter, Self.margin + Self.titleHeight)
