@@ -251,4 +251,24 @@ final class CommandTests: XCTestCase {
         XCTAssertThrowsError(try AtomicFile.replace(path, with: Array("x".utf8), expecting: Array("other".utf8)))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), fixable)
     }
+
+    /// Finite numbers whose sums overflow (x + width = ∞) must not trap in the
+    /// spatial grid, percentages or fixes.
+    func testCoordinatesThatOverflowToInfinity() throws {
+        let path = write("huge.yaml", """
+        root:
+          frame: [0, 0, 1e308, 1e308]
+          children:
+            - {id: a, type: button, frame: [1e308, 1e308, 1e308, 1e308], hitInsets: -1e308}
+            - {id: b, type: button, frame: [-1e308, 0, 1e308, 1e308]}
+            - {id: c, frame: [0, 0, 1e308, 1e308]}
+            - {id: d, type: button, frame: [1, 1, 1e-300, 1e-300]}
+
+        """)
+        XCTAssertEqual(run([path]).status, 1)
+        let json = run(["--format", "json", "--show-fixes", path])
+        XCTAssertEqual(json.status, 1)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(json.output.utf8)))
+        XCTAssertNotEqual(run(["--diff", path]).status, 2)
+    }
 }

@@ -192,3 +192,11 @@ public func englishList(_ items: [String]) -> String {
     default: return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 }
+
+/// `part` as a whole percentage of `whole`, 0…100; infinite or NaN areas (a
+/// hostile file's) give 100 or 0 rather than trapping in the Int conversion.
+public func percentage(_ part: Double, of whole: Double) -> Int {
+    let ratio = 100 * part / max(whole, 1e-9)
+    guard ratio == ratio else { return part > 0 ? 100 : 0 }
+    return Int(min(max(ratio.rounded(), 0), 100))
+}

@@ -36,8 +36,8 @@ public struct SpatialGrid: Sendable {
         let typical = max(totalWidth, totalHeight) / Double(count)
         let byCount = ((bounds.area / Double(count * 4)).squareRoot())
         cellSize = max(typical, byCount, 1e-6)
-        columns = min(max(1, Int((bounds.width / cellSize).rounded(.up))), 1 << 15)
-        rows = min(max(1, Int((bounds.height / cellSize).rounded(.up))), 1 << 15)
+        columns = Int(min(max(1, (bounds.width / cellSize).rounded(.up)), Double(1 << 15)))
+        rows = Int(min(max(1, (bounds.height / cellSize).rounded(.up)), Double(1 << 15)))
         cellSize = max(cellSize, bounds.width / Double(columns), bounds.height / Double(rows))
         origin = (bounds.minX, bounds.minY)
 
@@ -74,8 +74,14 @@ public struct SpatialGrid: Sendable {
     }
 
     private func cellRange(_ rect: Rect) -> (Int, Int, Int, Int) {
-        func clampColumn(_ value: Double) -> Int { min(max(0, Int(((value - origin.x) / cellSize).rounded(.down))), columns - 1) }
-        func clampRow(_ value: Double) -> Int { min(max(0, Int(((value - origin.y) / cellSize).rounded(.down))), rows - 1) }
+        // Clamped as Doubles first: a hostile file's coordinates can reach ±∞
+        // (x + width overflows), and converting those to Int would trap.
+        func clamp(_ cell: Double, _ limit: Int) -> Int {
+            guard cell == cell else { return 0 }
+            return Int(min(max(0, cell.rounded(.down)), Double(limit - 1)))
+        }
+        func clampColumn(_ value: Double) -> Int { clamp((value - origin.x) / cellSize, columns) }
+        func clampRow(_ value: Double) -> Int { clamp((value - origin.y) / cellSize, rows) }
         return (clampColumn(rect.minX), clampRow(rect.minY), clampColumn(rect.maxX), clampRow(rect.maxY))
     }
 

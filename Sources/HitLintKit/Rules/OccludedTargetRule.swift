@@ -48,7 +48,7 @@ public struct OccludedTargetRule: Rule {
             guard !occluders.isEmpty else { continue }
             let target = region.target
             let lost = occluders.reduce(0) { $0 + $1.area }
-            let percent = Int((100 * lost / max(region.domainArea, 1e-9)).rounded())
+            let percent = percentage(lost, of: region.domainArea)
             let names = namedFew(occluders.map { context.name($0.taker.node) })
             let verb = occluders.count == 1 ? "swallows" : "swallow"
             var message = "'\(context.name(target))' is covered by \(names), which \(verb) touches: \(percent)% of its hit area is dead"

@@ -115,7 +115,7 @@ public struct OverlappingHitAreasRule: Rule {
             }
             guard !stolen.isEmpty else { continue }
             let total = stolen.reduce(0) { $0 + $1.area }
-            let percent = Int((100 * total / max(region.domainArea, 1e-9)).rounded())
+            let percent = percentage(total, of: region.domainArea)
             let name = context.name(target)
             var message: String
             if stolen.count == 1 {
