@@ -8,7 +8,7 @@ import HitLintKit
 
 // hitlint-bench: generates seeded layouts and times hitlint on them in process,
 // with Foundation's JSONSerialization on the same bytes as the yardstick.
-// Usage: hitlint-bench [--quick]
+// Usage: hitlint-bench [--quick] | --stages NODES [--yaml]
 
 struct Generator {
     var state: UInt64
@@ -141,6 +141,56 @@ func best(_ runs: Int, _ body: () -> Void) -> Double {
 }
 
 func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+
+// `hitlint-bench --stages N`: one typical JSON layout of N nodes through each
+// stage in turn, printing the time and the resident memory after each (for
+// profiling with callgrind or by eye; not part of the default run).
+func currentRSS() -> Int {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return (Int(line.filter(\.isNumber)) ?? 0) * 1024
+        }
+    }
+    #endif
+    return 0
+}
+
+func runStages(nodes: Int, yaml: Bool) {
+    let bytes = typicalLayout(nodes: nodes, yaml: yaml)
+    let source = SourceText(bytes: bytes)
+    resetPeakRSS()
+    print("stages of typical \(yaml ? "YAML" : "JSON") \(nodes) nodes, \(megabytes(bytes.count)); RSS at start \(megabytes(currentRSS()))")
+    var start = now()
+    func step(_ name: String) {
+        let time = now() - start
+        print(String(format: "  %-10@ %8.1f ms   RSS %@  peak %@", name, time * 1000, megabytes(currentRSS()), megabytes(peakRSS())))
+        start = now()
+    }
+    let document = try! (yaml ? SourceFormat.yaml : .json).parse(source)
+    step("parse")
+    let (layout, _) = LayoutBuilder.build(document)
+    step("layout")
+    let geometry = Geometry(layout: layout)
+    step("geometry")
+    let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
+    var diagnostics: [Diagnostic] = []
+    for rule in RuleRegistry.geometryRules where LintOptions().isEnabled(type(of: rule).description.id) {
+        diagnostics.append(contentsOf: rule.check(context))
+    }
+    step("rules")
+    let result = LintResult(path: "bench.json", source: source, diagnostics: diagnostics, nodeCount: layout.nodes.count)
+    let report = JSONReporter().report([result])
+    step("report")
+    print("  \(diagnostics.count) diagnostics, report \(megabytes(report.utf8.count))")
+}
+
+if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
+    let count = CommandLine.arguments.count > flag + 1 ? Int(CommandLine.arguments[flag + 1]) ?? 100_000 : 100_000
+    // Twice: the first run pays for page faults and a cold allocator.
+    for _ in 0..<2 { runStages(nodes: count, yaml: CommandLine.arguments.contains("--yaml")) }
+    exit(0)
+}
 
 let quick = CommandLine.arguments.contains("--quick")
 let runs = quick ? 1 : 3

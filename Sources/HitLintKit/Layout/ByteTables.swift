@@ -1,40 +1,63 @@
 /// Matching keys, types and ids on the source bytes, so reading a node allocates
 /// no String and hashes nothing through `Hasher` (DESIGN.md: compare key bytes).
-struct ByteTable {
-    /// One candidate: its first 8 bytes packed little-endian, the rest kept for longer names.
-    private struct Name {
-        var length: Int
-        var head: UInt64
-        var tail: [UInt8]
-        var index: Int
-    }
-
-    /// Parallel arrays (not an array of structs holding arrays), so a lookup
-    /// retains nothing.
-    private var heads: [UInt64]
-    private var indices: [Int]
-    private var tails: [[UInt8]]
-    /// names[start[length] ..< start[length + 1]] have that length.
-    private var start: [Int]
+///
+/// The table is built once (the layout builder's tables are `static let`) and
+/// its storage is never freed: plain pointers and integers, so passing or
+/// reading a table costs no reference counting in the hot loop (with arrays
+/// inside, every lookup retained and released four of them).
+struct ByteTable: @unchecked Sendable {
+    /// Per candidate, sorted by length: its first 8 bytes packed little-endian,
+    /// its index in the original list, and where the rest of a longer name starts in `tails`.
+    private let heads: UnsafeMutablePointer<UInt64>
+    private let indices: UnsafeMutablePointer<Int>
+    private let tailStarts: UnsafeMutablePointer<Int>
+    private let tails: UnsafeMutablePointer<UInt8>
+    /// Candidates start[length] ..< start[length + 1] have that length.
+    private let start: UnsafeMutablePointer<Int>
+    private let longest: Int
     private let caseInsensitive: Bool
 
     init(_ list: [String], caseInsensitive: Bool = false) {
         self.caseInsensitive = caseInsensitive
-        let encoded = list.enumerated().map { index, name -> Name in
-            let bytes = Array((caseInsensitive ? name.lowercased() : name).utf8)
-            return Name(length: bytes.count, head: Self.pack(bytes.withUnsafeBufferPointer { $0.baseAddress! }, bytes.count, lower: false),
-                        tail: Array(bytes.dropFirst(8)), index: index)
-        }.sorted { $0.length < $1.length }
-        let longest = encoded.last?.length ?? 0
-        var start = [Int](repeating: encoded.count, count: longest + 2)
-        for (position, name) in encoded.enumerated().reversed() { start[name.length] = position }
-        for length in stride(from: longest, through: 0, by: -1) where start[length] == encoded.count || start[length] > start[length + 1] {
-            start[length] = start[length + 1]
+        let encoded = list.enumerated().map { index, name -> (bytes: [UInt8], index: Int) in
+            (Array((caseInsensitive ? name.lowercased() : name).utf8), index)
+        }.sorted { $0.bytes.count < $1.bytes.count }
+        let count = encoded.count
+        longest = encoded.last?.bytes.count ?? 0
+        heads = .allocate(capacity: max(count, 1))
+        indices = .allocate(capacity: max(count, 1))
+        tailStarts = .allocate(capacity: max(count, 1))
+        let tailBytes = encoded.reduce(0) { $0 + max(0, $1.bytes.count - 8) }
+        tails = .allocate(capacity: max(tailBytes, 1))
+        start = .allocate(capacity: longest + 2)
+        var tailOffset = 0
+        for (position, name) in encoded.enumerated() {
+            heads[position] = name.bytes.withUnsafeBufferPointer { Self.pack($0.baseAddress!, $0.count, lower: false) }
+            indices[position] = name.index
+            tailStarts[position] = tailOffset
+            for byte in name.bytes.dropFirst(8) {
+                tails[tailOffset] = byte
+                tailOffset += 1
+            }
         }
-        heads = encoded.map(\.head)
-        indices = encoded.map(\.index)
-        tails = encoded.map(\.tail)
-        self.start = start
+        // start[length]: the first candidate at least that long.
+        var position = 0
+        for length in 0...(longest + 1) {
+            while position < count, encoded[position].bytes.count < length { position += 1 }
+            start[length] = position
+        }
+    }
+
+    /// ASCII A-Z to a-z in all eight bytes at once (other bytes unchanged).
+    @inline(__always)
+    private static func lowercased(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low7 = word & (0x7F * ones)
+        // High bit of each byte set where low7 >= 'A' and low7 <= 'Z', for ASCII bytes only.
+        let atLeastA = low7 &+ (0x80 - 0x41) * ones
+        let aboveZ = low7 &+ (0x80 - 0x5B) * ones
+        let upper = atLeastA & ~aboveZ & ~word & (0x80 * ones)
+        return word | (upper >> 2)
     }
 
     @inline(__always)
@@ -49,16 +72,25 @@ struct ByteTable {
     }
 
     /// Index (in the original list) of the name spelled by `count` bytes at `pointer`, or nil.
+    /// `readable` is how many bytes may be read from `pointer` (at least `count`):
+    /// with 8 or more, the head is one unaligned load.
     @inline(__always)
-    func lookup(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int? {
-        guard count + 1 < start.count else { return nil }
+    func lookup(_ pointer: UnsafePointer<UInt8>, _ count: Int, readable: Int = 0) -> Int? {
+        guard count <= longest else { return nil }
         let from = start[count]
         let to = start[count + 1]
         guard from < to else { return nil }
-        let head = Self.pack(pointer, count, lower: caseInsensitive)
+        let head: UInt64
+        if readable >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+            let masked = count >= 8 ? word : word & ((1 << (8 * UInt64(count))) - 1)
+            head = caseInsensitive ? Self.lowercased(masked) : masked
+        } else {
+            head = Self.pack(pointer, count, lower: caseInsensitive)
+        }
         candidates: for position in from..<to where heads[position] == head {
             if count > 8 {
-                let tail = tails[position]
+                let tail = tails + tailStarts[position]
                 for offset in 8..<count {
                     var byte = pointer[offset]
                     if caseInsensitive, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
@@ -126,12 +158,22 @@ struct IDTable {
     }
 
     /// Records `entry`'s id; returns the entry of an earlier equal id, if any.
-    mutating func insert(_ entry: Int, in document: Document) -> Int? {
-        guard let hash = document.withStringBytes(entry, { pointer, length -> UInt64 in
+    /// `base` is the source bytes, held by the caller for the whole pass.
+    mutating func insert(_ entry: Int, in document: Document, base: UnsafePointer<UInt8>) -> Int? {
+        @inline(__always) func fnv(_ pointer: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for offset in 0..<length { hash = (hash ^ UInt64(pointer[offset])) &* 0x100_0000_01b3 }
             return hash
-        }) else { return nil }
+        }
+        let item = document.entries[entry]
+        guard item.kind == .string else { return nil }
+        let hash: UInt64
+        if item.flags & Document.Entry.decoded != 0 {
+            hash = document.withStringBytes(entry, fnv) ?? 0
+        } else {
+            let quoted = item.flags & Document.Entry.quoted != 0 ? 1 : 0
+            hash = fnv(base + Int(item.start) + quoted, Int(item.end) - Int(item.start) - 2 * quoted)
+        }
         if count * 2 >= slots.count { grow(document) }
         var slot = self.slot(for: hash)
         while slots[slot].entry >= 0 {

@@ -39,6 +39,12 @@ public struct LayoutBuilder {
     public private(set) var diagnostics: [Diagnostic] = []
     /// Held apart from `layout` so reading it never copies the layout's storage.
     private let document: Document
+    /// The static tables, read once per file rather than once per key.
+    private let keyTable = LayoutBuilder.nodeKeyTable
+    private let types = LayoutBuilder.typeTable
+    private let interactiveTypeCount = LayoutBuilder.interactiveTypes.count
+    private let passiveTypeCount = LayoutBuilder.passiveTypes.count
+    private let stackType = LayoutBuilder.typeNames.count - 1
 
     public init(document: Document) {
         self.document = document
@@ -204,6 +210,14 @@ public struct LayoutBuilder {
         return nil
     }
 
+    /// A finite (and, unless allowed, non-negative) number in points, or nil
+    /// when `readLength` has something to report.
+    @inline(__always)
+    private func plainLength(_ entry: Int, allowNegative: Bool) -> Double? {
+        guard let value = document.number(entry), value.isFinite, allowNegative || value >= 0 else { return nil }
+        return value * layout.pointsPerUnit
+    }
+
     /// A finite length in file units, converted to points.
     private mutating func readLength(_ entry: Int, key: String, allowNegative: Bool) -> Double? {
         guard let value = document.number(entry) else {
@@ -225,13 +239,42 @@ public struct LayoutBuilder {
 
     /// The source bytes while nodes are read (set by `readNodes`).
     private var base = UnsafePointer<UInt8>(bitPattern: 1)!
+    private var sourceCount = 0
+    /// The document's entries while nodes are read (set by `readNodes`).
+    private var entryBase = UnsafePointer<Document.Entry>(bitPattern: MemoryLayout<Document.Entry>.alignment)!
 
     private mutating func readNodes(root: Int) {
         document.source.bytes.withUnsafeBufferPointer { buffer in
-            base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-            readNodes(from: root)
+            document.entries.withUnsafeBufferPointer { entries in
+                base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                entryBase = entries.baseAddress!
+                sourceCount = buffer.count
+                readNodes(from: root)
+            }
         }
         base = UnsafePointer(bitPattern: 1)!
+    }
+
+    @inline(__always) private func nextEntry(_ index: Int) -> Int {
+        let entry = entryBase[index]
+        return entry.kind == .array || entry.kind == .object ? Int(entry.aux) : index + 1
+    }
+
+    @inline(__always) private func entryKind(_ index: Int) -> Document.Kind { entryBase[index].kind }
+
+    /// Index of a string entry's text in `table`, or nil: the hot path of reading
+    /// a node (every key, every type), straight from the held pointers.
+    /// Static, so a call from a mutating method does not copy the builder (a
+    /// `self` method did: a memcpy of the whole struct per key).
+    @inline(__always)
+    private static func lookup(_ index: Int, in table: ByteTable, entries: UnsafePointer<Document.Entry>,
+                               base: UnsafePointer<UInt8>, count: Int, document: Document) -> Int? {
+        let entry = entries[index]
+        guard entry.kind == .string else { return nil }
+        if entry.flags & Document.Entry.decoded != 0 { return document.lookup(index, in: table) }
+        let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
+        let start = Int(entry.start) + quoted
+        return table.lookup(base + start, Int(entry.end) - quoted - start, readable: count - start)
     }
 
     private mutating func readNodes(from root: Int) {
@@ -239,7 +282,9 @@ public struct LayoutBuilder {
         var pending: [(object: Int, parent: Int, childIndex: Int)] = [(root, -1, 0)]
         var ids = IDTable(capacity: document.entries.count / 16 + 16)
         var children: [Int] = []
-        layout.nodes.reserveCapacity(document.entries.count / 12 + 1)
+        // Generous: capacity never touched is address space, not memory; a doubling
+        // near the end would copy every node (a transient 2× of the largest array).
+        layout.nodes.reserveCapacity(document.entries.count / 5 + 1)
         while let (object, parent, childIndex) = pending.popLast() {
             let index = layout.nodes.count
             var node = LayoutNode()
@@ -254,13 +299,13 @@ public struct LayoutBuilder {
             guard let list = childrenEntry else { continue }
             children.removeAll(keepingCapacity: true)
             var element = list + 1
-            let end = document.next(list)
+            let end = nextEntry(list)
             while element < end {
                 children.append(element)
-                element = document.next(element)
+                element = nextEntry(element)
             }
             for (position, element) in children.enumerated().reversed() {
-                if document.kind(element) == .object {
+                if entryKind(element) == .object {
                     pending.append((element, index, position))
                 } else {
                     invalid(element, "each child must be a node (a mapping), found \(describe(element))")
@@ -282,12 +327,13 @@ public struct LayoutBuilder {
         var seen: UInt32 = 0
         var unknownKeys: [Int] = []
         var member = object + 1
-        let end = document.next(object)
+        let end = nextEntry(object)
+        let (entries, bytes, byteCount, keys, types) = (entryBase, base, sourceCount, keyTable, self.types)
         while member < end {
             let keyEntry = member
             let value = member + 1
-            member = document.next(value)
-            guard let position = document.lookup(keyEntry, in: Self.nodeKeyTable, base: base), let key = NodeKey(rawValue: position) else {
+            member = nextEntry(value)
+            guard let position = Self.lookup(keyEntry, in: keys, entries: entries, base: bytes, count: byteCount, document: document), let key = NodeKey(rawValue: position) else {
                 reportUnknownKey(keyEntry, among: &unknownKeys, known: Self.nodeKeys)
                 continue
             }
@@ -299,9 +345,9 @@ public struct LayoutBuilder {
             seen |= bit
             switch key {
             case .id:
-                if document.kind(value) == .string {
+                if entryKind(value) == .string {
                     node.idEntry = Int32(value)
-                    if let first = ids.insert(value, in: document) {
+                    if let first = ids.insert(value, in: document, base: base) {
                         let id = document.string(value) ?? ""
                         diagnostics.append(Diagnostic(
                             rule: RuleID.duplicateID, severity: .warning,
@@ -312,12 +358,12 @@ public struct LayoutBuilder {
                     invalid(value, "'id' must be a string, found \(describe(value))")
                 }
             case .type:
-                if document.kind(value) == .string {
+                if entryKind(value) == .string {
                     node.typeEntry = Int32(value)
-                    if let type = document.lookup(value, in: Self.typeTable, base: base) {
-                        interactiveType = type < Self.interactiveTypes.count
-                        passiveType = !interactiveType && type < Self.interactiveTypes.count + Self.passiveTypes.count
-                        node.isStack = type == Self.typeNames.count - 1
+                    if let type = Self.lookup(value, in: types, entries: entries, base: bytes, count: byteCount, document: document) {
+                        interactiveType = type < interactiveTypeCount
+                        passiveType = !interactiveType && type < interactiveTypeCount + passiveTypeCount
+                        node.isStack = type == stackType
                     }
                 } else {
                     invalid(value, "'type' must be a string, found \(describe(value))")
@@ -369,7 +415,7 @@ public struct LayoutBuilder {
                 node.ignoreEntry = Int32(value)
                 readIgnore(value, node: index)
             case .children:
-                if document.kind(value) == .array {
+                if entryKind(value) == .array {
                     children = value
                 } else {
                     invalid(value, "'children' must be a list of nodes, found \(describe(value))")
@@ -481,6 +527,11 @@ public struct LayoutBuilder {
         default:
             invalid(entry, "\(shape), found \(describe(entry))")
             return nil
+        }
+        // The common case, without the messages' strings.
+        if let x = plainLength(values.0, allowNegative: true), let y = plainLength(values.1, allowNegative: true),
+           let width = plainLength(values.2, allowNegative: false), let height = plainLength(values.3, allowNegative: false) {
+            return Rect(x: x, y: y, width: width, height: height)
         }
         guard let x = readLength(values.0, key: Self.frameNames[0], allowNegative: true),
               let y = readLength(values.1, key: Self.frameNames[1], allowNegative: true),

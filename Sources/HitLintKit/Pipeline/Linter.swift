@@ -10,6 +10,14 @@ public struct LintResult: Sendable {
     /// What the file was read as (`--from`, or recognised by its keys).
     public var inputKind: InputKind = .hitlint
 
+    public init(path: String, source: SourceText, diagnostics: [Diagnostic], nodeCount: Int, inputKind: InputKind = .hitlint) {
+        self.path = path
+        self.source = source
+        self.diagnostics = diagnostics
+        self.nodeCount = nodeCount
+        self.inputKind = inputKind
+    }
+
     /// The same result with only its errors (what `--quiet` shows).
     public var errorsOnly: LintResult {
         var result = self

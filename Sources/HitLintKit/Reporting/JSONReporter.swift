@@ -1,43 +1,66 @@
 /// SPEC §7.2 `json`: one object with `version`, `diagnostics` and `summary`.
+///
+/// Written straight into bytes (`ByteWriter`): a report of 10⁵ diagnostics is
+/// linear in its size and allocates nothing per field.
 public struct JSONReporter: Reporter {
     public init() {}
 
     public func report(_ results: [LintResult]) -> String {
-        var items: [String] = []
+        var out = ByteWriter(capacity: results.reduce(256) { $0 + $1.diagnostics.count * 320 })
+        out.append("{\"version\": 1,\n \"diagnostics\": ")
+        var first = true
         for result in results {
+            var path = ByteWriter()
+            path.appendJSONString(result.path)
             for diagnostic in result.diagnostics {
+                out.append(first ? "[\n  {\"file\": " : ",\n  {\"file\": ")
+                first = false
                 let (start, end) = result.location(diagnostic)
-                var fields = [
-                    "\"file\": \(jsonString(result.path))",
-                    "\"line\": \(start.line)", "\"column\": \(start.column)",
-                    "\"endLine\": \(end.line)", "\"endColumn\": \(end.column)",
-                    "\"severity\": \(jsonString(diagnostic.severity.rawValue))",
-                    "\"rule\": \(jsonString(diagnostic.rule))",
-                    "\"message\": \(jsonString(diagnostic.message))",
-                    "\"node\": \(diagnostic.node.map(jsonString) ?? "null")",
-                    "\"related\": [\(diagnostic.related.map(jsonString).joined(separator: ", "))]",
-                ]
+                out.append(path.string)
+                out.append(", \"line\": "); out.append(start.line)
+                out.append(", \"column\": "); out.append(start.column)
+                out.append(", \"endLine\": "); out.append(end.line)
+                out.append(", \"endColumn\": "); out.append(end.column)
+                out.append(", \"severity\": "); out.appendJSONString(diagnostic.severity.rawValue)
+                out.append(", \"rule\": "); out.appendJSONString(diagnostic.rule)
+                out.append(", \"message\": "); out.appendJSONString(diagnostic.message)
+                out.append(", \"node\": ")
+                if let node = diagnostic.node { out.appendJSONString(node) } else { out.append("null") }
+                out.append(", \"related\": [")
+                for (position, related) in diagnostic.related.enumerated() {
+                    if position > 0 { out.append(", ") }
+                    out.appendJSONString(related)
+                }
+                out.append("], \"fix\": ")
                 if let fix = diagnostic.fix {
-                    let edits = fix.edits.map { edit -> String in
+                    out.append("{\"description\": "); out.appendJSONString(fix.description)
+                    out.append(", \"edits\": [")
+                    for (position, edit) in fix.edits.enumerated() {
+                        if position > 0 { out.append(", ") }
                         let from = result.source.location(of: edit.span.start)
                         let to = result.source.location(of: edit.span.end)
-                        return "{\"line\": \(from.line), \"column\": \(from.column), \"endLine\": \(to.line), \"endColumn\": \(to.column), \"replacement\": \(jsonString(edit.replacement))}"
+                        out.append("{\"line\": "); out.append(from.line)
+                        out.append(", \"column\": "); out.append(from.column)
+                        out.append(", \"endLine\": "); out.append(to.line)
+                        out.append(", \"endColumn\": "); out.append(to.column)
+                        out.append(", \"replacement\": "); out.appendJSONString(edit.replacement)
+                        out.append("}")
                     }
-                    fields.append("\"fix\": {\"description\": \(jsonString(fix.description)), \"edits\": [\(edits.joined(separator: ", "))]}")
+                    out.append("]}")
                 } else {
-                    fields.append("\"fix\": null")
+                    out.append("null")
                 }
-                items.append("  {" + fields.joined(separator: ", ") + "}")
+                out.append("}")
             }
         }
+        out.append(first ? "[]" : "\n ]")
         let summary = RunSummary(results: results)
-        let body = items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n ]"
-        return """
-        {"version": 1,
-         "diagnostics": \(body),
-         "summary": {"files": \(summary.files), "errors": \(summary.errors), "warnings": \(summary.warnings), "infos": \(summary.infos), "fixable": \(summary.fixable)}}
-
-        """
+        out.append(",\n \"summary\": {\"files\": "); out.append(summary.files)
+        out.append(", \"errors\": "); out.append(summary.errors)
+        out.append(", \"warnings\": "); out.append(summary.warnings)
+        out.append(", \"infos\": "); out.append(summary.infos)
+        out.append(", \"fixable\": "); out.append(summary.fixable)
+        out.append("}}\n")
+        return out.string
     }
 }
-

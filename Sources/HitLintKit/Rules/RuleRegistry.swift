@@ -17,7 +17,7 @@ public enum RuleRegistry {
     ]
 
     /// Rules that look at geometry (the rest report from earlier stages).
-    static let geometryRules: [any Rule] = Array(all.prefix(8))
+    public static let geometryRules: [any Rule] = Array(all.prefix(8))
 
     public static let descriptions: [RuleDescription] = all.map { type(of: $0).description }
 
