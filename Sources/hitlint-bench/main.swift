@@ -8,7 +8,7 @@ import HitLintKit
 
 // hitlint-bench: generates seeded layouts and times hitlint on them in process,
 // with Foundation's JSONSerialization on the same bytes as the yardstick.
-// Usage: hitlint-bench [--quick] | --stages NODES [--yaml]
+// Usage: hitlint-bench [--quick] [--only TEXT] | --stages NODES [--yaml]
 
 struct Generator {
     var state: UInt64
@@ -193,12 +193,17 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
 }
 
 let quick = CommandLine.arguments.contains("--quick")
+/// `--only TEXT`: run only the cases whose name contains TEXT.
+let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap {
+    CommandLine.arguments.count > $0 + 1 ? CommandLine.arguments[$0 + 1] : nil
+}
+func selected(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
 let runs = quick ? 1 : 3
 print("hitlint-bench (best of \(runs); 2 cores share the machine; figures vary by a few %)")
 print("")
 
 // 1. Parsing: a ~40 MB JSON layout (~20 MB of YAML) into the flat Document, against JSONSerialization.
-do {
+if selected("parse") {
     let bytes = typicalLayout(nodes: quick ? 50_000 : 500_000, yaml: false)
     let data = Data(bytes)
     let source = SourceText(bytes: bytes)
@@ -215,7 +220,9 @@ do {
 print("")
 
 // 2. Whole lint (parse, layout, geometry, every rule, JSON report) of one document.
-func lintCase(_ name: String, _ bytes: [UInt8], format: SourceFormat = .json, yardstick: Bool = false) {
+func lintCase(_ name: String, _ bytes: @autoclosure () -> [UInt8], format: SourceFormat = .json, yardstick: Bool = false) {
+    guard selected(name) else { return }
+    let bytes = bytes()
     resetPeakRSS()
     let source = SourceText(bytes: bytes)
     var result: LintResult?
@@ -322,7 +329,7 @@ func droidBotState(views: Int) -> [UInt8] {
 
 print("")
 for (name, bytes) in [("Sentry UIKit capture, 5,000 views", sentryCapture(views: 5_000)),
-                      ("DroidBot state, 5,000 views", droidBotState(views: 5_001))] {
+                      ("DroidBot state, 5,000 views", droidBotState(views: 5_001))] where selected(name) {
     let source = SourceText(bytes: bytes)
     var result: LintResult?
     let time = best(5) {
@@ -344,7 +351,7 @@ final class DiscardedOutput: CommandOutput {
 }
 
 print("")
-do {
+if selected("small files") || selected("start") {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -218,7 +218,7 @@ public struct Arguments: Sendable, Equatable {
       --baseline FILE            hide the diagnostics recorded in FILE
       --write-baseline FILE      record this run's diagnostics in FILE
       --stats                    files, nodes, time and counts per rule on stderr
-      --jobs N                   files linted at once (default: one per core)
+      --jobs N                   files (or one large file's rules) at once (default: one per core)
       --stdin-filename NAME      the name '-' (standard input) is reported under
       --stdin-format json|yaml   the format of standard input
 

@@ -48,7 +48,7 @@ public enum InputFileReader {
             return .failure(Failure(message: "file too large (\(size) bytes): layout files must be under 4 GiB"))
         }
         // st_size is a hint (files under /proc say 0, a file may grow): read to the end.
-        var bytes = [UInt8](repeating: 0, count: max(size, 0) + 1)
+        var bytes = [UInt8].large(repeating: 0, count: max(size, 0) + 1)
         var count = 0
         while true {
             if count == bytes.count {

@@ -49,22 +49,24 @@ public struct Geometry: Sendable {
         self.input = input ?? layout.input
         let nodes = layout.nodes
         let count = nodes.count
-        frames = nodes.map(\.frame)
-        hitRects = [Rect](repeating: .empty, count: count)
-        gates = [Rect](repeating: .empty, count: count)
-        visibleFrames = [Rect](repeating: .empty, count: count)
-        ancestorGates = [Rect](repeating: .empty, count: count)
+        frames = nodes.largeMap(\.frame)
+        hitRects = .large(repeating: .empty, count: count)
+        gates = .large(repeating: .empty, count: count)
+        visibleFrames = .large(repeating: .empty, count: count)
+        ancestorGates = .large(repeating: .empty, count: count)
         isInvisible = [Bool](repeating: false, count: count)
         isSkipped = [Bool](repeating: false, count: count)
         owningTarget = [Int32](repeating: -1, count: count)
         nearestOpaque = [Int32](repeating: -1, count: count)
         targets = []
         // Clip rect (visual, and for web also the hit clip) inherited from ancestors that clip.
-        var clips = [Rect](repeating: .empty, count: count)
+        var clips = [Rect].large(repeating: .empty, count: count)
         let unbounded = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
         let pointer = self.input == .pointer
         var answerRects: [Rect] = []
         var answerIDs: [Int] = []
+        answerRects.reserveLargeCapacity(count)
+        answerIDs.reserveLargeCapacity(count)
         for index in 0..<count {
             let node = nodes[index]
             let parent = Int(node.parent)

@@ -41,9 +41,9 @@ public struct SpatialGrid: Sendable {
         cellSize = max(cellSize, bounds.width / Double(columns), bounds.height / Double(rows))
         origin = (bounds.minX, bounds.minY)
 
-        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        var counts = [Int32].large(repeating: 0, count: columns * rows + 1)
         var placed: [(id: Int32, range: (Int, Int, Int, Int))] = []
-        placed.reserveCapacity(count)
+        placed.reserveLargeCapacity(count)
         for (position, rect) in rects.enumerated() where !rect.isEmpty {
             let id = Int32(ids[position])
             let range = cellRange(rect)
@@ -60,7 +60,7 @@ public struct SpatialGrid: Sendable {
         for cell in 0..<(columns * rows) { counts[cell + 1] += counts[cell] }
         cellStart = counts
         var fill = counts
-        items = [Int32](repeating: 0, count: Int(counts[columns * rows]))
+        items = .large(repeating: 0, count: Int(counts[columns * rows]))
         for entry in placed {
             let range = entry.range
             for row in range.1...range.3 {

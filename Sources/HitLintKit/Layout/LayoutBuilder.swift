@@ -240,16 +240,21 @@ public struct LayoutBuilder {
     /// The source bytes while nodes are read (set by `readNodes`).
     private var base = UnsafePointer<UInt8>(bitPattern: 1)!
     private var sourceCount = 0
+    /// The document's numbers while nodes are read.
+    private var numberBase = UnsafePointer<Double>(bitPattern: 8)!
     /// The document's entries while nodes are read (set by `readNodes`).
     private var entryBase = UnsafePointer<Document.Entry>(bitPattern: MemoryLayout<Document.Entry>.alignment)!
 
     private mutating func readNodes(root: Int) {
         document.source.bytes.withUnsafeBufferPointer { buffer in
             document.entries.withUnsafeBufferPointer { entries in
-                base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
-                entryBase = entries.baseAddress!
-                sourceCount = buffer.count
-                readNodes(from: root)
+                document.numbers.withUnsafeBufferPointer { numbers in
+                    base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                    entryBase = entries.baseAddress!
+                    sourceCount = buffer.count
+                    numberBase = numbers.baseAddress ?? UnsafePointer(bitPattern: 8)!
+                    readNodes(from: root)
+                }
             }
         }
         base = UnsafePointer(bitPattern: 1)!
@@ -284,7 +289,7 @@ public struct LayoutBuilder {
         var children: [Int] = []
         // Generous: capacity never touched is address space, not memory; a doubling
         // near the end would copy every node (a transient 2× of the largest array).
-        layout.nodes.reserveCapacity(document.entries.count / 5 + 1)
+        layout.nodes.reserveLargeCapacity(document.entries.count / 5 + 1)
         while let (object, parent, childIndex) = pending.popLast() {
             let index = layout.nodes.count
             var node = LayoutNode()
@@ -329,6 +334,7 @@ public struct LayoutBuilder {
         var member = object + 1
         let end = nextEntry(object)
         let (entries, bytes, byteCount, keys, types) = (entryBase, base, sourceCount, keyTable, self.types)
+        let numbers = numberBase
         while member < end {
             let keyEntry = member
             let value = member + 1
@@ -370,7 +376,11 @@ public struct LayoutBuilder {
                 }
             case .frame:
                 node.frameEntry = Int32(value)
-                if let frame = readFrame(value) { node.frame = frame }
+                if let frame = Self.plainFrame(value, entries: entries, numbers: numbers, scale: layout.pointsPerUnit) {
+                    node.frame = frame
+                } else if let frame = readFrame(value) {
+                    node.frame = frame
+                }
             case .size:
                 node.sizeEntry = Int32(value)
                 if let size = readSize(value) { node.frame = Rect(x: 0, y: 0, width: size.width, height: size.height) }
@@ -499,6 +509,22 @@ public struct LayoutBuilder {
     }
 
     private static let frameNames = ["frame x", "frame y", "frame width", "frame height"]
+
+    /// The common frame, `[x, y, w, h]` of four finite numbers with a
+    /// non-negative size, read straight from the held entries; nil for
+    /// anything else (which `readFrame` reads or reports).
+    @inline(__always)
+    private static func plainFrame(_ index: Int, entries: UnsafePointer<Document.Entry>, numbers: UnsafePointer<Double>,
+                                   scale: Double) -> Rect? {
+        let list = entries[index]
+        guard list.kind == .array, Int(list.aux) == index + 5 else { return nil }
+        let x = entries[index + 1], y = entries[index + 2], width = entries[index + 3], height = entries[index + 4]
+        guard x.kind == .number, y.kind == .number, width.kind == .number, height.kind == .number else { return nil }
+        let values = (numbers[Int(x.aux)], numbers[Int(y.aux)], numbers[Int(width.aux)], numbers[Int(height.aux)])
+        guard values.0.isFinite, values.1.isFinite, values.2.isFinite, values.3.isFinite,
+              values.2 >= 0, values.3 >= 0 else { return nil }
+        return Rect(x: values.0 * scale, y: values.1 * scale, width: values.2 * scale, height: values.3 * scale)
+    }
 
     /// `[x, y, w, h]` or `{x, y, width, height}`.
     private mutating func readFrame(_ entry: Int) -> Rect? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything that changes how a file is linted: from the command line and the
 /// configuration file (the command line wins).
 public struct LintOptions: Sendable {
@@ -19,6 +21,8 @@ public struct LintOptions: Sendable {
     public var inputChoice: InputChoice = .auto
     /// `--scale`: pixels per point (dp) for captures measured in pixels.
     public var importScale: Double?
+    /// Threads one large layout's rules may use at once (`--jobs`; default one per core).
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
 
     public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
                 input: InputModality? = nil) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rule's documentation and tests in one value (SwiftLint's `RuleDescription`
 /// shape, ruff's "what it does / why" prose). `hitlint explain`, `hitlint rules`
 /// and the generic example test all read it.
@@ -110,17 +112,35 @@ public final class RuleContext: @unchecked Sendable {
         return position >= 0 ? regions[Int(position)] : nil
     }
 
-    /// Scratch marks for spatial queries, shared by the rules (they run one at a
-    /// time on one thread), so no query allocates a node-sized array.
-    /// Take it, use it, give it back (taking leaves no other reference, so using
-    /// it never copies).
+    /// Scratch marks for spatial queries, pooled for the rules, so no query
+    /// allocates a node-sized array. Take one, use it, give it back (taking
+    /// leaves no other reference, so using it never copies). The pool is
+    /// locked: rules may run at the same time (`prepareForConcurrentRules`).
     func takeStamp() -> Stamp {
-        defer { scratchStamp = nil }
-        return scratchStamp ?? Stamp(count: geometry.nodeCount)
+        stampLock.lock()
+        let stamp = scratchStamps.popLast()
+        stampLock.unlock()
+        return stamp ?? Stamp(count: geometry.nodeCount)
     }
 
-    func giveBack(_ stamp: Stamp) { scratchStamp = stamp }
-    private var scratchStamp: Stamp?
+    func giveBack(_ stamp: Stamp) {
+        stampLock.lock()
+        scratchStamps.append(stamp)
+        stampLock.unlock()
+    }
+    private var scratchStamps: [Stamp] = []
+    private let stampLock = NSLock()
+
+    /// Computes everything rules read lazily, so that rules can then run on
+    /// several threads at once: afterwards the context is only read (apart from
+    /// the locked stamp pool).
+    public func prepareForConcurrentRules() {
+        _ = regions
+        _ = regionByNode
+        _ = hiddenByOpaqueViews
+        _ = threshold
+        _ = sharedEditor
+    }
 
     /// The profile and minimum size in force for this file.
     public private(set) lazy var threshold: SizeThreshold = options.threshold(for: layout)

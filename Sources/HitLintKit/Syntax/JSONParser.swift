@@ -90,8 +90,8 @@ private struct Parser {
         self.count = count
         // Layout JSON has one value per 6–20 bytes. Reserving generously costs
         // address space only: pages are touched as entries are written.
-        entries.reserveCapacity(count / 5 + 16)
-        numbers.reserveCapacity(count / 12 + 16)
+        entries.reserveLargeCapacity(count / 5 + 16)
+        numbers.reserveLargeCapacity(count / 12 + 16)
         entryChunk = .allocate(capacity: Self.chunkSize)
         numberChunk = .allocate(capacity: Self.chunkSize)
         open = .allocate(capacity: openCapacity)

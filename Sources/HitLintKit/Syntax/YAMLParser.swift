@@ -318,7 +318,7 @@ struct YAMLReader {
             pos = 3
             lineStart = 3
         }
-        entries.reserveCapacity(min(count / 8 + 16, 1 << 22))
+        entries.reserveLargeCapacity(min(count / 8 + 16, 1 << 22))
         var explicitStart = false
         var documentEnd = false
 

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Large arrays backed by 2 MB pages where the kernel allows it.
+///
+/// A lint of a big file touches a few hundred MB of fresh memory once; with 4 KB
+/// pages that is tens of thousands of page faults, and in a virtual machine each
+/// costs microseconds. With transparent huge pages in `madvise` mode (the common
+/// Linux default) a region must ask for them: `hitlint-bench --stages 1000000`
+/// went from about 1.3 s to 0.9 s when every allocation did (parse 180 → 105 ms,
+/// geometry 150 → 60 ms). Advice only: where huge pages are off, or on macOS,
+/// nothing changes.
+enum LargeArrays {
+    /// Below this, a region is not worth a system call.
+    static let threshold = 4 << 20
+    private static let hugePage = 2 << 20
+
+    /// Advises the kernel to back the 2 MB-aligned interior of a region with huge pages.
+    static func adviseHugePages(_ start: UnsafeRawPointer, bytes: Int) {
+        #if os(Linux)
+        guard bytes >= threshold else { return }
+        let address = Int(bitPattern: start)
+        let from = (address + hugePage - 1) & ~(hugePage - 1)
+        let to = (address + bytes) & ~(hugePage - 1)
+        guard to > from, let pointer = UnsafeMutableRawPointer(bitPattern: from) else { return }
+        _ = madvise(pointer, to - from, Int32(MADV_HUGEPAGE))
+        #endif
+    }
+}
+
+extension Array {
+    /// `reserveCapacity`, with the reserved storage advised onto huge pages
+    /// before anything is written to it (advice after the first touch is too late).
+    mutating func reserveLargeCapacity(_ minimumCapacity: Int) {
+        reserveCapacity(minimumCapacity)
+        let bytes = capacity * MemoryLayout<Element>.stride
+        guard bytes >= LargeArrays.threshold else { return }
+        withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { LargeArrays.adviseHugePages(base, bytes: bytes) }
+        }
+    }
+
+    /// `Array(repeating:count:)` on huge pages when it is large.
+    static func large(repeating value: Element, count: Int) -> [Element] {
+        guard count * MemoryLayout<Element>.stride >= LargeArrays.threshold else {
+            return Array(repeating: value, count: count)
+        }
+        var array: [Element] = []
+        array.reserveLargeCapacity(count)
+        array.append(contentsOf: repeatElement(value, count: count))
+        return array
+    }
+
+    /// `map` into a large array on huge pages.
+    func largeMap<Result>(_ transform: (Element) -> Result) -> [Result] {
+        guard count * MemoryLayout<Result>.stride >= LargeArrays.threshold else { return map(transform) }
+        var result: [Result] = []
+        result.reserveLargeCapacity(count)
+        for element in self { result.append(transform(element)) }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+import XCTest
+@testable import HitLintKit
+
+/// A large layout's rules run side by side (`Linter.runRules`); the report must
+/// be the one the rules give one after another.
+final class ConcurrentRulesTests: XCTestCase {
+    /// Rows where most geometry rules fire: a small button with an expanded hit
+    /// area its clipping row cuts, two overlapping buttons, a dead gap, a
+    /// transparent overlay, a disabled button.
+    static func layout(rows: Int) -> [UInt8] {
+        var out = #"{"platform": "uikit", "root": {"id": "screen", "frame": [0, 0, 390, \#(rows * 60)], "children": ["#
+        for row in 0..<rows {
+            out += row == 0 ? "" : ","
+            out += #"{"id": "row\#(row)", "frame": [0, \#(row * 60), 390, 60], "clipsToBounds": true, "children": ["#
+            out += #"{"id": "small\#(row)", "type": "button", "frame": [4, 2, 30, 30], "hitInsets": -10},"#
+            out += #"{"id": "a\#(row)", "type": "button", "frame": [60, 8, 44, 44]},"#
+            out += #"{"id": "b\#(row)", "type": "button", "frame": [90, 8, 44, 44]},"#
+            out += #"{"id": "c\#(row)", "type": "button", "frame": [150, 8, 44, 44]},"#
+            out += #"{"id": "d\#(row)", "type": "button", "frame": [200, 8, 44, 44]},"#
+            out += #"{"id": "off\#(row)", "type": "button", "frame": [260, 8, 44, 44], "userInteractionEnabled": false},"#
+            out += #"{"id": "overlay\#(row)", "type": "view", "frame": [250, 0, 140, 60], "userInteractionEnabled": true}"#
+            out += "]}"
+        }
+        return Array((out + "]}}").utf8)
+    }
+
+    func testRulesSideBySideReportWhatTheyReportInTurn() {
+        let rows = Linter.concurrentRulesMinimumNodes / 8 + 10
+        let source = SourceText(bytes: Self.layout(rows: rows))
+        var serial = LintOptions()
+        serial.threads = 1
+        serial.severities["excessive-hit-expansion"] = .warning
+        var concurrent = serial
+        concurrent.threads = 4
+        let one = Linter(options: serial).lint(source: source, format: .json, path: "big.json")
+        let many = Linter(options: concurrent).lint(source: source, format: .json, path: "big.json")
+        XCTAssertGreaterThanOrEqual(one.nodeCount, Linter.concurrentRulesMinimumNodes, "the layout takes the concurrent path")
+        let rules = Set(one.diagnostics.map(\.rule))
+        XCTAssertGreaterThanOrEqual(rules.count, 5, "most rules fire: \(rules.sorted())")
+        XCTAssertEqual(one.diagnostics.count, many.diagnostics.count)
+        XCTAssertEqual(JSONReporter().report([one]), JSONReporter().report([many]))
+    }
+}
