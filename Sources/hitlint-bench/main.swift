@@ -252,7 +252,7 @@ for size in sizes.prefix(3) {
 }
 print("")
 lintCase("hostile: 2,000 targets piled on one spot", pile(targets: 2_000))
-lintCase("hostile: chain of \(quick ? 10_000 : 49_000) nodes (\(quick ? 20_000 : 98_000) nesting levels)", chain(depth: quick ? 10_000 : 49_000))
+lintCase("hostile: chain of 10^\(quick ? 4 : 5) nodes (\(quick ? 20_001 : 200_001) nesting levels)", chain(depth: quick ? 10_000 : 100_000))
 lintCase("hostile: one stack with 10^\(quick ? 4 : 5) children", wideStack(children: quick ? 10_000 : 100_000))
 lintCase("hostile: 10^\(quick ? 4 : 5) targets in a grid of dead gaps", gapGrid(targets: quick ? 10_000 : 100_000))
 

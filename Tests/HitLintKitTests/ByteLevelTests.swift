@@ -52,4 +52,20 @@ final class ByteLevelTests: XCTestCase {
             }
         }
     }
+
+    /// Columns count characters eight bytes at a time; every range of mixed
+    /// one- to four-byte characters must count as the plain byte loop does.
+    func testScalarCountingAgreesWithTheByteLoop() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", " ", "é", "日", "👍", "\u{7F}", "\u{80}", "ß"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0..<80, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let source = SourceText(text)
+            let bytes = Array(text.utf8)
+            let from = Int.random(in: 0...bytes.count, using: &generator)
+            let to = Int.random(in: from...bytes.count, using: &generator)
+            let expected = bytes[from..<to].filter { $0 & 0xC0 != 0x80 }.count
+            XCTAssertEqual(source.scalarStarts(from: from, to: to), expected, "\(text) \(from)..<\(to)")
+        }
+    }
 }

@@ -25,6 +25,6 @@ public enum SourceFormat: String, Sendable, CaseIterable {
 }
 
 /// Nesting deeper than this is refused with a diagnostic rather than risking the
-/// stack of any later stage. Deep enough for a 20,000-level chain of nodes
-/// (each node level is an object plus a `children` array).
-public let maximumNestingDepth = 100_000
+/// stack of any later stage. Deep enough for a chain of 10⁵ nested nodes
+/// (each node level is an object plus a `children` array: 200,001 levels).
+public let maximumNestingDepth = 250_000

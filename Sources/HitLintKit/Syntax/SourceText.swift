@@ -103,11 +103,7 @@ public final class SourceText: @unchecked Sendable {
             index = 3
             column = 1
         }
-        while index < offset {
-            // Count scalar starts: every byte that is not a UTF-8 continuation byte.
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
+        if index < offset { column += scalarStarts(from: index, to: offset) }
         let location = SourceLocation(line: low + 1, column: column)
         lastLocation = (offset, location)
         return location
@@ -119,12 +115,36 @@ public final class SourceText: @unchecked Sendable {
         var column = 1
         var index = start
         while index < end {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
+            let next = min(index + Self.checkpointStride, end)
+            column += scalarStarts(from: index, to: next)
+            index = next
             if (index - start) % Self.checkpointStride == 0 { marks.append(column) }
         }
         checkpoints[start] = marks
         return marks
+    }
+
+    /// Characters (Unicode scalars) in bytes `from ..< to`: every byte that is not
+    /// a UTF-8 continuation byte (10xxxxxx), counted eight bytes at a time.
+    func scalarStarts(from: Int, to: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            var count = 0
+            var index = from
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= to {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                // Bit 7 set and bit 6 clear: a continuation byte.
+                let continuation = word & ~(word << 1) & high
+                count += 8 - continuation.nonzeroBitCount
+                index += 8
+            }
+            while index < to {
+                if base[index] & 0xC0 != 0x80 { count += 1 }
+                index += 1
+            }
+            return count
+        }
     }
 
     /// The text of a 1-based line, without its line end.
