@@ -174,15 +174,14 @@ func runStages(nodes: Int, yaml: Bool) {
     let geometry = Geometry(layout: layout)
     step("geometry")
     let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
-    var diagnostics: [Diagnostic] = []
-    for rule in RuleRegistry.geometryRules where LintOptions().isEnabled(type(of: rule).description.id) {
-        diagnostics.append(contentsOf: rule.check(context))
-    }
+    let diagnostics = Linter.runRules(context, options: LintOptions())
     step("rules")
     let result = LintResult(path: "bench.json", source: source, diagnostics: diagnostics, nodeCount: layout.nodes.count)
     let report = JSONReporter().report([result])
     step("report")
-    print("  \(diagnostics.count) diagnostics, report \(megabytes(report.utf8.count))")
+    print("  \(diagnostics.count) diagnostics, report \(megabytes(report.utf8.count)); per node: "
+          + "\(MemoryLayout<LayoutNode>.stride) B layout, \(MemoryLayout<Document.Entry>.stride) B per document entry "
+          + "(\(String(format: "%.1f", Double(document.entries.count) / Double(max(layout.nodes.count, 1)))) entries)")
 }
 
 if let flag = CommandLine.arguments.firstIndex(of: "--stages") {

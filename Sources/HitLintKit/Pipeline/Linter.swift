@@ -92,7 +92,7 @@ public struct Linter: Sendable {
 
     /// The enabled geometry rules' diagnostics, in registry order whether the
     /// rules ran one after another or side by side.
-    static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
+    public static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
         let rules = RuleRegistry.geometryRules.filter { options.isEnabled(type(of: $0).description.id) }
         guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.threads > 1 else {
             return rules.flatMap { $0.check(context) }
