@@ -91,4 +91,25 @@ final class GlobAndPathTests: XCTestCase {
 
     /// Computed once with the recipe above; a change here changes every fingerprint.
     static let pinnedHash = "d394cc3aec1be202"
+
+    /// The fast check for an already normal path agrees with splitting and
+    /// joining on every path built from awkward components.
+    func testNormalizedPathsTakeTheShortcutOnlyWhenNothingChanges() {
+        let components = ["a", "bc", ".", "..", "", "...", ".a", "a.", "é"]
+        var generator = SystemRandomNumberGenerator()
+        var paths = ["", "/", "//", ".", "..", "/.", "/..", "a", "/a", "a/", "/a/", "./a", "a/.", "a/..", "../a", "Layouts/a.yaml", "/work/p/a.json"]
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 1...5, using: &generator)
+            let path = (0..<count).map { _ in components.randomElement(using: &generator)! }.joined(separator: "/")
+            paths.append(Bool.random(using: &generator) ? "/" + path : path)
+        }
+        XCTAssertTrue(ProjectPath.isNormalized("Layouts/a.yaml") && ProjectPath.isNormalized("/work/p/a.json"))
+        for path in paths {
+            let collapsed = ProjectPath.collapse(path)
+            XCTAssertEqual(ProjectPath.normalized(path), collapsed, "'\(path)'")
+            // The shortcut is taken only where nothing would change (it may pass
+            // over a few that would not change either: "/", "..", "../a").
+            if ProjectPath.isNormalized(path) { XCTAssertEqual(collapsed, path, "'\(path)'") }
+        }
+    }
 }

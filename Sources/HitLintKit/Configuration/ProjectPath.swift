@@ -27,6 +27,33 @@ public enum ProjectPath {
     /// Collapses `.`, `..` and repeated slashes, textually (symlinks are not resolved:
     /// the name the user sees is the name we report).
     public static func normalized(_ path: String) -> String {
+        isNormalized(path) ? path : collapse(path)
+    }
+
+    /// No empty, `.` or `..` component and no trailing slash: `normalized` would
+    /// return the path unchanged. A byte scan, for the common case (a run over
+    /// 10,000 files spent 6% of its instructions splitting and joining paths).
+    static func isNormalized(_ path: String) -> Bool {
+        var length = 0  // of the current component
+        var onlyDots = true
+        var position = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                // A leading slash (absolute path) ends no component.
+                if position > 0, length == 0 || (onlyDots && length <= 2) { return false }
+                length = 0
+                onlyDots = true
+            } else {
+                length += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
+            position += 1
+        }
+        return length > 0 && !(onlyDots && length <= 2)
+    }
+
+    /// `normalized`, the long way: split, resolve, join.
+    static func collapse(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
