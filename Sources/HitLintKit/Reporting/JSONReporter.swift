@@ -17,10 +17,8 @@ public struct JSONReporter: Reporter {
                 first = false
                 let (start, end) = result.location(diagnostic)
                 out.append(path.string)
-                out.append(", \"line\": "); out.append(start.line)
-                out.append(", \"column\": "); out.append(start.column)
-                out.append(", \"endLine\": "); out.append(end.line)
-                out.append(", \"endColumn\": "); out.append(end.column)
+                out.append(", ")
+                appendRange(start, end, into: &out)
                 out.append(", \"severity\": "); out.appendJSONString(diagnostic.severity.rawValue)
                 out.append(", \"rule\": "); out.appendJSONString(diagnostic.rule)
                 out.append(", \"message\": "); out.appendJSONString(diagnostic.message)
@@ -39,10 +37,8 @@ public struct JSONReporter: Reporter {
                         if position > 0 { out.append(", ") }
                         let from = result.source.location(of: edit.span.start)
                         let to = result.source.location(of: edit.span.end)
-                        out.append("{\"line\": "); out.append(from.line)
-                        out.append(", \"column\": "); out.append(from.column)
-                        out.append(", \"endLine\": "); out.append(to.line)
-                        out.append(", \"endColumn\": "); out.append(to.column)
+                        out.append("{")
+                        appendRange(from, to, into: &out)
                         out.append(", \"replacement\": "); out.appendJSONString(edit.replacement)
                         out.append("}")
                     }
@@ -62,5 +58,13 @@ public struct JSONReporter: Reporter {
         out.append(", \"fixable\": "); out.append(summary.fixable)
         out.append("}}\n")
         return out.string
+    }
+
+    /// `"line": 3, "column": 7, "endLine": 3, "endColumn": 12`
+    private func appendRange(_ start: SourceLocation, _ end: SourceLocation, into out: inout ByteWriter) {
+        out.append("\"line\": "); out.append(start.line)
+        out.append(", \"column\": "); out.append(start.column)
+        out.append(", \"endLine\": "); out.append(end.line)
+        out.append(", \"endColumn\": "); out.append(end.column)
     }
 }

@@ -20,7 +20,7 @@ public struct TextReporter: Reporter {
         var out = ""
         for result in results {
             for diagnostic in result.diagnostics {
-                let (start, end) = result.location(diagnostic)
+                let start = result.source.location(of: diagnostic.span.start)
                 let severity: String
                 switch diagnostic.severity {
                 case .error: severity = paint("error", "1;31")
