@@ -358,7 +358,7 @@ if selected("small files") || selected("start") {
     for index in 0..<count {
         let bytes = typicalLayout(nodes: 20 + index % 30, yaml: index % 2 == 1, seed: UInt64(index))
         let name = folder.appendingPathComponent(String(format: "screen%05d.%@", index, index % 2 == 1 ? "yaml" : "json"))
-        FileManager.default.createFile(atPath: name.path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: name.path, contents: Data(bytes))
     }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let single = best(runs) { _ = HitLintCommand.run(["--jobs", "1", folder.path], output: DiscardedOutput()) }

@@ -123,18 +123,6 @@ extension Document {
     func lookup(_ index: Int, in table: ByteTable) -> Int? {
         withStringBytes(index) { table.lookup($0, $1) } ?? nil
     }
-
-    /// The same, reading verbatim strings straight from `base` (the source bytes,
-    /// held by the caller for the whole pass).
-    @inline(__always)
-    func lookup(_ index: Int, in table: ByteTable, base: UnsafePointer<UInt8>) -> Int? {
-        let entry = entries[index]
-        guard entry.kind == .string else { return nil }
-        if entry.flags & Entry.decoded != 0 { return lookup(index, in: table) }
-        let quoted = entry.flags & Entry.quoted != 0 ? 1 : 0
-        let start = Int(entry.start) + quoted
-        return table.lookup(base + start, Int(entry.end) - quoted - start)
-    }
 }
 
 /// First occurrence of each id, keyed by its bytes (FNV-1a), for `duplicate-id`.

@@ -210,14 +210,6 @@ public struct LayoutBuilder {
         return nil
     }
 
-    /// A finite (and, unless allowed, non-negative) number in points, or nil
-    /// when `readLength` has something to report.
-    @inline(__always)
-    private func plainLength(_ entry: Int, allowNegative: Bool) -> Double? {
-        guard let value = document.number(entry), value.isFinite, allowNegative || value >= 0 else { return nil }
-        return value * layout.pointsPerUnit
-    }
-
     /// A finite length in file units, converted to points.
     private mutating func readLength(_ entry: Int, key: String, allowNegative: Bool) -> Double? {
         guard let value = document.number(entry) else {
@@ -237,12 +229,11 @@ public struct LayoutBuilder {
 
     // MARK: - Nodes
 
-    /// The source bytes while nodes are read (set by `readNodes`).
+    /// The source bytes, their count, the document's numbers and entries while
+    /// nodes are read (set by `readNodes`).
     private var base = UnsafePointer<UInt8>(bitPattern: 1)!
     private var sourceCount = 0
-    /// The document's numbers while nodes are read.
     private var numberBase = UnsafePointer<Double>(bitPattern: 8)!
-    /// The document's entries while nodes are read (set by `readNodes`).
     private var entryBase = UnsafePointer<Document.Entry>(bitPattern: MemoryLayout<Document.Entry>.alignment)!
 
     private mutating func readNodes(root: Int) {
@@ -257,7 +248,11 @@ public struct LayoutBuilder {
                 }
             }
         }
+        // The pointers are good only inside the closures above.
         base = UnsafePointer(bitPattern: 1)!
+        entryBase = UnsafePointer(bitPattern: MemoryLayout<Document.Entry>.alignment)!
+        numberBase = UnsafePointer(bitPattern: 8)!
+        sourceCount = 0
     }
 
     @inline(__always) private func nextEntry(_ index: Int) -> Int {
@@ -553,11 +548,6 @@ public struct LayoutBuilder {
         default:
             invalid(entry, "\(shape), found \(describe(entry))")
             return nil
-        }
-        // The common case, without the messages' strings.
-        if let x = plainLength(values.0, allowNegative: true), let y = plainLength(values.1, allowNegative: true),
-           let width = plainLength(values.2, allowNegative: false), let height = plainLength(values.3, allowNegative: false) {
-            return Rect(x: x, y: y, width: width, height: height)
         }
         guard let x = readLength(values.0, key: Self.frameNames[0], allowNegative: true),
               let y = readLength(values.1, key: Self.frameNames[1], allowNegative: true),
