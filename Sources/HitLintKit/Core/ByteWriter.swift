@@ -19,13 +19,8 @@ public struct ByteWriter {
     }
 
     public mutating func append(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            // -Int.min does not fit: write its magnitude from the unsigned form.
-            appendDecimal(UInt64(bitPattern: Int64(value)).magnitudeOfNegative)
-        } else {
-            appendDecimal(UInt64(value))
-        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(UInt64(value.magnitude))
     }
 
     private mutating func appendDecimal(_ value: UInt64) {
@@ -51,9 +46,4 @@ public struct ByteWriter {
     }
 
     public var string: String { String(decoding: bytes, as: UTF8.self) }
-}
-
-extension UInt64 {
-    /// The magnitude of a negative Int64 stored as its bit pattern.
-    fileprivate var magnitudeOfNegative: UInt64 { 0 &- self }
 }

@@ -10,13 +10,12 @@ public struct JSONReporter: Reporter {
         out.append("{\"version\": 1,\n \"diagnostics\": ")
         var first = true
         for result in results {
-            var path = ByteWriter()
-            path.appendJSONString(result.path)
+            let path = jsonString(result.path)
             for diagnostic in result.diagnostics {
                 out.append(first ? "[\n  {\"file\": " : ",\n  {\"file\": ")
                 first = false
                 let (start, end) = result.location(diagnostic)
-                out.append(path.string)
+                out.append(path)
                 out.append(", ")
                 appendRange(start, end, into: &out)
                 out.append(", \"severity\": "); out.appendJSONString(diagnostic.severity.rawValue)
