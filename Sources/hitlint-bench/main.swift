@@ -8,7 +8,7 @@ import HitLintKit
 
 // hitlint-bench: generates seeded layouts and times hitlint on them in process,
 // with Foundation's JSONSerialization on the same bytes as the yardstick.
-// Usage: hitlint-bench [--quick] [--only TEXT] | --stages NODES [--yaml]
+// Usage: hitlint-bench [--quick] [--only TEXT] | --stages NODES [--yaml] | --write NODES FILE [--yaml]
 
 struct Generator {
     var state: UInt64
@@ -188,6 +188,17 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
     let count = CommandLine.arguments.count > flag + 1 ? Int(CommandLine.arguments[flag + 1]) ?? 100_000 : 100_000
     // Twice: the first run pays for page faults and a cold allocator.
     for _ in 0..<2 { runStages(nodes: count, yaml: CommandLine.arguments.contains("--yaml")) }
+    exit(0)
+}
+
+/// `--write NODES FILE [--yaml]`: write the typical layout to FILE, to profile the command line on it.
+if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.arguments.count > flag + 2,
+   let count = Int(CommandLine.arguments[flag + 1]) {
+    let bytes = typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
+    guard FileManager.default.createFile(atPath: CommandLine.arguments[flag + 2], contents: Data(bytes)) else {
+        print("hitlint-bench: cannot write \(CommandLine.arguments[flag + 2])")
+        exit(1)
+    }
     exit(0)
 }
 

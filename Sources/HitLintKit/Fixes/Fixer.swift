@@ -9,17 +9,46 @@ public enum Fixer {
     }
 
     public static func apply(_ diagnostics: [Diagnostic], to bytes: [UInt8]) -> Application {
-        var accepted: [TextEdit] = []
+        var accepted = AcceptedEdits()
         var applied: [Int] = []
         for (index, diagnostic) in diagnostics.enumerated() {
             guard let edits = diagnostic.fix?.edits, !edits.isEmpty else { continue }
             let valid = edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= bytes.count }
-            guard valid, !edits.contains(where: { edit in accepted.contains { conflict($0, edit) } }),
-                  !selfOverlapping(edits) else { continue }
-            accepted += edits
+            guard valid, !selfOverlapping(edits), !edits.contains(where: accepted.conflicts) else { continue }
+            for edit in edits { accepted.insert(edit) }
             applied.append(index)
         }
-        return Application(bytes: applying(accepted, to: bytes), applied: applied)
+        return Application(bytes: applying(accepted.all, to: bytes), applied: applied)
+    }
+
+    /// The edits accepted so far, for conflict checks in O(log n + √n) each:
+    /// accepted edits never overlap or touch, so sorted by start they are also
+    /// sorted by end, and an edit conflicts with one of them only if it conflicts
+    /// with the first whose end is not before its start. Newly accepted edits
+    /// wait in a short unsorted list, merged in when it grows, so fixes given in
+    /// any order (not only top to bottom) never cost a shift per insertion.
+    private struct AcceptedEdits {
+        private var sorted: [TextEdit] = []
+        private var recent: [TextEdit] = []
+
+        var all: [TextEdit] { sorted + recent }
+
+        func conflicts(_ edit: TextEdit) -> Bool {
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].span.end < edit.span.start { low = middle + 1 } else { high = middle }
+            }
+            if low < sorted.count, conflict(sorted[low], edit) { return true }
+            return recent.contains { conflict($0, edit) }
+        }
+
+        mutating func insert(_ edit: TextEdit) {
+            recent.append(edit)
+            guard recent.count * recent.count > sorted.count, recent.count >= 64 else { return }
+            sorted = (sorted + recent).sorted { $0.span.start < $1.span.start }
+            recent = []
+        }
     }
 
     /// Two edits conflict when their spans overlap or touch: the order of two
@@ -36,20 +65,35 @@ public enum Fixer {
         return false
     }
 
-    /// Non-overlapping edits, applied from the end so earlier offsets stay valid.
+    /// Non-overlapping edits (one fix's edits may touch), written in one pass
+    /// from the start. Of two edits at one point, the later-listed comes first
+    /// (as if applied one by one from the end of the file).
     static func applying(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-        var result = bytes
-        for edit in edits.sorted(by: { $0.span.start > $1.span.start || ($0.span.start == $1.span.start && $0.span.end > $1.span.end) }) {
-            result.replaceSubrange(edit.span.start..<edit.span.end, with: Array(edit.replacement.utf8))
+        let order = edits.indices.sorted { lhs, rhs in
+            let a = edits[lhs].span, b = edits[rhs].span
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end < b.end }
+            return lhs > rhs
         }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
+        var copied = 0
+        for index in order {
+            let edit = edits[index]
+            guard edit.span.start >= copied else { continue }  // overlapping: `apply` never passes these
+            result += bytes[copied..<edit.span.start]
+            result += edit.replacement.utf8
+            copied = edit.span.end
+        }
+        result += bytes[copied...]
         return result
     }
 
     /// Lint, apply, re-lint until nothing more applies (at most `maximumPasses`,
     /// as ESLint). Fixes are checked one by one when they are made; here they are
     /// also checked together: if a pass's fixes between them make any (rule, node)
-    /// fire more often than in the original file, the pass is redone one fix at a
-    /// time, keeping only fixes that leave nothing new. Returns the final bytes,
+    /// fire more often than in the original file, the pass is redone in order,
+    /// keeping only fixes that leave nothing new. Returns the final bytes,
     /// how many fixes were applied, and the lint of the final bytes.
     public static func fixUntilStable(_ bytes: [UInt8], format: SourceFormat, path: String, linter: Linter,
                                       maximumPasses: Int = 10) -> (bytes: [UInt8], fixesApplied: Int, result: LintResult) {
@@ -71,18 +115,28 @@ public enum Fixer {
                 total += application.applied.count
                 continue
             }
-            // One at a time, in order, each kept only if the set so far stays clean.
+            // In order, each fix kept only if the set so far stays clean: runs of
+            // fixes are tried whole and halved when they add a problem, so a few
+            // bad fixes among many cost a few lints each rather than one per fix.
             var accepted: [Diagnostic] = []
             var acceptedBytes = current
             var acceptedResult = result
-            for index in application.applied {
-                let trial = apply(accepted + [result.diagnostics[index]], to: current)
-                guard trial.applied.count == accepted.count + 1 else { continue }
-                let trialResult = lint(trial.bytes)
-                if !addsProblems(trialResult) {
-                    accepted.append(result.diagnostics[index])
+            var runs: [ArraySlice<Int>] = []
+            func split(_ run: ArraySlice<Int>) {
+                let middle = run.startIndex + run.count / 2
+                runs.append(run[middle...])
+                runs.append(run[..<middle])
+            }
+            if application.applied.count > 1 { split(application.applied[...]) }  // the whole set just failed
+            while let run = runs.popLast() {
+                let trial = apply(accepted + run.map { result.diagnostics[$0] }, to: current)
+                let trialResult = trial.applied.count == accepted.count + run.count ? lint(trial.bytes) : nil
+                if let trialResult, !addsProblems(trialResult) {
+                    accepted += run.map { result.diagnostics[$0] }
                     acceptedBytes = trial.bytes
                     acceptedResult = trialResult
+                } else if run.count > 1 {
+                    split(run)
                 }
             }
             guard !accepted.isEmpty else { break }
@@ -96,7 +150,12 @@ public enum Fixer {
     /// How often each (rule, node) fires.
     static func counts(_ diagnostics: [Diagnostic]) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for diagnostic in diagnostics { counts[diagnostic.rule + "\u{0}" + (diagnostic.node ?? ""), default: 0] += 1 }
+        for diagnostic in diagnostics { counts[key(diagnostic), default: 0] += 1 }
         return counts
+    }
+
+    /// What "the same problem" means when counting: the rule and the node.
+    static func key(_ diagnostic: Diagnostic) -> String {
+        diagnostic.rule + "\u{0}" + (diagnostic.node ?? "")
     }
 }

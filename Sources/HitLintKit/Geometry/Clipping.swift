@@ -7,9 +7,9 @@ extension Geometry {
         case .uikit:
             return hitRects[ancestor]
         case .android:
-            return Int(layout.nodes[node].parent) == ancestor ? hitRects[ancestor].intersection(frames[ancestor]) : hitRects[ancestor]
+            return Int(layout.nodes[node].parent) == ancestor ? hitRects[ancestor].intersection(frame(ancestor)) : hitRects[ancestor]
         case .web:
-            return layout.nodes[ancestor].clipsToBounds ? frames[ancestor] : nil
+            return layout.nodes[ancestor].clipsToBounds ? frame(ancestor) : nil
         }
     }
 

@@ -19,17 +19,15 @@ public struct Geometry: Sendable {
     public let platform: Platform
     public let input: InputModality
 
-    /// Absolute frame of each node.
-    public private(set) var frames: [Rect]
     /// Frame expanded by the node's insets for the modality (hit or pointer).
     public private(set) var hitRects: [Rect]
     /// Hit rect as the platform gates it (see above).
     public private(set) var gates: [Rect]
-    /// The part of the frame that can be seen (cut by ancestors that clip).
-    public private(set) var visibleFrames: [Rect]
-    /// The region the node's ancestors let it answer in (its gate before its own
-    /// hit rect is applied); unbounded for the root.
-    public private(set) var ancestorGates: [Rect]
+    /// The clip a node passes to its children: the screen cut by every ancestor
+    /// that clips, and by the node itself when it clips. (A node's visible frame
+    /// and, on the web, its ancestor gate are computed from its parent's clip:
+    /// three arrays of rectangles less for a big layout.)
+    public private(set) var clips: [Rect]
     /// Hidden or alpha < 0.01, itself or through an ancestor.
     public private(set) var isInvisible: [Bool]
     /// Skipped by hit-testing with its subtree: invisible, or interaction disabled.
@@ -43,25 +41,32 @@ public struct Geometry: Sendable {
     /// Nodes that can answer a hit test (qualifying somewhere), by gate.
     public let answerIndex: SpatialGrid
 
+    static let unbounded = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+
     public init(layout: Layout, input: InputModality? = nil) {
         self.layout = layout
         self.platform = layout.platform
         self.input = input ?? layout.input
         let nodes = layout.nodes
         let count = nodes.count
-        frames = nodes.largeMap(\.frame)
-        hitRects = .large(repeating: .empty, count: count)
-        gates = .large(repeating: .empty, count: count)
-        visibleFrames = .large(repeating: .empty, count: count)
-        ancestorGates = .large(repeating: .empty, count: count)
-        isInvisible = [Bool](repeating: false, count: count)
-        isSkipped = [Bool](repeating: false, count: count)
-        owningTarget = [Int32](repeating: -1, count: count)
-        nearestOpaque = [Int32](repeating: -1, count: count)
+        // Filled in one pass, in pre-order (a parent's values are there before its
+        // children need them), without first writing placeholders.
+        hitRects = []
+        gates = []
+        clips = []
+        hitRects.reserveLargeCapacity(count)
+        gates.reserveLargeCapacity(count)
+        clips.reserveLargeCapacity(count)
+        isInvisible = []
+        isSkipped = []
+        owningTarget = []
+        nearestOpaque = []
+        isInvisible.reserveLargeCapacity(count)
+        isSkipped.reserveLargeCapacity(count)
+        owningTarget.reserveLargeCapacity(count)
+        nearestOpaque.reserveLargeCapacity(count)
         targets = []
-        // Clip rect (visual, and for web also the hit clip) inherited from ancestors that clip.
-        var clips = [Rect].large(repeating: .empty, count: count)
-        let unbounded = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
+        let unbounded = Self.unbounded
         let pointer = self.input == .pointer
         var answerRects: [Rect] = []
         var answerIDs: [Int] = []
@@ -75,38 +80,56 @@ public struct Geometry: Sendable {
             var hit = frame.inset(by: insets)
             if platform == .android, parent >= 0, !insets.isZero {
                 // TouchDelegate: expansion only inside the parent; the frame itself stays.
-                let bounds = frames[parent]
+                let bounds = nodes[parent].frame
                 if hit.minX < frame.minX { hit.minX = max(hit.minX, min(bounds.minX, frame.minX)) }
                 if hit.minY < frame.minY { hit.minY = max(hit.minY, min(bounds.minY, frame.minY)) }
                 if hit.maxX > frame.maxX { hit.maxX = min(hit.maxX, max(bounds.maxX, frame.maxX)) }
                 if hit.maxY > frame.maxY { hit.maxY = min(hit.maxY, max(bounds.maxY, frame.maxY)) }
             }
-            hitRects[index] = hit
+            hitRects.append(hit)
             let inheritedClip = parent >= 0 ? clips[parent] : unbounded
-            clips[index] = node.clipsToBounds ? inheritedClip.intersection(frame) : inheritedClip
-            visibleFrames[index] = frame.intersection(inheritedClip)
+            clips.append(node.clipsToBounds ? inheritedClip.intersection(frame) : inheritedClip)
+            let ancestorGate: Rect
             switch platform {
-            case .uikit, .android:
-                ancestorGates[index] = parent >= 0 ? gates[parent] : unbounded
-            case .web:
-                ancestorGates[index] = inheritedClip
+            case .uikit, .android: ancestorGate = parent >= 0 ? gates[parent] : unbounded
+            case .web: ancestorGate = inheritedClip
             }
-            gates[index] = hit.intersection(ancestorGates[index])
+            let gate = hit.intersection(ancestorGate)
+            gates.append(gate)
             let invisible = node.isHidden || node.alpha < 0.01 || (parent >= 0 && isInvisible[parent])
-            isInvisible[index] = invisible
-            isSkipped[index] = invisible || !node.userInteractionEnabled || (parent >= 0 && isSkipped[parent])
-            owningTarget[index] = node.isTarget ? Int32(index) : (parent >= 0 ? owningTarget[parent] : -1)
-            nearestOpaque[index] = node.isOpaque ? Int32(index) : (parent >= 0 ? nearestOpaque[parent] : -1)
+            isInvisible.append(invisible)
+            let skipped = invisible || !node.userInteractionEnabled || (parent >= 0 && isSkipped[parent])
+            isSkipped.append(skipped)
+            owningTarget.append(node.isTarget ? Int32(index) : (parent >= 0 ? owningTarget[parent] : -1))
+            nearestOpaque.append(node.isOpaque ? Int32(index) : (parent >= 0 ? nearestOpaque[parent] : -1))
             if node.isTarget { targets.append(index) }
-            if !isSkipped[index], !gates[index].isEmpty, platform != .android || node.isTarget {
-                answerRects.append(gates[index])
+            if !skipped, !gate.isEmpty, platform != .android || node.isTarget {
+                answerRects.append(gate)
                 answerIDs.append(index)
             }
         }
         answerIndex = SpatialGrid(rects: answerRects, ids: answerIDs)
     }
 
-    public var nodeCount: Int { frames.count }
+    public var nodeCount: Int { hitRects.count }
+
+    /// Absolute frame of a node.
+    @inline(__always) public func frame(_ index: Int) -> Rect { layout.nodes[index].frame }
+
+    /// The part of the frame that can be seen (cut by ancestors that clip).
+    public func visibleFrame(_ index: Int) -> Rect {
+        let parent = Int(layout.nodes[index].parent)
+        let frame = layout.nodes[index].frame
+        return parent >= 0 ? frame.intersection(clips[parent]) : frame
+    }
+
+    /// The region the node's ancestors let it answer in (its gate before its own
+    /// hit rect is applied); unbounded for the root.
+    public func ancestorGate(_ index: Int) -> Rect {
+        let parent = Int(layout.nodes[index].parent)
+        guard parent >= 0 else { return Self.unbounded }
+        return platform == .web ? clips[parent] : gates[parent]
+    }
 
     /// Whether node `index` can answer a hit test at all.
     public func canAnswer(_ index: Int) -> Bool {

@@ -101,7 +101,7 @@ public struct ReferenceHitTest: Sendable {
             while ancestor >= 0 {
                 if isSkippedHere(ancestor) { blocked = true; break }
                 let parent = Int(layout.nodes[ancestor].parent)
-                if parent >= 0, layout.nodes[parent].clipsToBounds, !geometry.frames[parent].contains(x: x, y: y) {
+                if parent >= 0, layout.nodes[parent].clipsToBounds, !geometry.frame(parent).contains(x: x, y: y) {
                     blocked = true
                     break
                 }

@@ -48,7 +48,7 @@ extension Geometry {
         var rects: [Rect] = []
         var ids: [Int] = []
         for index in 0..<nodeCount where layout.nodes[index].isOpaque && !isInvisible[index] {
-            rects.append(visibleFrames[index])
+            rects.append(visibleFrame(index))
             ids.append(index)
         }
         return SpatialGrid(rects: rects, ids: ids)
@@ -132,7 +132,7 @@ extension Geometry {
             let cover = coveringOpaqueNode(node, over: target)
             for piece in removed {
                 area += piece.area
-                visible += piece.area - (cover.map { piece.intersection(visibleFrames[$0]).area } ?? 0)
+                visible += piece.area - (cover.map { piece.intersection(visibleFrame($0)).area } ?? 0)
                 lostPieces.append(piece)
             }
             let key = taker.node
@@ -169,17 +169,17 @@ extension Geometry {
     /// True when the target's visible frame is entirely painted over by opaque
     /// views in front of it (not its own subviews).
     func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, stamp: inout Stamp) -> Bool {
-        let visible = visibleFrames[target]
+        let visible = visibleFrame(target)
         guard !visible.isEmpty, !opaque.isEmpty else { return false }
         var coverers: [Int] = []
         let end = Int(layout.nodes[target].subtreeEnd)
         opaque.forEachCandidate(in: visible, seen: &stamp) { index in
-            if index >= end, visibleFrames[index].intersects(visible) { coverers.append(index) }
+            if index >= end, visibleFrame(index).intersects(visible) { coverers.append(index) }
         }
         guard !coverers.isEmpty else { return false }
         var region = DisjointRegion(visible, limit: 256)
         for coverer in coverers {
-            region.subtract(visibleFrames[coverer])
+            region.subtract(visibleFrame(coverer))
             if region.isEmpty { return true }
         }
         return false

@@ -1,53 +1,100 @@
-/// "A fix never makes a rule fire that did not fire before": each fix is applied
-/// alone to the original bytes and the file linted again. A fix that leaves its
-/// own diagnostic in place, or makes any (rule, node) appear more often than
-/// before, keeps its description but loses its edits.
+/// "A fix never makes a rule fire that did not fire before" (SPEC §6): a fix
+/// keeps its edits only if, applied to the original bytes, it resolves its own
+/// diagnostic and makes no (rule, node) fire more often than before. Otherwise
+/// it keeps its description, says what went wrong, and loses its edits.
+///
+/// Fixes are checked in runs, the way `--fix` applies them: a run of fixes is
+/// applied together and the file linted once; if every fix in it resolved its
+/// diagnostic and nothing new fired, the whole run passes. A run that fails is
+/// halved until the culprits stand alone, so a file whose fixes are all good
+/// costs one more lint instead of one per fix, and a bad fix costs about
+/// log₂(fixes) lints to find.
 struct FixVerification {
     let linter: Linter
     let document: Document
     let path: String
 
     /// Re-linting is bounded per file: about four more lints of a large file, or
-    /// 200 fixes of a small one. Fixes past the budget are left for the next pass.
-    static func budget(forBytes count: Int) -> (bytes: Int, fixes: Int) {
+    /// 200 lints of a small one. Fixes past the budget are left for the next pass.
+    static func budget(forBytes count: Int) -> (bytes: Int, lints: Int) {
         (4 * count + 1 << 20, 200)
+    }
+
+    private enum Verdict {
+        case unchecked, kept, doesNotResolve, addsProblem, outOfBudget
     }
 
     func verify(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var checker = linter
         checker.options.verifyFixes = false
-        let bytes = document.source.bytes
-        let before = Self.counts(diagnostics)
-        var (bytesLeft, fixesLeft) = Self.budget(forBytes: bytes.count)
-        var result = diagnostics
-        for index in result.indices {
-            guard var fix = result[index].fix, !fix.edits.isEmpty else { continue }
-            guard bytesLeft > 0, fixesLeft > 0 else {
-                fix.edits = []
-                fix.description += " (not checked in this pass: too many fixes in one file; run --fix again)"
-                result[index].fix = fix
+        let (format, path) = (document.format, path)
+        return Self.verify(diagnostics, of: document.source.bytes) { bytes in
+            checker.lint(source: SourceText(bytes: bytes), format: format, path: path).diagnostics
+        }
+    }
+
+    /// `diagnostics` of `bytes`, each fix checked with `lint` (the diagnostics
+    /// of the bytes a run of fixes makes) and stripped of its edits if it fails.
+    static func verify(_ diagnostics: [Diagnostic], of bytes: [UInt8], budget: (bytes: Int, lints: Int)? = nil,
+                       lint: ([UInt8]) -> [Diagnostic]) -> [Diagnostic] {
+        let before = Fixer.counts(diagnostics)
+        var (bytesLeft, lintsLeft) = budget ?? Self.budget(forBytes: bytes.count)
+        let fixable = diagnostics.indices.filter { !(diagnostics[$0].fix?.edits.isEmpty ?? true) }
+        var verdicts = [Verdict](repeating: .unchecked, count: diagnostics.count)
+        // Depth first, earlier fixes first: when the budget runs out, the fixes
+        // nearest the top of the file are the ones that were checked.
+        var runs: [ArraySlice<Int>] = fixable.isEmpty ? [] : [fixable[...]]
+        while let popped = runs.popLast() {
+            // Fixes whose edits conflict with earlier ones in the run (or are
+            // invalid) are not applied with it: they form a run of their own, after.
+            let application = Fixer.apply(popped.map { diagnostics[$0] }, to: bytes)
+            guard !application.applied.isEmpty else {
+                for index in popped { verdicts[index] = .doesNotResolve }  // invalid edits change nothing
+                continue
+            }
+            var run = popped
+            if application.applied.count < popped.count {
+                let applied = Set(application.applied)
+                let rest = popped.indices.filter { !applied.contains($0 - popped.startIndex) }.map { popped[$0] }
+                runs.append(rest[...])
+                run = application.applied.map { popped[popped.startIndex + $0] }[...]
+            }
+            func split() {
+                let middle = run.startIndex + run.count / 2
+                runs.append(run[middle...])
+                runs.append(run[..<middle])
+            }
+            guard bytesLeft > 0, lintsLeft > 0 else {
+                for index in run { verdicts[index] = .outOfBudget }
                 continue
             }
             bytesLeft -= bytes.count
-            fixesLeft -= 1
-            let application = Fixer.apply([result[index]], to: bytes)
-            let after = checker.lint(source: SourceText(bytes: application.bytes), format: document.format, path: path)
-            let counts = Self.counts(after.diagnostics)
-            let key = Self.key(result[index])
-            let resolved = counts[key, default: 0] < before[key, default: 0]
-            let nothingNew = counts.allSatisfy { $0.value <= before[$0.key, default: 0] }
-            if !(resolved && nothingNew) {
-                fix.edits = []
-                fix.description += " (to do by hand: applied alone it \(resolved ? "makes another problem appear" : "does not resolve this"))"
-                result[index].fix = fix
+            lintsLeft -= 1
+            let after = Fixer.counts(lint(application.bytes))
+            var fixesPerKey: [String: Int] = [:]
+            for index in run { fixesPerKey[Fixer.key(diagnostics[index]), default: 0] += 1 }
+            let resolved = fixesPerKey.allSatisfy { after[$0.key, default: 0] <= before[$0.key, default: 0] - $0.value }
+            let nothingNew = after.allSatisfy { $0.value <= before[$0.key, default: 0] }
+            if resolved && nothingNew {
+                for index in run { verdicts[index] = .kept }
+            } else if run.count == 1 {
+                verdicts[run.first!] = resolved ? .addsProblem : .doesNotResolve
+            } else {
+                split()
             }
+        }
+        var result = diagnostics
+        for index in fixable {
+            let note: String
+            switch verdicts[index] {
+            case .kept, .unchecked: continue
+            case .outOfBudget: note = " (not checked in this pass: too many fixes in one file; run --fix again)"
+            case .addsProblem: note = " (to do by hand: applied alone it makes another problem appear)"
+            case .doesNotResolve: note = " (to do by hand: applied alone it does not resolve this)"
+            }
+            result[index].fix!.edits = []
+            result[index].fix!.description += note
         }
         return result
     }
-
-    private static func key(_ diagnostic: Diagnostic) -> String {
-        diagnostic.rule + "\u{0}" + (diagnostic.node ?? "")
-    }
-
-    private static func counts(_ diagnostics: [Diagnostic]) -> [String: Int] { Fixer.counts(diagnostics) }
 }

@@ -102,14 +102,14 @@ struct LayoutPicture {
             let entry = layout.nodes[node].idEntry
             let id = entry >= 0 ? layout.document.string(Int(entry)) : nil
             let type = layout.type(of: node)
-            let tip = "\(names[node])\(type.isEmpty ? "" : " (\(type))")\nframe \(geometry.frames[node])"
-            views.append(View(node: node, frame: geometry.frames[node], id: id,
+            let tip = "\(names[node])\(type.isEmpty ? "" : " (\(type))")\nframe \(geometry.frame(node))"
+            views.append(View(node: node, frame: geometry.frame(node), id: id,
                               isInvisible: geometry.isInvisible[node], tip: tip))
         }
 
         for region in context.regions where context.isVisibleTarget(region.target) {
             let target = region.target
-            let intended = geometry.frames[target].inset(by: geometry.insets(of: target))
+            let intended = geometry.frame(target).inset(by: geometry.insets(of: target))
             var dead: [Rect] = []
             var deadSides: [(strip: Rect, depth: Double)] = []
             if geometry.isSkipped[target] {
@@ -124,13 +124,13 @@ struct LayoutPicture {
                 }
             }
             var tip = "\(names[target])\(layout.type(of: target).isEmpty ? "" : " (\(layout.type(of: target)))")"
-            tip += "\nframe \(geometry.frames[target])\nhit area \(intended)"
+            tip += "\nframe \(geometry.frame(target))\nhit area \(intended)"
             if let best = region.reachable.bestPiece {
                 tip += "\nreachable: \(formatLength(best.width))×\(formatLength(best.height)) \(unit) at most"
             } else {
                 tip += "\nreachable: nowhere"
             }
-            targets.append(Target(node: target, name: names[target], visibleFrame: geometry.visibleFrames[target],
+            targets.append(Target(node: target, name: names[target], visibleFrame: geometry.visibleFrame(target),
                                   intendedHitRect: intended, reachable: region.reachable.pieces, dead: dead,
                                   deadSides: deadSides, tip: tip))
 
@@ -159,12 +159,12 @@ struct LayoutPicture {
 
         for (position, diagnostic) in diagnostics.enumerated() {
             guard let node = diagnostic.nodeIndex, node >= 0, node < geometry.nodeCount else { continue }
-            let visible = geometry.visibleFrames[node]
+            let visible = geometry.visibleFrame(node)
             markers.append(Marker(number: position + 1, severity: diagnostic.severity, node: node,
-                                  anchor: visible.isEmpty ? geometry.frames[node] : visible))
+                                  anchor: visible.isEmpty ? geometry.frame(node) : visible))
             if diagnostic.rule == RuleID.targetSize, let region = context.region(of: node),
                !minimumSquares.contains(where: { $0.node == node }) {
-                let piece = region.reachable.bestPiece ?? geometry.visibleFrames[node]
+                let piece = region.reachable.bestPiece ?? geometry.visibleFrame(node)
                 let half = minimum / 2
                 let square = Rect(minX: piece.midX - half, minY: piece.midY - half, maxX: piece.midX + half, maxY: piece.midY + half)
                 let size = formatLength(minimum)
@@ -189,9 +189,9 @@ struct LayoutPicture {
     /// each side.
     private func boundary(of target: Int, intended: Rect, context: RuleContext) -> (Boundary, [(strip: Rect, depth: Double)])? {
         let geometry = context.geometry
-        var allowed = geometry.ancestorGates[target]
+        var allowed = geometry.ancestorGate(target)
         if geometry.platform == .android, geometry.layout.nodes[target].parent >= 0 {
-            allowed = allowed.intersection(geometry.frames[Int(geometry.layout.nodes[target].parent)])
+            allowed = allowed.intersection(geometry.frame(Int(geometry.layout.nodes[target].parent)))
         }
         guard allowed.minX.isFinite, allowed.minY.isFinite, allowed.maxX.isFinite, allowed.maxY.isFinite else { return nil }
         let cut = overhang(of: intended, beyond: allowed)
@@ -235,10 +235,10 @@ struct LayoutPicture {
     /// shrink the screen to a dot.
     private static func bounds(geometry: Geometry, targets: [Target]) -> Rect {
         var content = Rect.empty
-        for frame in geometry.frames where !frame.isEmpty { content = content.union(frame) }
+        for frame in geometry.layout.nodes.lazy.map(\.frame) where !frame.isEmpty { content = content.union(frame) }
         for target in targets { content = content.union(target.intendedHitRect) }
         var result = content
-        if let root = geometry.frames.first, !root.isEmpty {
+        if let root = geometry.layout.nodes.first?.frame, !root.isEmpty {
             let margin = max(root.width, root.height) / 4
             let limit = Rect(minX: root.minX - margin, minY: root.minY - margin, maxX: root.maxX + margin, maxY: root.maxY + margin)
             result = content.intersection(limit).union(root)
@@ -258,7 +258,7 @@ struct LayoutPicture {
         }
         for diagnostic in diagnostics where diagnostic.nodeIndex != nil {
             for node in diagnostic.relatedNodes where node >= 0 && node < geometry.nodeCount {
-                area = area.union(geometry.visibleFrames[node])
+                area = area.union(geometry.visibleFrame(node))
             }
         }
         for gap in gaps { area = area.union(gap.rect) }

@@ -79,14 +79,14 @@ public struct ClippedHitAreaRule: Rule {
         let geometry = context.geometry
         var diagnostics: [Diagnostic] = []
         for target in geometry.targets {
-            let frame = geometry.frames[target]
+            let frame = geometry.frame(target)
             guard context.isVisibleTarget(target), !geometry.isSkipped[target], !geometry.gates[target].isEmpty else { continue }
             let insets = geometry.insets(of: target)
             guard insets.top < 0 || insets.left < 0 || insets.bottom < 0 || insets.right < 0 else { continue }
             let intended = frame.inset(by: insets)
-            var allowed = geometry.ancestorGates[target]
+            var allowed = geometry.ancestorGate(target)
             if geometry.platform == .android, geometry.layout.nodes[target].parent >= 0 {
-                allowed = allowed.intersection(geometry.frames[Int(geometry.layout.nodes[target].parent)])
+                allowed = allowed.intersection(geometry.frame(Int(geometry.layout.nodes[target].parent)))
             }
             let whole = overhang(of: intended, beyond: allowed)
             let visible = overhang(of: frame, beyond: allowed)

@@ -50,8 +50,8 @@ public struct ClippedTargetRule: Rule {
         guard geometry.platform != .web else { return [] }  // the web clips hits only where it clips drawing
         var diagnostics: [Diagnostic] = []
         for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 {
-            let visible = geometry.visibleFrames[target]
-            let allowed = geometry.ancestorGates[target]
+            let visible = geometry.visibleFrame(target)
+            let allowed = geometry.ancestorGate(target)
             guard context.isVisibleTarget(target), !geometry.isSkipped[target], !visible.isEmpty,
                   visible.intersects(allowed) else { continue }
             let outside = overhang(of: visible, beyond: allowed)

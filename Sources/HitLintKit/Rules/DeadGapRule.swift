@@ -168,9 +168,9 @@ public struct DeadGapRule: Rule {
         for gap in gaps {
             let pair = [target, gap.neighbour]
             let inside = pair.allSatisfy { node in
-                var allowed = geometry.ancestorGates[node]
+                var allowed = geometry.ancestorGate(node)
                 let parent = Int(context.layout.nodes[node].parent)
-                if geometry.platform == .android, parent >= 0 { allowed = allowed.intersection(geometry.frames[parent]) }
+                if geometry.platform == .android, parent >= 0 { allowed = allowed.intersection(geometry.frame(parent)) }
                 return allowed.contains(gap.gapRect)
             }
             guard inside, pair.allSatisfy(context.canEditHitArea) else {

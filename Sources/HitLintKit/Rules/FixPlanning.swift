@@ -13,7 +13,7 @@ extension RuleContext {
     /// reach `rect` on every side where `rect` goes beyond `current`; other sides
     /// keep their insets.
     func insets(of node: Int, reaching rect: Rect, beyond current: Rect) -> EdgeInsets {
-        let frame = geometry.frames[node]
+        let frame = geometry.frame(node)
         var insets = geometry.insets(of: node)
         if rect.minX < current.minX - 1e-9 { insets.left = rect.minX - frame.minX }
         if rect.minY < current.minY - 1e-9 { insets.top = rect.minY - frame.minY }

@@ -63,12 +63,12 @@ public struct OverlappingHitAreasRule: Rule {
         }
         // Split across the thinner dimension of the overlap.
         let horizontal = overlap.width <= overlap.height
-        let loserFirst = horizontal ? geometry.frames[loser].midX <= geometry.frames[winner].midX
-                                    : geometry.frames[loser].midY <= geometry.frames[winner].midY
+        let loserFirst = horizontal ? geometry.frame(loser).midX <= geometry.frame(winner).midX
+                                    : geometry.frame(loser).midY <= geometry.frame(winner).midY
         let (first, second) = loserFirst ? (loser, winner) : (winner, loser)
         // Meet in the middle of the overlap, but never inside either frame: the
         // hit areas may shrink back to the frames, not into them.
-        let frames = (geometry.frames[first], geometry.frames[second])
+        let frames = (geometry.frame(first), geometry.frame(second))
         let firstEdge = horizontal ? frames.0.maxX : frames.0.maxY
         let secondEdge = horizontal ? frames.1.minX : frames.1.minY
         guard firstEdge <= secondEdge + 0.05 else {
@@ -91,7 +91,7 @@ public struct OverlappingHitAreasRule: Rule {
         var parts: [String] = []
         for (node, rect) in [(first, firstRect), (second, secondRect)] {
             var insets = geometry.insets(of: node)
-            let frame = geometry.frames[node]
+            let frame = geometry.frame(node)
             if horizontal {
                 if node == first { insets.right = frame.maxX - rect.maxX } else { insets.left = rect.minX - frame.minX }
             } else {

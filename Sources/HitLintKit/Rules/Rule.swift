@@ -149,7 +149,7 @@ public final class RuleContext: @unchecked Sendable {
 
     /// A target that is neither hidden nor painted over: one the user can see.
     public func isVisibleTarget(_ node: Int) -> Bool {
-        guard !geometry.isInvisible[node], !geometry.frames[node].isEmpty else { return false }
+        guard !geometry.isInvisible[node], !geometry.frame(node).isEmpty else { return false }
         return !hiddenByOpaqueViews[node]
     }
 

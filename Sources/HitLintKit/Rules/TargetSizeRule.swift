@@ -86,7 +86,7 @@ public struct TargetSizeRule: Rule {
             let target = region.target
             guard !geometry.isInvisible[target], !geometry.isSkipped[target],
                   !region.isHiddenByOpaqueViews else { continue }
-            if geometry.frames[target].isEmpty, region.reachableArea == 0 {
+            if geometry.frame(target).isEmpty, region.reachableArea == 0 {
                 // A zero-size target with no hit expansion.
                 undersized.append((region, .empty))
                 continue
@@ -130,7 +130,7 @@ public struct TargetSizeRule: Rule {
         let threshold = context.threshold
         let unit = threshold.unitName
         let minimum = threshold.minimum
-        let frame = geometry.frames[target]
+        let frame = geometry.frame(target)
         guard !frame.isEmpty else {
             return Fix(description: "give '\(name)' a size of at least \(formatLength(minimum))×\(formatLength(minimum)) \(unit)", edits: [])
         }
@@ -138,9 +138,9 @@ public struct TargetSizeRule: Rule {
             return Fix(description: "grow '\(name)' pointerInsets until its pointer region is \(formatLength(minimum))×\(formatLength(minimum)) \(unit)", edits: [])
         }
         let gate = geometry.gates[target]
-        var bound = geometry.ancestorGates[target]
+        var bound = geometry.ancestorGate(target)
         let parent = Int(context.layout.nodes[target].parent)
-        if geometry.platform == .android, parent >= 0 { bound = bound.intersection(geometry.frames[parent]) }
+        if geometry.platform == .android, parent >= 0 { bound = bound.intersection(geometry.frame(parent)) }
         let search = Rect(minX: gate.minX - minimum, minY: gate.minY - minimum, maxX: gate.maxX + minimum, maxY: gate.maxY + minimum)
         bound = bound.intersection(Rect(minX: search.minX - 1, minY: search.minY - 1, maxX: search.maxX + 1, maxY: search.maxY + 1))
         var owners: [Side: Int] = [:]
@@ -187,19 +187,19 @@ public struct TargetSizeRule: Rule {
         let geometry = context.geometry
         let radius = context.threshold.minimum / 2
         let undersizedSet = Set(undersized)
-        let targets = geometry.targets.filter { !geometry.isInvisible[$0] && !geometry.frames[$0].isEmpty }
-        let grid = SpatialGrid(rects: targets.map { geometry.frames[$0] }, ids: targets)
+        let targets = geometry.targets.filter { !geometry.isInvisible[$0] && !geometry.frame($0).isEmpty }
+        let grid = SpatialGrid(rects: targets.map { geometry.frame($0) }, ids: targets)
         var stamp = Stamp(count: geometry.nodeCount)
         var exempt = Set<Int>()
         for target in undersized {
-            let frame = geometry.frames[target]
+            let frame = geometry.frame(target)
             let centre = (x: frame.midX, y: frame.midY)
             let reach = radius * 2
             let query = Rect(minX: centre.x - reach, minY: centre.y - reach, maxX: centre.x + reach, maxY: centre.y + reach)
             var passes = true
             grid.forEachCandidate(in: query, seen: &stamp) { other in
                 guard passes, other != target else { return }
-                let rect = geometry.frames[other]
+                let rect = geometry.frame(other)
                 let dx = max(rect.minX - centre.x, 0, centre.x - rect.maxX)
                 let dy = max(rect.minY - centre.y, 0, centre.y - rect.maxY)
                 if (dx * dx + dy * dy).squareRoot() + 0.05 < radius { passes = false; return }

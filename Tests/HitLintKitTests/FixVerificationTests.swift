@@ -1,0 +1,124 @@
+import XCTest
+@testable import HitLintKit
+
+/// Fix verification checks fixes in runs and halves the runs that fail. These
+/// tests drive it with a stand-in lint over a toy "file" of letters, so what a
+/// fix does, and how many lints were spent, is known exactly:
+/// - every `a` is a problem ("small" at node n<offset>), fixed by writing `b`;
+/// - a `c` is a new problem ("new" at node n<offset>) that was not there before;
+/// - anything else is fine.
+final class FixVerificationTests: XCTestCase {
+    private func lint(_ bytes: [UInt8]) -> [Diagnostic] {
+        bytes.indices.compactMap { offset in
+            let span = SourceSpan(start: offset, end: offset + 1)
+            switch bytes[offset] {
+            case UInt8(ascii: "a"):
+                return Diagnostic(rule: "small", severity: .error, message: "", span: span, node: "n\(offset)",
+                                  fix: Fix(description: "write b", edits: [TextEdit(span: span, replacement: "b")]))
+            case UInt8(ascii: "c"):
+                return Diagnostic(rule: "new", severity: .error, message: "", span: span, node: "n\(offset)")
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// Verifies the lint of `text` with its fixes replaced by `replacements`
+    /// (offset → text), counting the lints spent.
+    private func verify(_ text: String, replacing replacements: [Int: String] = [:],
+                        budget: (bytes: Int, lints: Int)? = nil) -> (diagnostics: [Diagnostic], lints: Int) {
+        let bytes = Array(text.utf8)
+        var diagnostics = lint(bytes)
+        for index in diagnostics.indices {
+            if let replacement = replacements[diagnostics[index].span.start] {
+                diagnostics[index].fix!.edits[0].replacement = replacement
+            }
+        }
+        var lints = 0
+        let result = FixVerification.verify(diagnostics, of: bytes, budget: budget) { bytes in
+            lints += 1
+            return self.lint(bytes)
+        }
+        return (result, lints)
+    }
+
+    private func kept(_ diagnostics: [Diagnostic]) -> [Int] {
+        diagnostics.filter { !($0.fix?.edits.isEmpty ?? true) }.map(\.span.start)
+    }
+
+    func testGoodFixesAreCheckedTogetherInOneLint() {
+        let text = String(repeating: "a-", count: 40)
+        let (diagnostics, lints) = verify(text)
+        XCTAssertEqual(kept(diagnostics), Array(stride(from: 0, to: 80, by: 2)))
+        XCTAssertEqual(lints, 1)
+        XCTAssertTrue(diagnostics.allSatisfy { $0.fix?.description == "write b" })
+    }
+
+    func testABadFixAmongManyIsFoundAloneAndTheOthersKeepTheirEdits() {
+        let text = String(repeating: "a-", count: 40)
+        let (diagnostics, lints) = verify(text, replacing: [26: "c"])
+        XCTAssertEqual(kept(diagnostics), Array(stride(from: 0, to: 80, by: 2)).filter { $0 != 26 })
+        let bad = diagnostics.first { $0.span.start == 26 }!
+        XCTAssertEqual(bad.fix?.edits, [])
+        XCTAssertEqual(bad.fix?.description, "write b (to do by hand: applied alone it makes another problem appear)")
+        // One lint of all, then two per level of halving down to the culprit (40 → 1: 6 levels).
+        XCTAssertLessThanOrEqual(lints, 1 + 2 * 6)
+        XCTAssertGreaterThan(lints, 1)
+    }
+
+    func testAFixThatChangesNothingDoesNotResolve() {
+        let (diagnostics, _) = verify("a-a-a-a-", replacing: [4: "a"])
+        XCTAssertEqual(kept(diagnostics), [0, 2, 6])
+        XCTAssertEqual(diagnostics[2].fix?.description, "write b (to do by hand: applied alone it does not resolve this)")
+    }
+
+    func testFixesWhoseEditsConflictAreEachCheckedAgainstTheOriginal() {
+        // Two diagnostics at the same byte with fixes to the same span: applied
+        // together they would conflict, so each is checked on its own.
+        let bytes = Array("a-a".utf8)
+        var diagnostics = lint(bytes)
+        var twin = diagnostics[0]
+        twin.rule = "small-twin"
+        twin.fix!.edits[0].replacement = "B"
+        diagnostics.insert(twin, at: 1)
+        var lints = 0
+        let result = FixVerification.verify(diagnostics, of: bytes) { lints += 1; return self.lint($0) }
+        // The first run takes the first and third fixes; the twin waits for a run
+        // of its own, applied to the original bytes. All three resolve theirs.
+        XCTAssertEqual(result.map { $0.fix?.edits.isEmpty }, [false, false, false])
+        XCTAssertEqual(lints, 2)
+    }
+
+    func testFixesPastTheBudgetAreLeftForTheNextPass() {
+        let text = String(repeating: "a-", count: 8)
+        // One lint allowed: the run of all fails (a bad fix), nothing more can be checked.
+        let (diagnostics, lints) = verify(text, replacing: [0: "c"], budget: (bytes: 1 << 20, lints: 1))
+        XCTAssertEqual(lints, 1)
+        XCTAssertEqual(kept(diagnostics), [])
+        XCTAssertTrue(diagnostics.allSatisfy {
+            $0.fix?.description == "write b (not checked in this pass: too many fixes in one file; run --fix again)"
+        })
+    }
+
+    func testEditsAreWrittenInOnePassWithLaterListedInsertionsFirst() {
+        func edit(_ start: Int, _ end: Int, _ text: String) -> TextEdit {
+            TextEdit(span: SourceSpan(start: start, end: end), replacement: text)
+        }
+        let bytes = Array("abcdef".utf8)
+        // An insertion at the start of a replacement goes before it; of two
+        // insertions at one point the later-listed comes first.
+        let edits = [edit(1, 3, "X"), edit(1, 1, "I"), edit(4, 4, "P"), edit(4, 4, "Q"), edit(6, 6, "!")]
+        XCTAssertEqual(String(decoding: Fixer.applying(edits, to: bytes), as: UTF8.self), "aIXdQPef!")
+        XCTAssertEqual(Fixer.applying([], to: bytes), bytes)
+    }
+
+    func testManyFixesAreAppliedWithoutQuadraticWork() {
+        // 20,000 fixes, one per byte pair: the conflict check is a binary search
+        // and the bytes are written once, so this is quick; the result is exact.
+        let text = String(repeating: "a-", count: 20_000)
+        let bytes = Array(text.utf8)
+        let application = Fixer.apply(lint(bytes).reversed(), to: bytes)
+        XCTAssertEqual(application.applied.count, 20_000)
+        XCTAssertEqual(String(decoding: application.bytes, as: UTF8.self), String(repeating: "b-", count: 20_000))
+    }
+}
