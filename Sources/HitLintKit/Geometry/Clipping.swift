@@ -46,7 +46,7 @@ extension Geometry {
     /// The insets of the node's hit (or pointer) area for this geometry's modality.
     public func insets(of node: Int) -> EdgeInsets {
         let item = layout.nodes[node]
-        return input == .pointer ? (item.pointerInsets ?? item.hitInsets) : item.hitInsets
+        return input == .pointer ? (layout.pointerInsets(of: node) ?? item.hitInsets) : item.hitInsets
     }
 }
 

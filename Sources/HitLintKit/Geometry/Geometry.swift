@@ -68,15 +68,13 @@ public struct Geometry: Sendable {
         targets = []
         let unbounded = Self.unbounded
         let pointer = self.input == .pointer
-        var answerRects: [Rect] = []
-        var answerIDs: [Int] = []
-        answerRects.reserveLargeCapacity(count)
-        answerIDs.reserveLargeCapacity(count)
+        var answering: [Int32] = []
+        answering.reserveLargeCapacity(count)
         for index in 0..<count {
             let node = nodes[index]
             let parent = Int(node.parent)
             let frame = node.frame
-            let insets = pointer ? (node.pointerInsets ?? node.hitInsets) : node.hitInsets
+            let insets = pointer && node.hasPointerInsets ? layout.pointerInsets[Int32(index)] ?? node.hitInsets : node.hitInsets
             var hit = frame.inset(by: insets)
             if platform == .android, parent >= 0, !insets.isZero {
                 // TouchDelegate: expansion only inside the parent; the frame itself stays.
@@ -104,11 +102,11 @@ public struct Geometry: Sendable {
             nearestOpaque.append(node.isOpaque ? Int32(index) : (parent >= 0 ? nearestOpaque[parent] : -1))
             if node.isTarget { targets.append(index) }
             if !skipped, !gate.isEmpty, platform != .android || node.isTarget {
-                answerRects.append(gate)
-                answerIDs.append(index)
+                answering.append(Int32(index))
             }
         }
-        answerIndex = SpatialGrid(rects: answerRects, ids: answerIDs)
+        let gates = self.gates
+        answerIndex = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
     }
 
     public var nodeCount: Int { hitRects.count }

@@ -10,7 +10,6 @@ public struct SpatialGrid: Sendable {
     private var cellStart: [Int32] = [0, 0]
     private var items: [Int32] = []
     private var large: [Int32] = []
-    private var rects: [Rect] = []
 
     private static let maximumCellsPerRect = 64
 
@@ -20,17 +19,25 @@ public struct SpatialGrid: Sendable {
     /// `rects[i]` is the rect of id `ids[i]`; empty rects are left out.
     public init(rects: [Rect], ids: [Int]) {
         precondition(rects.count == ids.count)
+        self.init(count: rects.count, rect: { rects[$0] }, id: { Int32(ids[$0]) })
+    }
+
+    /// Rect `rect(i)` with id `id(i)` for i in 0..<count; empty rects are left
+    /// out. Nothing per rect is kept but its id in each cell it touches: a
+    /// caller whose rects are already in an array passes a closure over it.
+    public init(count total: Int, rect: (Int) -> Rect, id: (Int) -> Int32) {
         var bounds = Rect.empty
         var count = 0
         var totalWidth = 0.0
         var totalHeight = 0.0
-        for rect in rects where !rect.isEmpty {
+        for position in 0..<total {
+            let rect = rect(position)
+            guard !rect.isEmpty else { continue }
             bounds = count == 0 ? rect : bounds.union(rect)
             count += 1
             totalWidth += rect.width
             totalHeight += rect.height
         }
-        self.rects = []
         guard count > 0 else { return }
         // Cell about the size of a typical rect, but no more cells than ~4 per rect.
         let typical = max(totalWidth, totalHeight) / Double(count)
@@ -41,36 +48,44 @@ public struct SpatialGrid: Sendable {
         cellSize = max(cellSize, bounds.width / Double(columns), bounds.height / Double(rows))
         origin = (bounds.minX, bounds.minY)
 
+        // Two passes over the rects (count per cell, then fill), each computing
+        // the cells a rect touches: cheaper than keeping them.
+        func forEachPlaced(_ body: (Int32, (Int, Int, Int, Int)) -> Void) {
+            for position in 0..<total {
+                let rect = rect(position)
+                guard !rect.isEmpty else { continue }
+                let range = cellRange(rect)
+                let cells = (range.2 - range.0 + 1) * (range.3 - range.1 + 1)
+                if cells <= Self.maximumCellsPerRect { body(id(position), range) }
+            }
+        }
         var counts = [Int32].large(repeating: 0, count: columns * rows + 1)
-        var placed: [(id: Int32, range: (Int, Int, Int, Int))] = []
-        placed.reserveLargeCapacity(count)
-        for (position, rect) in rects.enumerated() where !rect.isEmpty {
-            let id = Int32(ids[position])
+        for position in 0..<total {
+            let rect = rect(position)
+            guard !rect.isEmpty else { continue }
             let range = cellRange(rect)
-            let cells = (range.2 - range.0 + 1) * (range.3 - range.1 + 1)
-            if cells > Self.maximumCellsPerRect {
-                large.append(id)
-            } else {
-                placed.append((id, range))
-                for row in range.1...range.3 {
-                    for column in range.0...range.2 { counts[row * columns + column + 1] += 1 }
-                }
+            if (range.2 - range.0 + 1) * (range.3 - range.1 + 1) > Self.maximumCellsPerRect { large.append(id(position)) }
+        }
+        let columns = self.columns
+        forEachPlaced { _, range in
+            for row in range.1...range.3 {
+                for column in range.0...range.2 { counts[row * columns + column + 1] += 1 }
             }
         }
         for cell in 0..<(columns * rows) { counts[cell + 1] += counts[cell] }
         cellStart = counts
         var fill = counts
-        items = .large(repeating: 0, count: Int(counts[columns * rows]))
-        for entry in placed {
-            let range = entry.range
+        var items = [Int32].large(repeating: 0, count: Int(counts[columns * rows]))
+        forEachPlaced { id, range in
             for row in range.1...range.3 {
                 for column in range.0...range.2 {
                     let cell = row * columns + column
-                    items[Int(fill[cell])] = entry.id
+                    items[Int(fill[cell])] = id
                     fill[cell] += 1
                 }
             }
         }
+        self.items = items
     }
 
     private func cellRange(_ rect: Rect) -> (Int, Int, Int, Int) {

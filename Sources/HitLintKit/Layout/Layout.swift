@@ -41,43 +41,88 @@ public enum StackAlignment: String, Sendable, CaseIterable {
 /// One view of the tree. Nodes live in `Layout.nodes` in pre-order, so a node's
 /// subtree is the index range `index ..< subtreeEnd`, and "is ancestor" is an
 /// interval test. All lengths are in points.
+///
+/// Kept to 112 bytes (a layout of 10⁶ views holds a million of them): the flags
+/// share one word, keys that exclude each other (`frame`/`size`,
+/// `hitInsets`/`hitSlop`) share one entry index, and what few nodes have
+/// (pointer insets) is in a table on the layout; stack settings are only needed
+/// while the builder places frames, so they stay there.
 public struct LayoutNode: Sendable {
     public var parent: Int32 = -1
     /// Index of the first node after this node's subtree.
     public var subtreeEnd: Int32 = 0
     /// Position among the parent's children (for path names).
     public var childIndex: Int32 = 0
-    /// Frame relative to the parent (or to the screen, with `coordinates: absolute`).
-    public var frame: Rect = .empty
-    /// UIKit convention: negative expands. Converted from `hitSlop` when given that way.
-    public var hitInsets: EdgeInsets = .zero
-    /// Pointer region insets when they differ from the hit area.
-    public var pointerInsets: EdgeInsets?
-    public var alpha: Double = 1
-    public var isTarget = false
-    public var isHidden = false
-    public var userInteractionEnabled = true
-    public var clipsToBounds = false
-    public var isOpaque = false
-    public var isEnabled = true
-    public var isStack = false
-    public var stackAxis: StackAxis = .horizontal
-    public var stackSpacing: Double = 0
-    public var stackAlignment: StackAlignment = .fill
-    /// Set when this node's position came from its parent stack.
-    public var isArranged = false
 
     // Where things came from (Document entry indices, -1 when absent).
     public var objectEntry: Int32 = -1
     public var idEntry: Int32 = -1
     public var typeEntry: Int32 = -1
-    public var frameEntry: Int32 = -1
-    public var sizeEntry: Int32 = -1
-    public var hitInsetsEntry: Int32 = -1
-    public var hitSlopEntry: Int32 = -1
-    public var pointerInsetsEntry: Int32 = -1
-    public var spacingEntry: Int32 = -1
-    public var ignoreEntry: Int32 = -1
+    /// The `frame` value, or the `size` value when `placementIsSize`.
+    private var placementEntry: Int32 = -1
+    /// The `hitInsets` value, or the `hitSlop` value when `insetsAreSlop`.
+    private var insetsEntry: Int32 = -1
+
+    /// Frame relative to the parent while the file is read; absolute (in the
+    /// screen's coordinates) once the layout is built.
+    public var frame: Rect = .empty
+    /// UIKit convention: negative expands. Converted from `hitSlop` when given that way.
+    public var hitInsets: EdgeInsets = .zero
+    public var alpha: Double = 1
+    private var flags: UInt16 = Flag.userInteractionEnabled | Flag.isEnabled
+
+    private enum Flag {
+        static let isTarget: UInt16 = 1 << 0
+        static let isHidden: UInt16 = 1 << 1
+        static let userInteractionEnabled: UInt16 = 1 << 2
+        static let clipsToBounds: UInt16 = 1 << 3
+        static let isOpaque: UInt16 = 1 << 4
+        static let isEnabled: UInt16 = 1 << 5
+        static let isStack: UInt16 = 1 << 6
+        static let isArranged: UInt16 = 1 << 7
+        static let placementIsSize: UInt16 = 1 << 8
+        static let insetsAreSlop: UInt16 = 1 << 9
+        static let hasPointerInsets: UInt16 = 1 << 10
+    }
+
+    @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
+    @inline(__always) private mutating func set(_ bit: UInt16, _ value: Bool) {
+        flags = value ? flags | bit : flags & ~bit
+    }
+
+    public var isTarget: Bool { get { flag(Flag.isTarget) } set { set(Flag.isTarget, newValue) } }
+    public var isHidden: Bool { get { flag(Flag.isHidden) } set { set(Flag.isHidden, newValue) } }
+    public var userInteractionEnabled: Bool {
+        get { flag(Flag.userInteractionEnabled) } set { set(Flag.userInteractionEnabled, newValue) }
+    }
+    public var clipsToBounds: Bool { get { flag(Flag.clipsToBounds) } set { set(Flag.clipsToBounds, newValue) } }
+    public var isOpaque: Bool { get { flag(Flag.isOpaque) } set { set(Flag.isOpaque, newValue) } }
+    public var isEnabled: Bool { get { flag(Flag.isEnabled) } set { set(Flag.isEnabled, newValue) } }
+    public var isStack: Bool { get { flag(Flag.isStack) } set { set(Flag.isStack, newValue) } }
+    /// Set when this node's position came from its parent stack.
+    public var isArranged: Bool { get { flag(Flag.isArranged) } set { set(Flag.isArranged, newValue) } }
+    /// Whether `Layout.pointerInsets` has this node's pointer region insets
+    /// (when they differ from the hit area).
+    public var hasPointerInsets: Bool {
+        get { flag(Flag.hasPointerInsets) } set { set(Flag.hasPointerInsets, newValue) }
+    }
+
+    public var frameEntry: Int32 {
+        get { flag(Flag.placementIsSize) ? -1 : placementEntry }
+        set { placementEntry = newValue; set(Flag.placementIsSize, false) }
+    }
+    public var sizeEntry: Int32 {
+        get { flag(Flag.placementIsSize) ? placementEntry : -1 }
+        set { placementEntry = newValue; set(Flag.placementIsSize, newValue >= 0) }
+    }
+    public var hitInsetsEntry: Int32 {
+        get { flag(Flag.insetsAreSlop) ? -1 : insetsEntry }
+        set { insetsEntry = newValue; set(Flag.insetsAreSlop, false) }
+    }
+    public var hitSlopEntry: Int32 {
+        get { flag(Flag.insetsAreSlop) ? insetsEntry : -1 }
+        set { insetsEntry = newValue; set(Flag.insetsAreSlop, newValue >= 0) }
+    }
 
     public init() {}
 }
@@ -89,6 +134,8 @@ public struct IgnoreEntry: Sendable {
     public var rule: String?
     /// The entry's value in the document (the string in the list, or `all`).
     public var entry: Int
+    /// The node's whole `ignore` value (the list, or `all`).
+    public var list: Int
 }
 
 /// The validated, flat model of one layout file.
@@ -102,6 +149,8 @@ public struct Layout: Sendable {
     public var device: Device = .iphone
     public var coordinates: CoordinateSpace = .relative
     public var nodes: [LayoutNode] = []
+    /// Pointer region insets of the nodes whose `hasPointerInsets` is set.
+    public var pointerInsets: [Int32: EdgeInsets] = [:]
     public var ignores: [IgnoreEntry] = []
     /// Points per file unit: multiply a file length by this to get points.
     public var pointsPerUnit: Double = 1
@@ -194,6 +243,11 @@ public struct Layout: Sendable {
             components += positions.reversed().map { "children[\($0)]" }
         }
         return components.joined(separator: "/")
+    }
+
+    /// The node's pointer region insets, when they differ from its hit area.
+    public func pointerInsets(of index: Int) -> EdgeInsets? {
+        nodes[index].hasPointerInsets ? pointerInsets[Int32(index)] : nil
     }
 
     /// The node's `type`, as written (empty when absent).

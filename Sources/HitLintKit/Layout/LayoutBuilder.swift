@@ -188,6 +188,14 @@ public struct LayoutBuilder {
     }
 
     private var currentNode: Int?
+    /// How each stack arranges its children, by node: needed only to place frames.
+    private var stacks: [Int: Stack] = [:]
+
+    private struct Stack {
+        var axis: StackAxis = .horizontal
+        var spacing: Double = 0
+        var alignment: StackAlignment = .fill
+    }
 
     private mutating func readEnum<Value: RawRepresentable & CaseIterable>(_ entry: Int, key: String) -> Value?
     where Value.RawValue == String {
@@ -324,6 +332,9 @@ public struct LayoutBuilder {
         var interactiveType = false
         var passiveType = false
         var stackKeys: [Int] = []
+        var stack = Stack()
+        // Keys that exclude each other, checked once all keys are read.
+        var (frameValue, sizeValue, insetsValue, slopValue) = (-1, -1, -1, -1)
         var seen: UInt32 = 0
         var unknownKeys: [Int] = []
         var member = object + 1
@@ -370,24 +381,26 @@ public struct LayoutBuilder {
                     invalid(value, "'type' must be a string, found \(describe(value))")
                 }
             case .frame:
-                node.frameEntry = Int32(value)
+                frameValue = value
                 if let frame = Self.plainFrame(value, entries: entries, numbers: numbers, scale: layout.pointsPerUnit) {
                     node.frame = frame
                 } else if let frame = readFrame(value) {
                     node.frame = frame
                 }
             case .size:
-                node.sizeEntry = Int32(value)
+                sizeValue = value
                 if let size = readSize(value) { node.frame = Rect(x: 0, y: 0, width: size.width, height: size.height) }
             case .hitInsets:
-                node.hitInsetsEntry = Int32(value)
+                insetsValue = value
                 if let insets = readInsets(value, key: "hitInsets") { node.hitInsets = insets }
             case .hitSlop:
-                node.hitSlopEntry = Int32(value)
+                slopValue = value
                 if let insets = readInsets(value, key: "hitSlop") { node.hitInsets = insets.negated }
             case .pointerInsets:
-                node.pointerInsetsEntry = Int32(value)
-                if let insets = readInsets(value, key: "pointerInsets") { node.pointerInsets = insets }
+                if let insets = readInsets(value, key: "pointerInsets") {
+                    node.hasPointerInsets = true
+                    layout.pointerInsets[Int32(index)] = insets
+                }
             case .interactive:
                 interactive = readBool(value, key: "interactive")
             case .hidden:
@@ -408,16 +421,14 @@ public struct LayoutBuilder {
                 node.isEnabled = readBool(value, key: "enabled") ?? true
             case .axis:
                 stackKeys.append(keyEntry)
-                if let axis: StackAxis = readEnum(value, key: "axis") { node.stackAxis = axis }
+                if let axis: StackAxis = readEnum(value, key: "axis") { stack.axis = axis }
             case .spacing:
                 stackKeys.append(keyEntry)
-                node.spacingEntry = Int32(value)
-                if let spacing = readLength(value, key: "spacing", allowNegative: true) { node.stackSpacing = spacing }
+                if let spacing = readLength(value, key: "spacing", allowNegative: true) { stack.spacing = spacing }
             case .alignment:
                 stackKeys.append(keyEntry)
-                if let alignment: StackAlignment = readEnum(value, key: "alignment") { node.stackAlignment = alignment }
+                if let alignment: StackAlignment = readEnum(value, key: "alignment") { stack.alignment = alignment }
             case .ignore:
-                node.ignoreEntry = Int32(value)
                 readIgnore(value, node: index)
             case .children:
                 if entryKind(value) == .array {
@@ -429,21 +440,25 @@ public struct LayoutBuilder {
         }
         node.isTarget = interactive ?? interactiveType
         node.userInteractionEnabled = userInteraction ?? !passiveType
-        if !node.isStack {
+        if node.isStack {
+            stacks[index] = stack
+        } else {
             for key in stackKeys {
                 let name = document.string(key) ?? ""
                 invalid(key, "'\(name)' only applies to nodes with 'type: stack'")
             }
         }
-        if node.hitInsetsEntry >= 0, node.hitSlopEntry >= 0 {
-            invalid(Int(node.hitSlopEntry) - 1,
-                    "a node may have 'hitInsets' or 'hitSlop', not both (hitInsets on line \(line(of: Int(node.hitInsetsEntry))))")
+        if insetsValue >= 0 { node.hitInsetsEntry = Int32(insetsValue) } else if slopValue >= 0 { node.hitSlopEntry = Int32(slopValue) }
+        if frameValue >= 0 { node.frameEntry = Int32(frameValue) } else if sizeValue >= 0 { node.sizeEntry = Int32(sizeValue) }
+        if insetsValue >= 0, slopValue >= 0 {
+            invalid(slopValue - 1,
+                    "a node may have 'hitInsets' or 'hitSlop', not both (hitInsets on line \(line(of: insetsValue)))")
         }
-        if node.frameEntry >= 0, node.sizeEntry >= 0 {
-            invalid(Int(node.sizeEntry) - 1, "a node may have 'frame' or 'size', not both")
-        } else if node.sizeEntry >= 0, !node.isArranged {
-            invalid(Int(node.sizeEntry) - 1, "'size' only applies to children of a stack; give 'frame' [x, y, width, height]")
-        } else if node.frameEntry < 0, node.sizeEntry < 0 {
+        if frameValue >= 0, sizeValue >= 0 {
+            invalid(sizeValue - 1, "a node may have 'frame' or 'size', not both")
+        } else if sizeValue >= 0, !node.isArranged {
+            invalid(sizeValue - 1, "'size' only applies to children of a stack; give 'frame' [x, y, width, height]")
+        } else if frameValue < 0, sizeValue < 0 {
             // The node is not in `layout.nodes` yet: name it from its parent.
             let name = node.idEntry >= 0 ? (document.string(Int(node.idEntry)) ?? "")
                 : node.parent < 0 ? "root" : layout.name(of: Int(node.parent)) + "/children[\(node.childIndex)]"
@@ -451,7 +466,7 @@ public struct LayoutBuilder {
             invalid(span: firstKeyOrValue(object), "'\(name)' has no frame: give it \(what)")
         }
         // An arranged child with an explicit frame keeps it: it is not arranged.
-        if node.frameEntry >= 0 { node.isArranged = false }
+        if frameValue >= 0 { node.isArranged = false }
         return children
     }
 
@@ -487,7 +502,7 @@ public struct LayoutBuilder {
 
     private mutating func readIgnore(_ entry: Int, node: Int) {
         if document.stringEquals(entry, "all") {
-            layout.ignores.append(IgnoreEntry(node: node, rule: nil, entry: entry))
+            layout.ignores.append(IgnoreEntry(node: node, rule: nil, entry: entry, list: entry))
             return
         }
         guard document.kind(entry) == .array else {
@@ -496,7 +511,7 @@ public struct LayoutBuilder {
         }
         for element in document.elements(entry) {
             if let rule = document.string(element) {
-                layout.ignores.append(IgnoreEntry(node: node, rule: rule == "all" ? nil : rule, entry: element))
+                layout.ignores.append(IgnoreEntry(node: node, rule: rule == "all" ? nil : rule, entry: element, list: entry))
             } else {
                 invalid(element, "'ignore' entries must be rule ids, found \(describe(element))")
             }
@@ -616,52 +631,51 @@ public struct LayoutBuilder {
     /// In pre-order (parents first): lay out each stack's arranged children, then
     /// convert every frame to screen coordinates.
     private mutating func placeFrames() {
-        let count = layout.nodes.count
-        var localFrames = layout.nodes.map(\.frame)
-        for index in 0..<count {
+        // In pre-order a node's frame is still the one read from the file (relative
+        // to its parent, or arranged by its stack) until the loop reaches it, and
+        // its parent is already absolute: one pass, in place.
+        for index in layout.nodes.indices {
             let node = layout.nodes[index]
-            if node.isStack { arrangeChildren(of: index, localFrames: &localFrames) }
+            if node.isStack, let stack = stacks[index] { arrangeChildren(of: index, stack: stack) }
             let parent = Int(node.parent)
-            var frame = localFrames[index]
             if parent >= 0, layout.coordinates == .relative || node.isArranged {
                 let origin = layout.nodes[parent].frame
-                frame = frame.offsetBy(dx: origin.minX, dy: origin.minY)
+                layout.nodes[index].frame = node.frame.offsetBy(dx: origin.minX, dy: origin.minY)
             }
-            layout.nodes[index].frame = frame
         }
     }
 
     /// UIStackView-like layout: along the axis from the leading edge, separated by
     /// `spacing`; hidden arranged children take no space (as in UIStackView).
-    private func arrangeChildren(of stack: Int, localFrames: inout [Rect]) {
-        let node = layout.nodes[stack]
-        let horizontal = node.stackAxis == .horizontal
-        let crossLength = horizontal ? localFrames[stack].height : localFrames[stack].width
+    private mutating func arrangeChildren(of index: Int, stack: Stack) {
+        let node = layout.nodes[index]
+        let horizontal = stack.axis == .horizontal
+        let crossLength = horizontal ? node.frame.height : node.frame.width
         var position = 0.0
         var first = true
-        var child = stack + 1
+        var child = index + 1
         let end = Int(node.subtreeEnd)
         while child < end {
             defer { child = Int(layout.nodes[child].subtreeEnd) }
             let childNode = layout.nodes[child]
             guard childNode.isArranged else { continue }
-            let size = localFrames[child]
+            let size = childNode.frame
             if childNode.isHidden {
-                localFrames[child] = Rect(x: horizontal ? position : 0, y: horizontal ? 0 : position, width: 0, height: 0)
+                layout.nodes[child].frame = Rect(x: horizontal ? position : 0, y: horizontal ? 0 : position, width: 0, height: 0)
                 continue
             }
-            if !first { position += node.stackSpacing }
+            if !first { position += stack.spacing }
             first = false
             let along = horizontal ? size.width : size.height
             var cross = horizontal ? size.height : size.width
             var crossOffset = 0.0
-            switch node.stackAlignment {
+            switch stack.alignment {
             case .fill: cross = crossLength
             case .leading: crossOffset = 0
             case .center: crossOffset = (crossLength - cross) / 2
             case .trailing: crossOffset = crossLength - cross
             }
-            localFrames[child] = horizontal
+            layout.nodes[child].frame = horizontal
                 ? Rect(x: position, y: crossOffset, width: along, height: cross)
                 : Rect(x: crossOffset, y: position, width: cross, height: along)
             position += along

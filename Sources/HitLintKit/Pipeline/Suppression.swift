@@ -6,7 +6,7 @@ enum Suppression {
     static func removal(of entry: IgnoreEntry, layout: Layout) -> Fix {
         let document = layout.document
         let node = layout.nodes[entry.node]
-        let list = Int(node.ignoreEntry)
+        let list = entry.list
         let editor = LayoutEditor(layout: layout)
         if document.kind(list) == .array, document.count(list) > 1 {
             let text = document.string(entry.entry) ?? ""
