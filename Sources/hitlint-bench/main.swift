@@ -230,14 +230,19 @@ if selected("parse") {
 print("")
 
 // 2. Whole lint (parse, layout, geometry, every rule, JSON report) of one document.
-func lintCase(_ name: String, _ bytes: @autoclosure () -> [UInt8], format: SourceFormat = .json, yardstick: Bool = false) {
+/// `verifyFixes`: check every fix by re-linting, as the command line does for
+/// `--format json`, `sarif`, `--show-fixes`, `--diff` and `--fix`.
+func lintCase(_ name: String, _ bytes: @autoclosure () -> [UInt8], format: SourceFormat = .json, yardstick: Bool = false,
+              verifyFixes: Bool = false) {
     guard selected(name) else { return }
     let bytes = bytes()
     resetPeakRSS()
     let source = SourceText(bytes: bytes)
     var result: LintResult?
+    var options = LintOptions()
+    options.verifyFixes = verifyFixes
     let time = best(runs) {
-        result = Linter().lint(source: source, format: format, path: "bench.\(format.rawValue)")
+        result = Linter(options: options).lint(source: source, format: format, path: "bench.\(format.rawValue)")
         _ = JSONReporter().report([result!])
     }
     let nodes = result?.nodeCount ?? 0
@@ -256,6 +261,10 @@ func lintCase(_ name: String, _ bytes: @autoclosure () -> [UInt8], format: Sourc
 let sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000, 1_000_000]
 for size in sizes {
     lintCase("typical JSON 10^\(Int(log10(Double(size))))", typicalLayout(nodes: size, yaml: false), yardstick: true)
+}
+for size in sizes.suffix(2) {
+    lintCase("typical JSON 10^\(Int(log10(Double(size)))), every fix checked (as --format json)",
+             typicalLayout(nodes: size, yaml: false), yardstick: true, verifyFixes: true)
 }
 for size in sizes.prefix(3) {
     lintCase("typical YAML 10^\(Int(log10(Double(size))))", typicalLayout(nodes: size, yaml: true), format: .yaml)

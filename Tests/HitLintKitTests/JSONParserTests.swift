@@ -18,7 +18,13 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(spanTexts(document, text), ["[null, true, false, -12.5e2, \"ab\", 0]", "null", "true", "false", "-12.5e2", "\"ab\"", "0"])
         XCTAssertEqual(document.entries[5].flags, Document.Entry.quoted)
         XCTAssertEqual(document.contentSpan(5), SourceSpan(start: 30, end: 32))
-        XCTAssertEqual(document.numbers, [-1250, 0])
+        // Integers that fit an Int32 live in their entries; other numbers in `numbers`.
+        XCTAssertEqual(document.entries[4].flags, Document.Entry.integer)
+        XCTAssertEqual(document.numbers, [])
+        let fractions = try parse("[0.5, -0, 3, 2147483648, -2147483648, 1e2]")
+        XCTAssertEqual((1...6).map { fractions.number($0)! }, [0.5, -0.0, 3, 2_147_483_648, -2_147_483_648, 100])
+        XCTAssertEqual(fractions.numbers.map(\.bitPattern), [0.5, -0.0, 2_147_483_648].map(\.bitPattern))
+        XCTAssertEqual(fractions.number(2)?.sign, .minus, "-0 keeps its sign")
         XCTAssertTrue(document.strings.isEmpty)
     }
 
@@ -37,7 +43,7 @@ final class JSONParserTests: XCTestCase {
         let document = try parse(text)
         // 0 {  1 "a"  2 [  3 1  4 {  5 "b"  6 []  7 "c"  8 {}
         XCTAssertEqual(document.entries.map(\.kind), [.object, .string, .array, .number, .object, .string, .array, .string, .object])
-        XCTAssertEqual(document.entries.map(\.aux), [9, 0, 7, 0, 7, 0, 7, 0, 9])
+        XCTAssertEqual(document.entries.map(\.aux), [9, 0, 7, 1, 7, 0, 7, 0, 9])  // the number 1 is in its entry
         XCTAssertEqual(spanTexts(document, text)[2], #"[1, {"b": []}]"#)
         XCTAssertEqual(spanTexts(document, text)[6], "[]")
         XCTAssertEqual(spanTexts(document, text)[8], "{}")
@@ -167,10 +173,10 @@ final class JSONParserTests: XCTestCase {
             texts.append(text)
         }
         let document = try parse("[" + texts.joined(separator: ",") + "]")
-        XCTAssertEqual(document.numbers.count, texts.count)
+        XCTAssertEqual(document.count(0), texts.count)
         for (index, text) in texts.enumerated() {
             let expected = Double(text)!
-            XCTAssertEqual(document.numbers[index].bitPattern, expected.bitPattern, text)
+            XCTAssertEqual(document.number(index + 1)?.bitPattern, expected.bitPattern, text)
         }
     }
 

@@ -7,6 +7,26 @@ final class LayoutTests: XCTestCase {
         return layout.nodes[index]
     }
 
+    /// Many ids, many repeated: the id table grows several times (it keeps only
+    /// part of each hash, so growing hashes the ids again) and every repeat is
+    /// found, pointing at the line of the first use.
+    func testDuplicateIDsAmongThousands() throws {
+        var text = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 100, 100], \"children\": [\n"
+        for index in 0..<3_000 {
+            text += (index == 0 ? "" : ",\n") + "{\"id\": \"v\(index % 1_000)\", \"frame\": [0, 0, 1, 1]}"
+        }
+        text += "\n]}}\n"
+        let document = try JSONParser.parse(SourceText(text))
+        let (_, diagnostics) = LayoutBuilder.build(document)
+        let duplicates = diagnostics.filter { $0.rule == RuleID.duplicateID }
+        XCTAssertEqual(duplicates.count, 2_000)
+        // v7 is first on line 9 (the root is line 1), again on lines 1009 and 2009.
+        let v7 = duplicates.filter { $0.node == "v7" }
+        XCTAssertEqual(v7.count, 2)
+        XCTAssertTrue(v7.allSatisfy { $0.message.contains("(first used on line 9)") }, "\(v7.map(\.message))")
+        XCTAssertEqual(Set(duplicates.compactMap(\.node)).count, 1_000)
+    }
+
     func testDefaultsByType() throws {
         let (layout, diagnostics) = try TestSupport.layout("""
         root:

@@ -127,7 +127,10 @@ extension Document {
 
 /// First occurrence of each id, keyed by its bytes (FNV-1a), for `duplicate-id`.
 struct IDTable {
-    private var slots: [(hash: UInt64, entry: Int32)]
+    /// 8 bytes a slot (32 bits of the hash, the entry): the table of a 10⁶-node
+    /// layout is 16 MB, half of what a full hash per slot took, and every insert
+    /// is a cache miss into it.
+    private var slots: [(hash: UInt32, entry: Int32)]
     private var count = 0
     private var shift: UInt64
 
@@ -148,6 +151,21 @@ struct IDTable {
     /// Records `entry`'s id; returns the entry of an earlier equal id, if any.
     /// `base` is the source bytes, held by the caller for the whole pass.
     mutating func insert(_ entry: Int, in document: Document, base: UnsafePointer<UInt8>) -> Int? {
+        guard let hash = Self.hash(entry, in: document, base: base) else { return nil }
+        if count * 2 >= slots.count { grow(document, base: base) }
+        var slot = self.slot(for: hash)
+        let check = UInt32(truncatingIfNeeded: hash)  // the low bits; the slot comes from the high ones
+        while slots[slot].entry >= 0 {
+            if slots[slot].hash == check, Self.sameText(Int(slots[slot].entry), entry, document) { return Int(slots[slot].entry) }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        slots[slot] = (check, Int32(entry))
+        count += 1
+        return nil
+    }
+
+    /// FNV-1a of a string entry's text; nil for anything else.
+    private static func hash(_ entry: Int, in document: Document, base: UnsafePointer<UInt8>) -> UInt64? {
         @inline(__always) func fnv(_ pointer: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for offset in 0..<length { hash = (hash ^ UInt64(pointer[offset])) &* 0x100_0000_01b3 }
@@ -155,30 +173,18 @@ struct IDTable {
         }
         let item = document.entries[entry]
         guard item.kind == .string else { return nil }
-        let hash: UInt64
-        if item.flags & Document.Entry.decoded != 0 {
-            hash = document.withStringBytes(entry, fnv) ?? 0
-        } else {
-            let quoted = item.flags & Document.Entry.quoted != 0 ? 1 : 0
-            hash = fnv(base + Int(item.start) + quoted, Int(item.end) - Int(item.start) - 2 * quoted)
-        }
-        if count * 2 >= slots.count { grow(document) }
-        var slot = self.slot(for: hash)
-        while slots[slot].entry >= 0 {
-            if slots[slot].hash == hash, Self.sameText(Int(slots[slot].entry), entry, document) { return Int(slots[slot].entry) }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        slots[slot] = (hash, Int32(entry))
-        count += 1
-        return nil
+        if item.flags & Document.Entry.decoded != 0 { return document.withStringBytes(entry, fnv) ?? 0 }
+        let quoted = item.flags & Document.Entry.quoted != 0 ? 1 : 0
+        return fnv(base + Int(item.start) + quoted, Int(item.end) - Int(item.start) - 2 * quoted)
     }
 
-    private mutating func grow(_ document: Document) {
+    /// Doubles the table; slots keep only part of the hash, so it is computed again.
+    private mutating func grow(_ document: Document, base: UnsafePointer<UInt8>) {
         let old = slots
         slots = Array(repeating: (0, -1), count: old.count * 2)
         shift -= 1
         for item in old where item.entry >= 0 {
-            var slot = self.slot(for: item.hash)
+            var slot = self.slot(for: Self.hash(Int(item.entry), in: document, base: base) ?? 0)
             while slots[slot].entry >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = item
         }

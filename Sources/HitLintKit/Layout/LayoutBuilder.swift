@@ -530,7 +530,7 @@ public struct LayoutBuilder {
         guard list.kind == .array, Int(list.aux) == index + 5 else { return nil }
         let x = entries[index + 1], y = entries[index + 2], width = entries[index + 3], height = entries[index + 4]
         guard x.kind == .number, y.kind == .number, width.kind == .number, height.kind == .number else { return nil }
-        let values = (numbers[Int(x.aux)], numbers[Int(y.aux)], numbers[Int(width.aux)], numbers[Int(height.aux)])
+        let values = (x.numberValue(numbers), y.numberValue(numbers), width.numberValue(numbers), height.numberValue(numbers))
         guard values.0.isFinite, values.1.isFinite, values.2.isFinite, values.3.isFinite,
               values.2 >= 0, values.3 >= 0 else { return nil }
         return Rect(x: values.0 * scale, y: values.1 * scale, width: values.2 * scale, height: values.3 * scale)

@@ -15,18 +15,37 @@ public struct Document: Sendable {
     public struct Entry: Sendable {
         public var kind: Kind
         /// For strings: `Entry.quoted` (content excludes the first and last byte of
-        /// the span), `Entry.decoded` (content is `strings[aux]`).
+        /// the span), `Entry.decoded` (content is `strings[aux]`). For numbers:
+        /// `Entry.integer` (the value is `aux` as an Int32, not in `numbers`).
         public var flags: UInt8
         /// Byte span of the whole value in the source (for a quoted string, the quotes included).
         public var start: UInt32
         public var end: UInt32
         /// array / object: index of the first entry after the container's contents.
-        /// number: index into `numbers`.   bool: 0 or 1.
+        /// number: index into `numbers`, or the value (`integer`).   bool: 0 or 1.
         /// string with `decoded`: index into `strings`.
         public var aux: UInt32
 
         public static let quoted: UInt8 = 1
         public static let decoded: UInt8 = 2
+        /// Most numbers in a layout are small integers: kept in the entry, they
+        /// cost no slot in `numbers` (8 bytes each, four per frame).
+        public static let integer: UInt8 = 4
+
+        /// `aux` for a number that fits in the entry (an integer in Int32's range,
+        /// not -0), else nil.
+        @inline(__always)
+        public static func inlineInteger(_ value: Double) -> UInt32? {
+            guard value >= -2_147_483_648, value <= 2_147_483_647, value == value.rounded(.towardZero),
+                  value != 0 || value.sign == .plus else { return nil }
+            return UInt32(bitPattern: Int32(value))
+        }
+
+        /// A number entry's value, given the document's numbers.
+        @inline(__always)
+        public func numberValue(_ numbers: UnsafePointer<Double>) -> Double {
+            flags & Self.integer != 0 ? Double(Int32(bitPattern: aux)) : numbers[Int(aux)]
+        }
 
         public init(kind: Kind, flags: UInt8 = 0, start: UInt32, end: UInt32, aux: UInt32 = 0) {
             self.kind = kind
@@ -78,7 +97,8 @@ public struct Document: Sendable {
 
     public func number(_ index: Int) -> Double? {
         let entry = entries[index]
-        return entry.kind == .number ? numbers[Int(entry.aux)] : nil
+        guard entry.kind == .number else { return nil }
+        return entry.flags & Entry.integer != 0 ? Double(Int32(bitPattern: entry.aux)) : numbers[Int(entry.aux)]
     }
 
     /// The span of a string's content in the source, when it is a verbatim slice.

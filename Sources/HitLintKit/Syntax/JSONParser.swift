@@ -435,9 +435,14 @@ private struct Parser {
         } else {
             value = slowNumber(start, position)
         }
-        let number = appendNumber(value)
-        appendEntry(Entry(kind: .number, start: UInt32(truncatingIfNeeded: start),
-                          end: UInt32(truncatingIfNeeded: position), aux: UInt32(truncatingIfNeeded: number)))
+        if let integer = Entry.inlineInteger(value) {
+            appendEntry(Entry(kind: .number, flags: Entry.integer, start: UInt32(truncatingIfNeeded: start),
+                              end: UInt32(truncatingIfNeeded: position), aux: integer))
+        } else {
+            let number = appendNumber(value)
+            appendEntry(Entry(kind: .number, start: UInt32(truncatingIfNeeded: start),
+                              end: UInt32(truncatingIfNeeded: position), aux: UInt32(truncatingIfNeeded: number)))
+        }
     }
 
     /// Correctly rounded conversion for long or extreme numbers (the bytes are a

@@ -64,7 +64,7 @@ extension Document {
             out.append(contentsOf: written)
             return
         }
-        let value = numbers[Int(entries[index].aux)]
+        let value = number(index) ?? 0
         if value == 0, value.sign == .minus {
             out.append(contentsOf: "-0".utf8)  // Int64(-0.0) would drop the sign (YAML `-.0`)
         } else if value.isFinite, value == value.rounded(), abs(value) < 1e15 {

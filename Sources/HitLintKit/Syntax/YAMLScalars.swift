@@ -354,8 +354,12 @@ extension YAMLReader {
         case .bool(let value):
             entries.append(Document.Entry(kind: .bool, start: start, end: end, aux: value ? 1 : 0))
         case .number(let value):
-            numbers.append(value)
-            entries.append(Document.Entry(kind: .number, start: start, end: end, aux: UInt32(numbers.count - 1)))
+            if let integer = Document.Entry.inlineInteger(value) {
+                entries.append(Document.Entry(kind: .number, flags: Document.Entry.integer, start: start, end: end, aux: integer))
+            } else {
+                numbers.append(value)
+                entries.append(Document.Entry(kind: .number, start: start, end: end, aux: UInt32(numbers.count - 1)))
+            }
         }
         lastEnd = token.end
     }
