@@ -11,7 +11,8 @@
 /// log₂(fixes) lints to find.
 struct FixVerification {
     let linter: Linter
-    let document: Document
+    let source: SourceText
+    let format: SourceFormat
     let path: String
 
     /// Re-linting is bounded per file: about four more lints of a large file, or
@@ -27,8 +28,8 @@ struct FixVerification {
     func verify(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var checker = linter
         checker.options.verifyFixes = false
-        let (format, path) = (document.format, path)
-        return Self.verify(diagnostics, of: document.source.bytes) { bytes in
+        let (format, path) = (format, path)
+        return Self.verify(diagnostics, of: source.bytes) { bytes in
             checker.lint(source: SourceText(bytes: bytes), format: format, path: path).diagnostics
         }
     }

@@ -47,11 +47,32 @@ public struct Linter: Sendable {
                                         span: SourceSpan(start: error.offset, end: max(error.offset, end)))
             return LintResult(path: path, source: source, diagnostics: [diagnostic], nodeCount: 0)
         }
-        return lint(document: document, path: path)
+        return lint(document: consume document, path: path)
     }
 
-    public func lint(document: Document, path: String) -> LintResult {
+    /// Takes the document: once the rules have run, nothing of it is kept but
+    /// its source, so checking the fixes (another lint of the whole file each
+    /// time) does not hold two files' worth of memory at once.
+    public func lint(document: consuming Document, path: String) -> LintResult {
+        let (source, format) = (document.source, document.format)
         let kind = options.inputChoice.kind(of: document)
+        var (diagnostics, nodeCount, broken) = lintLayout(of: document, kind: kind)
+        _ = consume document
+        if kind.isCapture {
+            // A captured hierarchy is what the app did, not a source to edit: the
+            // rules' edits assume a hitlint file, so only their advice is kept.
+            for index in diagnostics.indices where diagnostics[index].fix != nil {
+                diagnostics[index].fix!.edits = []
+            }
+        } else if options.verifyFixes, !broken {
+            diagnostics = FixVerification(linter: self, source: source, format: format, path: path).verify(diagnostics)
+        }
+        return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: nodeCount, inputKind: kind)
+    }
+
+    /// Layout, geometry and rules: the sorted diagnostics, the number of nodes,
+    /// and whether the layout was too broken to check.
+    private func lintLayout(of document: Document, kind: InputKind) -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool) {
         let (layout, layoutDiagnostics): (Layout, [Diagnostic])
         if kind == .hitlint {
             let overrides = LayoutBuilder.Overrides(platform: options.platform, input: options.input)
@@ -72,17 +93,7 @@ public struct Linter: Sendable {
             if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
             return lhs.message < rhs.message
         }
-        if kind.isCapture {
-            // A captured hierarchy is what the app did, not a source to edit: the
-            // rules' edits assume a hitlint file, so only their advice is kept.
-            for index in diagnostics.indices where diagnostics[index].fix != nil {
-                diagnostics[index].fix!.edits = []
-            }
-        } else if options.verifyFixes, !broken {
-            diagnostics = FixVerification(linter: self, document: document, path: path).verify(diagnostics)
-        }
-        return LintResult(path: path, source: document.source, diagnostics: diagnostics, nodeCount: layout.nodes.count,
-                          inputKind: kind)
+        return (diagnostics, layout.nodes.count, broken)
     }
 
     /// Layouts with at least this many nodes run their rules on several cores at
