@@ -40,4 +40,21 @@ final class ConcurrentRulesTests: XCTestCase {
         XCTAssertEqual(one.diagnostics.count, many.diagnostics.count)
         XCTAssertEqual(JSONReporter().report([one]), JSONReporter().report([many]))
     }
+
+    /// Target regions worked out in several runs at once are the ones worked out in turn.
+    func testTargetRegionsInRunsMatchOneRun() throws {
+        let document = try JSONParser.parse(SourceText(bytes: Self.layout(rows: 1_000)))
+        let geometry = Geometry(layout: LayoutBuilder.build(document).layout)
+        let one = geometry.targetRegions()
+        XCTAssertGreaterThan(one.count, 3 * 1_024, "enough targets for three runs")
+        for width in [2, 3] {
+            let runs = geometry.targetRegions(width: width)
+            XCTAssertEqual(runs.map(\.target), one.map(\.target))
+            XCTAssertEqual(runs.map(\.reachableArea), one.map(\.reachableArea))
+            XCTAssertEqual(runs.map(\.domainArea), one.map(\.domainArea))
+            XCTAssertEqual(runs.map { $0.losses.map(\.taker) }, one.map { $0.losses.map(\.taker) })
+            XCTAssertEqual(runs.map { $0.reachable.pieces }, one.map { $0.reachable.pieces })
+        }
+        XCTAssertTrue(one.contains { !$0.losses.isEmpty }, "some targets lose area")
+    }
 }

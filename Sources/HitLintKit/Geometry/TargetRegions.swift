@@ -55,16 +55,26 @@ extension Geometry {
     }
 
     /// Reachable region and losses of every target, in pre-order of targets.
-    public func targetRegions() -> [TargetRegion] {
-        var stamp = Stamp(count: nodeCount)
+    /// With `width` > 1 the targets are split into that many runs, each worked
+    /// out on its own thread (every region depends only on the geometry); the
+    /// result is the same.
+    public func targetRegions(width: Int = 1) -> [TargetRegion] {
         let opaque = opaqueIndex()
-        var candidates: [Int] = []
-        var result: [TargetRegion] = []
-        result.reserveCapacity(targets.count)
-        for target in targets {
-            result.append(region(of: target, opaque: opaque, stamp: &stamp, candidates: &candidates))
+        let count = targets.count
+        let runs = max(1, min(width, count / 1_024))
+        return [TargetRegion](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nonisolated(unsafe) let base = buffer.baseAddress
+            performConcurrently(iterations: runs, width: runs) { run in
+                guard let base else { return }
+                var stamp = Stamp(count: nodeCount)
+                var candidates: [Int] = []
+                for position in count * run / runs ..< count * (run + 1) / runs {
+                    (base + position).initialize(to: region(of: targets[position], opaque: opaque, stamp: &stamp,
+                                                            candidates: &candidates))
+                }
+            }
+            initialized = count
         }
-        return result
     }
 
     private func region(of target: Int, opaque: SpatialGrid, stamp: inout Stamp, candidates: inout [Int]) -> TargetRegion {

@@ -33,41 +33,40 @@ public struct LayoutEditor {
             let value = layout.fileLength(insets[side])
             return usesSlop ? -value : value
         }
-        let uniform = sides.allSatisfy { formatNumber($0) == formatNumber(sides[0]) }
-        let listText = "[" + sides.map(formatNumber).joined(separator: ", ") + "]"
+        let texts = sides.map(formatNumber)  // each written once: this runs for every fix
+        let uniform = texts.allSatisfy { $0 == texts[0] }
+        let listText = "[" + texts.joined(separator: ", ") + "]"
         guard entry >= 0 else {
-            return [insertMember(into: Int(node.objectEntry), key: "hitInsets",
-                                 value: uniform ? formatNumber(sides[0]) : listText)]
+            return [insertMember(into: Int(node.objectEntry), key: "hitInsets", value: uniform ? texts[0] : listText)]
         }
         switch document.kind(entry) {
         case .number:
-            if uniform { return replace(entry, with: formatNumber(sides[0])) }
-            return replace(entry, with: listText)
+            return replace(entry, with: uniform ? texts[0] : listText)
         case .array where document.count(entry) == 4:
             let old = document.elements(entry).compactMap { document.number($0).map(formatNumber) }
             if uniform, old.count == 4, Set(old).count > 1 {
                 // Uneven sides made even: one number says it best (as a list
                 // written even by its author stays a list).
-                return replace(entry, with: formatNumber(sides[0]))
+                return replace(entry, with: texts[0])
             }
-            return zip(document.elements(entry), sides).flatMap { element, value -> [TextEdit] in
-                if let old = document.number(element), formatNumber(old) == formatNumber(value) { return [] }
-                return replace(element, with: formatNumber(value))
+            return zip(document.elements(entry), texts).flatMap { element, text -> [TextEdit] in
+                if let old = document.number(element), formatNumber(old) == text { return [] }
+                return replace(element, with: text)
             }
         case .object:
             var edits: [TextEdit] = []
-            var missing: [(String, Double)] = []
-            for (side, value) in zip(Side.allCases, sides) {
+            var missing: [(String, String)] = []
+            for (side, text) in zip(Side.allCases, texts) {
                 if let member = document.members(entry).first(where: { document.string($0.key) == side.name }) {
-                    if let old = document.number(member.value), formatNumber(old) == formatNumber(value) { continue }
-                    edits += replace(member.value, with: formatNumber(value))
-                } else if formatNumber(value) != "0" {
-                    missing.append((side.name, value))
+                    if let old = document.number(member.value), formatNumber(old) == text { continue }
+                    edits += replace(member.value, with: text)
+                } else if text != "0" {
+                    missing.append((side.name, text))
                 }
             }
             if !missing.isEmpty {
                 // All missing sides in one insertion, so two insertions at one point never compete.
-                edits.append(insertMembers(into: entry, missing.map { ($0.0, formatNumber($0.1)) }))
+                edits.append(insertMembers(into: entry, missing.map { ($0.0, $0.1) }))
             }
             return edits
         default:

@@ -29,7 +29,7 @@ extension RuleContext {
             let value = layout.fileLength(insets[side])
             return formatNumber(slop ? -value : value)
         }
-        let value = Set(sides).count == 1 ? sides[0] : "[" + sides.joined(separator: ", ") + "]"
+        let value = sides.allSatisfy { $0 == sides[0] } ? sides[0] : "[" + sides.joined(separator: ", ") + "]"
         return "\(slop ? "hitSlop" : "hitInsets") \(value)"
     }
 

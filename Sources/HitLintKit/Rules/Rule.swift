@@ -98,7 +98,10 @@ public final class RuleContext: @unchecked Sendable {
     private(set) lazy var sharedEditor = LayoutEditor(layout: layout)
 
     /// Reachable regions of every target, in pre-order of targets.
-    public private(set) lazy var regions: [TargetRegion] = geometry.targetRegions()
+    /// Worked out on several threads for a layout big enough to run its rules
+    /// side by side (this is the largest part of the rules' work that they share).
+    public private(set) lazy var regions: [TargetRegion] = geometry.targetRegions(
+        width: layout.nodes.count >= Linter.concurrentRulesMinimumNodes ? options.threads : 1)
 
     /// Position in `regions` by node index (-1 for nodes that are not targets).
     private lazy var regionByNode: [Int32] = {
