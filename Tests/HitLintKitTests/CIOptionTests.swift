@@ -128,6 +128,31 @@ final class CIOptionTests: XCTestCase {
         XCTAssertTrue(result.output.hasSuffix("in 2 files\n"), result.output)
     }
 
+    /// What the walker finds, from the folder listing's entry types: layout files
+    /// in path order, through folders and links to folders, not hidden entries,
+    /// not other extensions; a folder reached twice is walked once, under the
+    /// first name in path order; a FIFO with a layout name is found (and then
+    /// refused by the reader, not opened).
+    func testTheWalkerListsLayoutFilesInPathOrder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("b.json", Layouts.clean)
+        try folder.write("a/z.yml", Layouts.clean)
+        try folder.write("a.yaml", Layouts.clean)
+        try folder.write("notes.txt", "not a layout")
+        try folder.write(".hidden/x.json", Layouts.clean)
+        try folder.write(".dot.json", Layouts.clean)
+        try folder.write("real/r.json", Layouts.clean)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked", withDestinationPath: "real")
+        XCTAssertEqual(mkfifo(folder.path + "/pipe.json", 0o600), 0)
+        let (files, problems) = FileWalker().files(in: [folder.path])
+        XCTAssertEqual(problems.count, 0)
+        XCTAssertEqual(files.map { String($0.dropFirst(folder.path.count + 1)) },
+                       ["a.yaml", "a/z.yml", "b.json", "linked/r.json", "pipe.json"])
+        let result = runCommand([folder.path])
+        XCTAssertEqual(result.status, 2, "the FIFO is a path that could not be linted")
+        XCTAssertTrue(result.error.contains("pipe.json: not a regular file (a FIFO); not read"), result.error)
+    }
+
     func testAllFormatsAreAcceptedAndAnUnknownOneSuggests() throws {
         let folder = try TemporaryFolder()
         let layout = try folder.write("small.yaml", Layouts.small)

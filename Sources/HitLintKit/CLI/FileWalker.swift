@@ -55,23 +55,58 @@ public struct FileWalker {
     /// a symlink loop ends there, and so do links that reach one folder by many
     /// routes (two links per level, n levels deep, would be 2ⁿ walks).
     private func walk(_ folder: String, into found: inout [String], problems: inout [Problem], visited: inout Set<String>) {
-        let manager = FileManager.default
         guard visited.insert(ProjectPath.real(folder)).inserted else { return }
-        guard let entries = try? manager.contentsOfDirectory(atPath: folder) else {
+        guard let entries = Self.entries(of: folder) else {
             problems.append(Problem(path: folder, message: "cannot read folder"))
             return
         }
-        for entry in entries.sorted() {
-            if entry.hasPrefix(".") { continue }
+        let manager = FileManager.default
+        for (name, type) in entries {
             // `hitlint .` reports `Layouts/a.yaml`, not `./Layouts/a.yaml`.
-            let path = folder == "." ? entry : folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            // The folder listing says what most entries are: a stat per file, in
+            // the one part of a run that no other core can help with, only for
+            // links and entries the file system does not type.
+            switch type {
+            case .folder:
                 walk(path, into: &found, problems: &problems, visited: &visited)
-            } else if SourceFormat(path: path) != nil {
-                found.append(path)
+            case .file:
+                if SourceFormat(path: path) != nil { found.append(path) }
+            case .other:
+                var isDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    walk(path, into: &found, problems: &problems, visited: &visited)
+                } else if SourceFormat(path: path) != nil {
+                    found.append(path)
+                }
             }
         }
+    }
+
+    private enum EntryType { case folder, file, other }
+
+    /// The visible entries of a folder (hidden ones, `.` and `..` left out), sorted
+    /// by name, with what `readdir` says they are; nil if it cannot be read.
+    private static func entries(of folder: String) -> [(name: String, type: EntryType)]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var entries: [(name: String, type: EntryType)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name.hasPrefix(".") { continue }
+            let type: EntryType
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): type = .folder
+            case Int32(DT_REG): type = .file
+            default: type = .other  // a link (followed), or a file system that does not say
+            }
+            entries.append((name, type))
+        }
+        return entries.sorted { $0.name < $1.name }
     }
 }

@@ -68,7 +68,8 @@ extension HitLintCommand {
         let ownFiles = Set([arguments.baselineFile, arguments.writeBaselineFile, arguments.outputFile].compactMap { path in
             path.map { ProjectPath.relative($0, to: plan.currentDirectory) }
         })
-        var files = found.filter { !ownFiles.contains(ProjectPath.relative($0, to: plan.currentDirectory)) }
+        var files = ownFiles.isEmpty ? found  // (the usual case: no path to compare with each file)
+            : found.filter { !ownFiles.contains(ProjectPath.relative($0, to: plan.currentDirectory)) }
         let candidates = files
         if let configuration = plan.configuration {
             files = candidates.filter { configuration.includes($0, currentDirectory: plan.currentDirectory) }
