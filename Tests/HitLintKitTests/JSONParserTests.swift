@@ -21,10 +21,13 @@ final class JSONParserTests: XCTestCase {
         // Integers that fit an Int32 live in their entries; other numbers in `numbers`.
         XCTAssertEqual(document.entries[4].flags, Document.Entry.integer)
         XCTAssertEqual(document.numbers, [])
-        let fractions = try parse("[0.5, -0, 3, 2147483648, -2147483648, 1e2]")
-        XCTAssertEqual((1...6).map { fractions.number($0)! }, [0.5, -0.0, 3, 2_147_483_648, -2_147_483_648, 100])
-        XCTAssertEqual(fractions.numbers.map(\.bitPattern), [0.5, -0.0, 2_147_483_648].map(\.bitPattern))
+        let fractions = try parse("[0.5, -0, 3, 33554431, -33554432, 33554432, -33554433, 1e2, -7]")
+        XCTAssertEqual((1...9).map { fractions.number($0)! },
+                       [0.5, -0.0, 3, 33_554_431, -33_554_432, 33_554_432, -33_554_433, 100, -7])
+        // 26 bits in an entry: ±2²⁵ and beyond go to `numbers`.
+        XCTAssertEqual(fractions.numbers.map(\.bitPattern), [0.5, -0.0, 33_554_432, -33_554_433].map(\.bitPattern))
         XCTAssertEqual(fractions.number(2)?.sign, .minus, "-0 keeps its sign")
+        XCTAssertEqual(MemoryLayout<Document.Entry>.stride, 12)
         XCTAssertTrue(document.strings.isEmpty)
     }
 
@@ -36,6 +39,22 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse("\"x\"").string(0), "x")
         XCTAssertEqual(try parse("null").kind(0), .null)
         XCTAssertEqual(try parse("false").bool(0), false)
+    }
+
+    /// A document may hold 2²⁶ − 1 values (an entry's `aux` has 26 bits); past
+    /// that the parse fails at the first value too many. Checked with a small
+    /// limit: the real one needs a file of hundreds of MB.
+    func testTooManyValuesAreRefusedWhereTheLimitIsPassed() throws {
+        XCTAssertEqual(Document.Entry.maximumEntries, 67_108_863)
+        let document = try parse("[10, 20, 30]")
+        XCTAssertNoThrow(try Document.checkSize(document.entries, limit: 4))
+        do {
+            try Document.checkSize(document.entries, limit: 3)
+            XCTFail("four values under a limit of three")
+        } catch {
+            XCTAssertEqual(error.offset, 9)
+            XCTAssertEqual(error.message, "more than 3 values in one file are not supported")
+        }
     }
 
     func testContainersRecordWhereTheirContentsEnd() throws {

@@ -41,6 +41,13 @@ extension Array {
         }
     }
 
+    /// An empty array with room for `capacity` elements, on huge pages when large.
+    static func empty(reservingLarge capacity: Int) -> [Element] {
+        var array: [Element] = []
+        array.reserveLargeCapacity(capacity)
+        return array
+    }
+
     /// `Array(repeating:count:)` on huge pages when it is large.
     static func large(repeating value: Element, count: Int) -> [Element] {
         guard count * MemoryLayout<Element>.stride >= LargeArrays.threshold else {

@@ -51,20 +51,13 @@ public struct Geometry: Sendable {
         let count = nodes.count
         // Filled in one pass, in pre-order (a parent's values are there before its
         // children need them), without first writing placeholders.
-        hitRects = []
-        gates = []
-        clips = []
-        hitRects.reserveLargeCapacity(count)
-        gates.reserveLargeCapacity(count)
-        clips.reserveLargeCapacity(count)
-        isInvisible = []
-        isSkipped = []
-        owningTarget = []
-        nearestOpaque = []
-        isInvisible.reserveLargeCapacity(count)
-        isSkipped.reserveLargeCapacity(count)
-        owningTarget.reserveLargeCapacity(count)
-        nearestOpaque.reserveLargeCapacity(count)
+        hitRects = .empty(reservingLarge: count)
+        gates = .empty(reservingLarge: count)
+        clips = .empty(reservingLarge: count)
+        isInvisible = .empty(reservingLarge: count)
+        isSkipped = .empty(reservingLarge: count)
+        owningTarget = .empty(reservingLarge: count)
+        nearestOpaque = .empty(reservingLarge: count)
         targets = []
         let unbounded = Self.unbounded
         let pointer = self.input == .pointer

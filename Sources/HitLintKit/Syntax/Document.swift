@@ -12,19 +12,35 @@ public struct Document: Sendable {
         case null, bool, number, string, array, object
     }
 
+    /// 12 bytes: the span, and one word holding the kind (3 bits), the flags
+    /// (3 bits) and `aux` (26 bits). A document holds about twelve entries per
+    /// view, so a 10⁶-view layout's entries are 142 MB rather than 189 MB. The
+    /// price is a limit of 2²⁶ − 1 values per file (`maximumEntries`; a file
+    /// that size is hundreds of MB), which the parsers check.
     public struct Entry: Sendable {
-        public var kind: Kind
-        /// For strings: `Entry.quoted` (content excludes the first and last byte of
-        /// the span), `Entry.decoded` (content is `strings[aux]`). For numbers:
-        /// `Entry.integer` (the value is `aux` as an Int32, not in `numbers`).
-        public var flags: UInt8
         /// Byte span of the whole value in the source (for a quoted string, the quotes included).
         public var start: UInt32
         public var end: UInt32
+        private var packed: UInt32
+
+        public var kind: Kind {
+            @inline(__always) get { Kind(rawValue: UInt8(truncatingIfNeeded: packed & 7)).unsafelyUnwrapped }
+            set { packed = packed & ~7 | UInt32(newValue.rawValue) }
+        }
+        /// For strings: `Entry.quoted` (content excludes the first and last byte of
+        /// the span), `Entry.decoded` (content is `strings[aux]`). For numbers:
+        /// `Entry.integer` (the value is in `aux`, not in `numbers`).
+        public var flags: UInt8 {
+            @inline(__always) get { UInt8(truncatingIfNeeded: packed >> 3 & 7) }
+            set { packed = packed & ~0x38 | UInt32(newValue & 7) << 3 }
+        }
         /// array / object: index of the first entry after the container's contents.
-        /// number: index into `numbers`, or the value (`integer`).   bool: 0 or 1.
-        /// string with `decoded`: index into `strings`.
-        public var aux: UInt32
+        /// number: index into `numbers`, or the value (`integer`: 26-bit two's complement).
+        /// bool: 0 or 1.   string with `decoded`: index into `strings`.
+        public var aux: UInt32 {
+            @inline(__always) get { packed >> 6 }
+            set { packed = packed & 0x3F | newValue << 6 }
+        }
 
         public static let quoted: UInt8 = 1
         public static let decoded: UInt8 = 2
@@ -32,27 +48,28 @@ public struct Document: Sendable {
         /// cost no slot in `numbers` (8 bytes each, four per frame).
         public static let integer: UInt8 = 4
 
-        /// `aux` for a number that fits in the entry (an integer in Int32's range,
-        /// not -0), else nil.
+        /// Values in one document, at most: `aux` has 26 bits.
+        public static let maximumEntries = 1 << 26 - 1
+
+        /// `aux` for a number that fits in the entry (an integer of at most 25
+        /// bits and a sign, not -0), else nil.
         @inline(__always)
         public static func inlineInteger(_ value: Double) -> UInt32? {
-            guard value >= -2_147_483_648, value <= 2_147_483_647, value == value.rounded(.towardZero),
+            guard value >= -33_554_432, value <= 33_554_431, value == value.rounded(.towardZero),
                   value != 0 || value.sign == .plus else { return nil }
-            return UInt32(bitPattern: Int32(value))
+            return UInt32(bitPattern: Int32(value)) & (1 << 26 - 1)
         }
 
         /// A number entry's value, given the document's numbers.
         @inline(__always)
         public func numberValue(_ numbers: UnsafePointer<Double>) -> Double {
-            flags & Self.integer != 0 ? Double(Int32(bitPattern: aux)) : numbers[Int(aux)]
+            flags & Self.integer != 0 ? Double(Int32(bitPattern: packed) >> 6) : numbers[Int(aux)]
         }
 
         public init(kind: Kind, flags: UInt8 = 0, start: UInt32, end: UInt32, aux: UInt32 = 0) {
-            self.kind = kind
-            self.flags = flags
             self.start = start
             self.end = end
-            self.aux = aux
+            packed = UInt32(kind.rawValue) | UInt32(flags & 7) << 3 | aux << 6
         }
     }
 
@@ -69,6 +86,13 @@ public struct Document: Sendable {
         self.entries = entries
         self.numbers = numbers
         self.strings = strings
+    }
+
+    /// Refuses a document with more values than an entry can index: its
+    /// containers' and numbers' `aux` would have been cut short.
+    static func checkSize(_ entries: [Entry], limit: Int = Entry.maximumEntries) throws(SyntaxError) {
+        guard entries.count > limit else { return }
+        throw SyntaxError(offset: Int(entries[limit].start), message: "more than \(limit) values in one file are not supported")
     }
 
     /// The root value is entry 0.
@@ -98,7 +122,7 @@ public struct Document: Sendable {
     public func number(_ index: Int) -> Double? {
         let entry = entries[index]
         guard entry.kind == .number else { return nil }
-        return entry.flags & Entry.integer != 0 ? Double(Int32(bitPattern: entry.aux)) : numbers[Int(entry.aux)]
+        return entry.flags & Entry.integer != 0 ? Double(Int32(bitPattern: entry.aux << 6) >> 6) : numbers[Int(entry.aux)]
     }
 
     /// The span of a string's content in the source, when it is a verbatim slice.

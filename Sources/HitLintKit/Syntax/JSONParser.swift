@@ -38,6 +38,7 @@ public enum JSONParser {
                 throw error
             }
             parser.finish()
+            try Document.checkSize(parser.entries)
             return Document(source: source, entries: parser.entries, numbers: parser.numbers, strings: parser.strings)
         }
     }

@@ -378,6 +378,7 @@ struct YAMLReader {
                 throw error(pos, "content after the document end marker '...' (multiple documents are not supported)")
             }
         }
+        try Document.checkSize(entries)
         var document = Document(source: source, entries: entries, numbers: numbers, strings: strings)
         document.format = .yaml
         return document
