@@ -180,7 +180,7 @@ func runStages(nodes: Int, yaml: Bool) {
     let report = JSONReporter().report([result])
     step("report")
     print("  \(diagnostics.count) diagnostics, report \(megabytes(report.utf8.count)); per node: "
-          + "\(MemoryLayout<LayoutNode>.stride) B layout, \(MemoryLayout<Document.Entry>.stride) B per document entry "
+          + "\(MemoryLayout<LayoutNode>.stride) B layout, \(MemoryLayout<TargetRegion>.stride) B per target region, \(MemoryLayout<Document.Entry>.stride) B per document entry "
           + "(\(String(format: "%.1f", Double(document.entries.count) / Double(max(layout.nodes.count, 1)))) entries)")
 }
 
