@@ -22,6 +22,25 @@ final class RobustnessTests: XCTestCase {
         folder = nil
     }
 
+    /// The reader reads a file whole whatever its size says: exactly (one read
+    /// fills the buffer), empty, across the 64 KB chunks of the slow path, and a
+    /// file whose size says 0 (/proc).
+    func testInputFilesAreReadWhole() throws {
+        var random = SeededRandom(seed: 6)
+        for size in [0, 1, 4_095, 65_536, 65_537, 200_003] {
+            let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let url = folder.url.appendingPathComponent("f\(size).json")
+            try Data(bytes).write(to: url)
+            guard case .success(let read) = InputFileReader.read(url.path) else { return XCTFail("\(size) bytes not read") }
+            XCTAssertEqual(read, bytes, "\(size) bytes")
+        }
+        #if os(Linux)
+        guard case .success(let status) = InputFileReader.read("/proc/self/status") else { return XCTFail("/proc/self/status") }
+        XCTAssertTrue(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        XCTAssertTrue(String(decoding: status, as: UTF8.self).contains("VmRSS:"), "read past the size fstat gives (0)")
+        #endif
+    }
+
     /// Writes `bytes` as `name` in the test's folder and lints it; the path in the report is `name`.
     private func lint(_ name: String, _ bytes: [UInt8], _ arguments: [String] = []) throws -> (status: Int32, output: String, error: String) {
         let url = folder.url.appendingPathComponent(name)

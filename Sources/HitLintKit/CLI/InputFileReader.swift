@@ -47,28 +47,41 @@ public enum InputFileReader {
         guard size <= maximumSize else {
             return .failure(Failure(message: "file too large (\(size) bytes): layout files must be under 4 GiB"))
         }
-        // st_size is a hint (files under /proc say 0, a file may grow): read to the end.
-        var bytes = [UInt8].large(repeating: 0, count: max(size, 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count {
-                guard bytes.count <= maximumSize else {
+        // Read into storage that is not zeroed first (read(2) fills it; for a
+        // 100 MB file that was another 100 MB written). st_size is a hint: files
+        // under /proc say 0, and a file may grow, so a full buffer means read on.
+        var failure: Failure?
+        func readFully(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+            var count = 0
+            while count < buffer.count {
+                let got = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = Failure(message: "cannot read file (\(describe(errno)))")
+                    break
+                }
+                if got == 0 { break }
+                count += got
+            }
+            return count
+        }
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(size, 0) + 1) { buffer, initialized in
+            if let base = buffer.baseAddress { LargeArrays.adviseHugePages(base, bytes: buffer.count) }
+            initialized = readFully(into: buffer)
+        }
+        if failure == nil, bytes.count == max(size, 0) + 1 {
+            // Longer than it said: read the rest in chunks.
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while failure == nil {
+                let got = chunk.withUnsafeMutableBufferPointer { readFully(into: $0) }
+                if got == 0 { break }
+                guard bytes.count + got <= maximumSize else {
                     return .failure(Failure(message: "file too large: layout files must be under 4 GiB"))
                 }
-                bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536)))
+                bytes += chunk[..<got]
             }
-            let wanted = bytes.count - count
-            let got = bytes.withUnsafeMutableBufferPointer { buffer in
-                systemRead(descriptor, buffer.baseAddress! + count, wanted)
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return .failure(Failure(message: "cannot read file (\(describe(errno)))"))
-            }
-            if got == 0 { break }
-            count += got
         }
-        bytes.removeSubrange(count...)
+        if let failure { return .failure(failure) }
         return .success(bytes)
     }
 
