@@ -5,9 +5,9 @@ extension Geometry {
     public func constraint(of ancestor: Int, for node: Int) -> Rect? {
         switch platform {
         case .uikit:
-            return hitRects[ancestor]
+            return hitRect(ancestor)
         case .android:
-            return Int(layout.nodes[node].parent) == ancestor ? hitRects[ancestor].intersection(frame(ancestor)) : hitRects[ancestor]
+            return Int(layout.nodes[node].parent) == ancestor ? hitRect(ancestor).intersection(frame(ancestor)) : hitRect(ancestor)
         case .web:
             return layout.nodes[ancestor].clipsToBounds ? frame(ancestor) : nil
         }

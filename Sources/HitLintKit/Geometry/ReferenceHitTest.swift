@@ -29,7 +29,7 @@ public struct ReferenceHitTest: Sendable {
 
     /// `point(inside:)`: the node's own hit rect (for android, expansion already cut to the parent).
     private func pointInside(_ index: Int, _ x: Double, _ y: Double) -> Bool {
-        geometry.hitRects[index].contains(x: x, y: y)
+        geometry.hitRect(index).contains(x: x, y: y)
     }
 
     public func hitTest(x: Double, y: Double) -> HitResult {

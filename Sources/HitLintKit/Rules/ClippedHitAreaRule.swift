@@ -128,7 +128,7 @@ public struct ClippedHitAreaRule: Rule {
         var parts: [String] = []
         var ancestor = Int(layout.nodes[target].parent)
         while ancestor >= 0 {
-            let own = geometry.hitRects[ancestor]
+            let own = geometry.hitRect(ancestor)
             let missing = overhang(of: intended, beyond: own)
             let sides = Side.allCases.filter { missing[$0] > 0.05 }
             if !sides.isEmpty {

@@ -75,8 +75,8 @@ public struct OverlappingHitAreasRule: Rule {
             return Fix(description: "move \(names) apart (their frames overlap)", edits: [])
         }
         let middle = min(max(horizontal ? overlap.midX : overlap.midY, firstEdge), secondEdge)
-        var firstRect = geometry.hitRects[first]
-        var secondRect = geometry.hitRects[second]
+        var firstRect = geometry.hitRect(first)
+        var secondRect = geometry.hitRect(second)
         if horizontal {
             firstRect.maxX = min(firstRect.maxX, middle)
             secondRect.minX = max(secondRect.minX, middle)

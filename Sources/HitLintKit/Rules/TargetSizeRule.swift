@@ -171,7 +171,7 @@ public struct TargetSizeRule: Rule {
 
     /// The innermost ancestor that cuts the target's hit area, if any does.
     private func clippingAncestor(of target: Int, geometry: Geometry) -> Int? {
-        let hit = geometry.hitRects[target]
+        let hit = geometry.hitRect(target)
         let gate = geometry.gates[target]
         for side in [Side.left, .top, .right, .bottom] where abs(gate.edge(side) - hit.edge(side)) > 0.05 {
             if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: gate.edge(side)) { return ancestor }

@@ -86,7 +86,7 @@ public struct UnreachableTargetRule: Rule {
                     related = [blocker]
                 }
             } else if geometry.gates[target].isEmpty {
-                if let ancestor = geometry.excludingAncestor(of: target, rect: geometry.hitRects[target]) {
+                if let ancestor = geometry.excludingAncestor(of: target, rect: geometry.hitRect(target)) {
                     message = "'\(name)' lies entirely outside the hit region of '\(context.name(ancestor))': no touch reaches it"
                     related = [ancestor]
                 } else {
