@@ -71,7 +71,17 @@ public enum FuzzChecks {
                 if let top = ends.last { require(Int(entry.aux) <= top, "\(format) container \(index) ends after its parent") }
                 ends.append(Int(entry.aux))
             case .number:
-                require(Int(entry.aux) < document.numbers.count, "\(format) number \(index) index out of range")
+                if entry.flags & Document.Entry.integer != 0 {
+                    // An integer kept in its entry: the value must read back as one, and the span must say it.
+                    let value = document.number(index)!
+                    require(value == value.rounded() && abs(value) <= 33_554_432, "\(format) inline number \(index) out of range")
+                    if format == .json,
+                       let written = Double(String(decoding: document.source.bytes[Int(entry.start)..<Int(entry.end)], as: UTF8.self)) {
+                        require(written == value, "\(format) inline number \(index) reads \(value), the file says \(written)")
+                    }
+                } else {
+                    require(Int(entry.aux) < document.numbers.count, "\(format) number \(index) index out of range")
+                }
             case .string:
                 if entry.flags & Document.Entry.decoded != 0 {
                     require(Int(entry.aux) < document.strings.count, "\(format) string \(index) index out of range")
