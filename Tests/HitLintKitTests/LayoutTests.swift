@@ -7,24 +7,26 @@ final class LayoutTests: XCTestCase {
         return layout.nodes[index]
     }
 
-    /// Many ids, many repeated: the id table grows several times (it keeps only
-    /// part of each hash, so growing hashes the ids again) and every repeat is
-    /// found, pointing at the line of the first use.
+    /// Many ids, many repeated: checked in several groups (ids are split by
+    /// hash into groups of about 4,096) and every repeat is found, pointing at
+    /// the line of the first use, in file order.
     func testDuplicateIDsAmongThousands() throws {
         var text = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 100, 100], \"children\": [\n"
-        for index in 0..<3_000 {
-            text += (index == 0 ? "" : ",\n") + "{\"id\": \"v\(index % 1_000)\", \"frame\": [0, 0, 1, 1]}"
+        for index in 0..<10_000 {
+            text += (index == 0 ? "" : ",\n") + "{\"id\": \"v\(index % 3_000)\", \"frame\": [0, 0, 1, 1]}"
         }
         text += "\n]}}\n"
         let document = try JSONParser.parse(SourceText(text))
         let (_, diagnostics) = LayoutBuilder.build(document)
         let duplicates = diagnostics.filter { $0.rule == RuleID.duplicateID }
-        XCTAssertEqual(duplicates.count, 2_000)
-        // v7 is first on line 9 (the root is line 1), again on lines 1009 and 2009.
+        XCTAssertEqual(duplicates.count, 7_000)
+        // v7 is first on line 9 (the root is line 1), again on lines 3009, 6009 and 9009.
         let v7 = duplicates.filter { $0.node == "v7" }
-        XCTAssertEqual(v7.count, 2)
+        XCTAssertEqual(v7.count, 3)
         XCTAssertTrue(v7.allSatisfy { $0.message.contains("(first used on line 9)") }, "\(v7.map(\.message))")
-        XCTAssertEqual(Set(duplicates.compactMap(\.node)).count, 1_000)
+        XCTAssertEqual(v7.map(\.nodeIndex), [3_008, 6_008, 9_008])
+        XCTAssertEqual(Set(duplicates.compactMap(\.node)).count, 3_000)
+        XCTAssertEqual(duplicates.map(\.span.start), duplicates.map(\.span.start).sorted(), "in file order")
     }
 
     func testDefaultsByType() throws {

@@ -125,43 +125,67 @@ extension Document {
     }
 }
 
-/// First occurrence of each id, keyed by its bytes (FNV-1a), for `duplicate-id`.
-struct IDTable {
-    /// 8 bytes a slot (32 bits of the hash, the entry): the table of a 10⁶-node
-    /// layout is 16 MB, half of what a full hash per slot took, and every insert
-    /// is a cache miss into it.
-    private var slots: [(hash: UInt32, entry: Int32)]
-    private var count = 0
-    private var shift: UInt64
+/// The ids of a layout, for `duplicate-id`: recorded in file order while the
+/// nodes are read, and checked for repeats once all are in.
+///
+/// A hash table of every id, filled as the nodes are read, costs a cache miss
+/// per id once it outgrows the cache (8% of a 10⁶-node lint). Here the ids are
+/// appended in order, split by the top bits of their hash into groups of about
+/// 4,096, and each group is checked with a table that fits in the cache.
+struct IDRecords {
+    private var records: [(hash: UInt64, entry: Int32, node: Int32)] = []
 
-    init(capacity: Int) {
-        var size = 16
-        var bits: UInt64 = 4
-        while size < capacity * 2 { size <<= 1; bits += 1 }
-        slots = Array(repeating: (0, -1), count: size)
-        shift = 64 - bits
+    /// Records `entry`'s id (a string entry) for node `node`. `base` is the
+    /// source bytes, held by the caller for the whole pass.
+    mutating func append(_ entry: Int, node: Int, in document: Document, base: UnsafePointer<UInt8>) {
+        guard let hash = Self.hash(entry, in: document, base: base) else { return }
+        records.append((hash &* 0x9E37_79B9_7F4A_7C15, Int32(entry), Int32(node)))
     }
 
-    /// Fibonacci hashing: the high bits of hash × 2^64/φ spread ids that differ
-    /// only in their last characters (row1, row2, …), which FNV's low bits do not.
-    private func slot(for hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
-    }
-
-    /// Records `entry`'s id; returns the entry of an earlier equal id, if any.
-    /// `base` is the source bytes, held by the caller for the whole pass.
-    mutating func insert(_ entry: Int, in document: Document, base: UnsafePointer<UInt8>) -> Int? {
-        guard let hash = Self.hash(entry, in: document, base: base) else { return nil }
-        if count * 2 >= slots.count { grow(document, base: base) }
-        var slot = self.slot(for: hash)
-        let check = UInt32(truncatingIfNeeded: hash)  // the low bits; the slot comes from the high ones
-        while slots[slot].entry >= 0 {
-            if slots[slot].hash == check, Self.sameText(Int(slots[slot].entry), entry, document) { return Int(slots[slot].entry) }
-            slot = (slot + 1) & (slots.count - 1)
+    /// Each id used before, in file order: the entry, its node, and the entry of
+    /// the id's first use.
+    func repeats(in document: Document) -> [(entry: Int, node: Int, first: Int)] {
+        let count = records.count
+        var bits = 0
+        while (4_096 << bits) < count { bits += 1 }
+        // Fibonacci-mixed hashes (FNV's low bits barely differ between row1, row2, …):
+        // the top `bits` pick the group, the next ones the slot in its table.
+        func group(_ hash: UInt64) -> Int { bits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - bits)) }
+        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
+        for record in records { starts[group(record.hash) + 1] += 1 }
+        for position in 0..<(1 << bits) { starts[position + 1] += starts[position] }
+        var fill = starts
+        var order = [Int32](repeating: 0, count: count)
+        for (position, record) in records.enumerated() {
+            let at = group(record.hash)
+            order[fill[at]] = Int32(position)
+            fill[at] += 1
         }
-        slots[slot] = (check, Int32(entry))
-        count += 1
-        return nil
+        var found: [(entry: Int, node: Int, first: Int)] = []
+        var slots: [Int32] = []
+        for at in 0..<(1 << bits) {
+            let members = order[starts[at] ..< starts[at + 1]]
+            var size = 16
+            var sizeBits: UInt64 = 4
+            while size < members.count * 2 { size <<= 1; sizeBits += 1 }
+            slots.removeAll(keepingCapacity: true)
+            slots.append(contentsOf: repeatElement(-1, count: size))
+            // Records go in in file order, so the one a repeat finds is the first use.
+            for member in members {
+                let record = records[Int(member)]
+                var slot = Int(truncatingIfNeeded: (record.hash << UInt64(bits)) >> (64 - sizeBits))
+                while slots[slot] >= 0 {
+                    let earlier = records[Int(slots[slot])]
+                    if earlier.hash == record.hash, Self.sameText(Int(earlier.entry), Int(record.entry), document) {
+                        found.append((Int(record.entry), Int(record.node), Int(earlier.entry)))
+                        break
+                    }
+                    slot = (slot + 1) & (size - 1)
+                }
+                if slots[slot] < 0 { slots[slot] = member }
+            }
+        }
+        return found.sorted { $0.entry < $1.entry }
     }
 
     /// FNV-1a of a string entry's text; nil for anything else.
@@ -176,18 +200,6 @@ struct IDTable {
         if item.flags & Document.Entry.decoded != 0 { return document.withStringBytes(entry, fnv) ?? 0 }
         let quoted = item.flags & Document.Entry.quoted != 0 ? 1 : 0
         return fnv(base + Int(item.start) + quoted, Int(item.end) - Int(item.start) - 2 * quoted)
-    }
-
-    /// Doubles the table; slots keep only part of the hash, so it is computed again.
-    private mutating func grow(_ document: Document, base: UnsafePointer<UInt8>) {
-        let old = slots
-        slots = Array(repeating: (0, -1), count: old.count * 2)
-        shift -= 1
-        for item in old where item.entry >= 0 {
-            var slot = self.slot(for: Self.hash(Int(item.entry), in: document, base: base) ?? 0)
-            while slots[slot].entry >= 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = item
-        }
     }
 
     private static func sameText(_ a: Int, _ b: Int, _ document: Document) -> Bool {

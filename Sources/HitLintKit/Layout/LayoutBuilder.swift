@@ -288,7 +288,7 @@ public struct LayoutBuilder {
     private mutating func readNodes(from root: Int) {
         // Explicit stack of node objects still to read: (object entry, parent node, child index).
         var pending: [(object: Int, parent: Int, childIndex: Int)] = [(root, -1, 0)]
-        var ids = IDTable(capacity: document.entries.count / 16 + 16)
+        var ids = IDRecords()
         var children: [Int] = []
         // Generous: capacity never touched is address space, not memory; a doubling
         // near the end would copy every node (a transient 2× of the largest array).
@@ -320,12 +320,19 @@ public struct LayoutBuilder {
                 }
             }
         }
+        for repeated in ids.repeats(in: document) {
+            let id = document.string(repeated.entry) ?? ""
+            diagnostics.append(Diagnostic(
+                rule: RuleID.duplicateID, severity: .warning,
+                message: "duplicate id '\(id)' (first used on line \(line(of: repeated.first))); diagnostics will not tell the two apart",
+                span: document.span(repeated.entry), node: id, nodeIndex: repeated.node))
+        }
     }
 
     /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
     /// The hot path of the whole lint: keys are matched on bytes, nothing is allocated
     /// unless something is wrong.
-    private mutating func readNode(_ index: Int, object: Int, node: inout LayoutNode, ids: inout IDTable) -> Int? {
+    private mutating func readNode(_ index: Int, object: Int, node: inout LayoutNode, ids: inout IDRecords) -> Int? {
         var children: Int?
         var interactive: Bool?
         var userInteraction: Bool?
@@ -359,13 +366,7 @@ public struct LayoutBuilder {
             case .id:
                 if entryKind(value) == .string {
                     node.idEntry = Int32(value)
-                    if let first = ids.insert(value, in: document, base: base) {
-                        let id = document.string(value) ?? ""
-                        diagnostics.append(Diagnostic(
-                            rule: RuleID.duplicateID, severity: .warning,
-                            message: "duplicate id '\(id)' (first used on line \(line(of: first))); diagnostics will not tell the two apart",
-                            span: document.span(value), node: id, nodeIndex: index))
-                    }
+                    ids.append(value, node: index, in: document, base: base)
                 } else {
                     invalid(value, "'id' must be a string, found \(describe(value))")
                 }
