@@ -46,7 +46,9 @@ public enum Fixer {
         mutating func insert(_ edit: TextEdit) {
             recent.append(edit)
             guard recent.count * recent.count > sorted.count, recent.count >= 64 else { return }
-            sorted = (sorted + recent).sorted { $0.span.start < $1.span.start }
+            // By start, then end: one fix's edits may touch (an insertion at the end
+            // of a replacement), and ends must not go down for the binary search.
+            sorted = (sorted + recent).sorted { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.span.end < $1.span.end }
             recent = []
         }
     }
