@@ -124,12 +124,7 @@ public enum Fixer {
             var acceptedBytes = current
             var acceptedResult = result
             var runs: [ArraySlice<Int>] = []
-            func split(_ run: ArraySlice<Int>) {
-                let middle = run.startIndex + run.count / 2
-                runs.append(run[middle...])
-                runs.append(run[..<middle])
-            }
-            if application.applied.count > 1 { split(application.applied[...]) }  // the whole set just failed
+            if application.applied.count > 1 { pushHalves(of: application.applied[...], onto: &runs) }  // the whole set just failed
             while let run = runs.popLast() {
                 let trial = apply(accepted + run.map { result.diagnostics[$0] }, to: current)
                 let trialResult = trial.applied.count == accepted.count + run.count ? lint(trial.bytes) : nil
@@ -138,7 +133,7 @@ public enum Fixer {
                     acceptedBytes = trial.bytes
                     acceptedResult = trialResult
                 } else if run.count > 1 {
-                    split(run)
+                    pushHalves(of: run, onto: &runs)
                 }
             }
             guard !accepted.isEmpty else { break }
@@ -147,6 +142,14 @@ public enum Fixer {
             total += accepted.count
         }
         return (current, total, result)
+    }
+
+    /// Fixes are checked in runs, depth first: a run that fails is replaced by
+    /// its two halves, the first on top.
+    static func pushHalves(of run: ArraySlice<Int>, onto runs: inout [ArraySlice<Int>]) {
+        let middle = run.startIndex + run.count / 2
+        runs.append(run[middle...])
+        runs.append(run[..<middle])
     }
 
     /// How often each (rule, node) fires.

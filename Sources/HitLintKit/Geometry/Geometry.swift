@@ -62,8 +62,7 @@ public struct Geometry: Sendable {
         targets = []
         let unbounded = Self.unbounded
         let (platform, input, pointerInsets) = (self.platform, self.input, layout.pointerInsets)
-        var answering: [Int32] = []
-        answering.reserveLargeCapacity(count)
+        var answering = [Int32].empty(reservingLarge: count)
         for index in 0..<count {
             let node = nodes[index]
             let parent = Int(node.parent)

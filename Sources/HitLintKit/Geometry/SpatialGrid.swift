@@ -51,8 +51,7 @@ public struct SpatialGrid: Sendable {
 
         // The cells each rect touches, packed in 8 bytes (columns and rows are
         // below 2^15), counted per cell, then filled in.
-        var placed: [(id: Int32, cells: UInt64)] = []
-        placed.reserveLargeCapacity(count)
+        var placed = [(id: Int32, cells: UInt64)].empty(reservingLarge: count)
         var counts = [Int32].large(repeating: 0, count: columns * rows + 1)
         let columns = self.columns
         for position in 0..<total {

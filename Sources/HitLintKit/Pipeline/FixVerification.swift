@@ -60,11 +60,6 @@ struct FixVerification {
                 runs.append(rest[...])
                 run = application.applied.map { popped[popped.startIndex + $0] }[...]
             }
-            func split() {
-                let middle = run.startIndex + run.count / 2
-                runs.append(run[middle...])
-                runs.append(run[..<middle])
-            }
             guard bytesLeft > 0, lintsLeft > 0 else {
                 for index in run { verdicts[index] = .outOfBudget }
                 continue
@@ -81,7 +76,7 @@ struct FixVerification {
             } else if run.count == 1 {
                 verdicts[run.first!] = resolved ? .addsProblem : .doesNotResolve
             } else {
-                split()
+                Fixer.pushHalves(of: run, onto: &runs)
             }
         }
         var result = diagnostics
