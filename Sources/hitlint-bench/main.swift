@@ -176,6 +176,16 @@ func runStages(nodes: Int, yaml: Bool) {
     let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
     let diagnostics = Linter.runRules(context, options: LintOptions())
     step("rules")
+    // The same rules again, one at a time on one thread (regions already worked
+    // out above), to see which rule the time goes to.
+    var ruleTimes: [String] = []
+    for rule in RuleRegistry.geometryRules {
+        let ruleStart = now()
+        _ = rule.check(context)
+        ruleTimes.append(String(format: "%@ %.1f", type(of: rule).description.id, (now() - ruleStart) * 1000))
+    }
+    print("    one by one, ms: " + ruleTimes.joined(separator: ", "))
+    start = now()
     let result = LintResult(path: "bench.json", source: source, diagnostics: diagnostics, nodeCount: layout.nodes.count)
     let report = JSONReporter().report([result])
     step("report")

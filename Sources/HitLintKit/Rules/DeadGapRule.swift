@@ -91,23 +91,28 @@ public struct DeadGapRule: Rule {
         let layout = context.layout
         let maxGap = context.option(RuleID.deadGap, "maxGap").flatMap(Length.init)?.points(in: layout)
             ?? context.threshold.minimum / 2
-        var candidates: [Int] = []
-        for region in context.regions where region.reachableArea > 0 && context.isVisibleTarget(region.target) {
-            candidates.append(region.target)
-        }
-        guard candidates.count > 1 else { return [] }
         // Contiguous controls share a container (buttons in two list rows are not a
         // strip), so neighbours are searched among siblings: directly in a small
         // group, through a grid of the group in a large one (a stack of 10⁵ buttons).
-        candidates.sort { (layout.nodes[$0].parent, $0) < (layout.nodes[$1].parent, $1) }
+        // Each node's parent is read once, into the list sorted by parent.
+        let regions = context.regions
+        var byParent: [(parent: Int32, target: Int32)] = []
+        byParent.reserveCapacity(context.reachableVisibleRegions.count)
+        for position in context.reachableVisibleRegions {
+            let target = regions[Int(position)].target
+            byParent.append((layout.nodes[target].parent, Int32(target)))
+        }
+        guard byParent.count > 1 else { return [] }
+        byParent.sort { ($0.parent, $0.target) < ($1.parent, $1.target) }
+        let candidates = byParent.map { Int($0.target) }
         var stamp = context.takeStamp()
         defer { context.giveBack(stamp) }
         var diagnostics: [Diagnostic] = []
         var groupStart = 0
         while groupStart < candidates.count {
-            let parent = layout.nodes[candidates[groupStart]].parent
+            let parent = byParent[groupStart].parent
             var groupEnd = groupStart + 1
-            while groupEnd < candidates.count, layout.nodes[candidates[groupEnd]].parent == parent { groupEnd += 1 }
+            while groupEnd < candidates.count, byParent[groupEnd].parent == parent { groupEnd += 1 }
             let group = candidates[groupStart..<groupEnd]
             groupStart = groupEnd
             guard group.count > 1 else { continue }
@@ -115,7 +120,8 @@ public struct DeadGapRule: Rule {
             for target in group {
                 let gate = geometry.gates[target]
                 var nearest: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)] = []
-                for horizontal in [true, false] {
+                for axis in 0..<2 {
+                    let horizontal = axis == 0
                     var best: (neighbour: Int, gap: Double, gapRect: Rect)?
                     func consider(_ other: Int) {
                         guard other != target else { return }

@@ -40,7 +40,9 @@ public struct OccludedTargetRule: Rule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for region in context.regions where region.reachableArea > 0 && context.isVisibleTarget(region.target) {
+        let regions = context.regions
+        for position in context.reachableVisibleRegions {
+            let region = regions[Int(position)]
             let occluders = region.losses.filter { loss in
                 guard case .occluder = loss.taker else { return false }
                 return loss.visibleArea > 0.05

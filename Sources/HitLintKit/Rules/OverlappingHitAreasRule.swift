@@ -107,7 +107,9 @@ public struct OverlappingHitAreasRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let layout = context.layout
-        for region in context.regions where region.reachableArea > 0 && context.isVisibleTarget(region.target) {
+        let regions = context.regions
+        for position in context.reachableVisibleRegions {
+            let region = regions[Int(position)]
             let target = region.target
             let stolen = region.losses.filter { loss in
                 guard case .target(let winner) = loss.taker else { return false }

@@ -140,7 +140,8 @@ public final class RuleContext: @unchecked Sendable {
     public func prepareForConcurrentRules() {
         _ = regions
         _ = regionByNode
-        _ = hiddenByOpaqueViews
+        _ = visibleFlags
+        _ = reachableVisibleRegions
         _ = threshold
         _ = sharedEditor
     }
@@ -151,16 +152,29 @@ public final class RuleContext: @unchecked Sendable {
     public func name(_ node: Int) -> String { layout.name(of: node) }
 
     /// A target that is neither hidden nor painted over: one the user can see.
-    public func isVisibleTarget(_ node: Int) -> Bool {
-        guard !geometry.isInvisible[node], !geometry.frame(node).isEmpty else { return false }
-        return !hiddenByOpaqueViews[node]
-    }
+    public func isVisibleTarget(_ node: Int) -> Bool { visibleFlags[node] }
 
-    /// Per node, read once from the regions (so checks do not copy regions).
-    private lazy var hiddenByOpaqueViews: [Bool] = {
-        var hidden = [Bool](repeating: false, count: geometry.nodeCount)
-        for region in regions where region.isHiddenByOpaqueViews { hidden[region.target] = true }
-        return hidden
+    /// Per node, `isVisibleTarget`, worked out in one pass in node order: rules
+    /// ask it per target, and reading a node's frame for each question cost a
+    /// cache miss per target per rule on a large layout.
+    private lazy var visibleFlags: [Bool] = {
+        var visible = [Bool](repeating: false, count: geometry.nodeCount)
+        for index in 0..<geometry.nodeCount where !geometry.isInvisible[index] && !geometry.frame(index).isEmpty {
+            visible[index] = true
+        }
+        for region in regions where region.isHiddenByOpaqueViews { visible[region.target] = false }
+        return visible
+    }()
+
+    /// Positions in `regions` of the visible targets that can be reached at all
+    /// (what the overlap, occlusion and dead-gap rules look at), in order.
+    public private(set) lazy var reachableVisibleRegions: [Int32] = {
+        var positions: [Int32] = []
+        let visible = visibleFlags
+        for (position, region) in regions.enumerated() where region.reachableArea > 0 && visible[region.target] {
+            positions.append(Int32(position))
+        }
+        return positions
     }()
 
     /// Options for one rule, as written in configuration (strings), else nil.
