@@ -57,12 +57,12 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(ipad.nodes[0].frame.width, 132, accuracy: 1e-9)
         let (px, _) = try TestSupport.layout("units: px\nscale: 3\nroot: {id: r, frame: [0, 0, 132, 150], hitInsets: -30}")
         XCTAssertEqual(px.nodes[0].frame.width, 44, accuracy: 1e-9)
-        XCTAssertEqual(px.nodes[0].hitInsets, EdgeInsets(all: -10))
+        XCTAssertEqual(px.hitInsets(of: 0), EdgeInsets(all: -10))
     }
 
     func testHitSlopIsNegatedIntoHitInsets() throws {
         let (layout, _) = try TestSupport.layout("root: {frame: [0, 0, 20, 20], hitSlop: {top: 10, left: 4}}")
-        XCTAssertEqual(layout.nodes[0].hitInsets, EdgeInsets(top: -10, left: -4, bottom: 0, right: 0))
+        XCTAssertEqual(layout.hitInsets(of: 0), EdgeInsets(top: -10, left: -4, bottom: 0, right: 0))
     }
 
     func testRelativeAndAbsoluteCoordinates() throws {

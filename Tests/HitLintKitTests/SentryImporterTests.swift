@@ -27,7 +27,7 @@ final class SentryImporterTests: XCTestCase {
         XCTAssertEqual(layout.node(named: "settings")?.isOpaque, true)
         XCTAssertEqual(layout.node(named: "table")?.isOpaque, false)
         XCTAssertEqual(layout.node(named: "hidden-edit")?.isHidden, true, "visible: false is isHidden")
-        XCTAssertEqual(layout.node(named: "faded")?.alpha, 0)
+        XCTAssertEqual(layout.index(named: "faded").map { layout.alpha(of: $0) }, 0)
         XCTAssertEqual(layout.node(named: "banner")?.userInteractionEnabled, false, "UIImageView ignores touches by default")
         XCTAssertEqual(layout.node(named: "UILabel")?.userInteractionEnabled, false)
         // Repeated identifiers get told apart in file order.
@@ -178,7 +178,7 @@ final class SentryImporterTests: XCTestCase {
         let details = try XCTUnwrap(layout.index(named: "details"))
         XCTAssertEqual(layout.name(of: Int(layout.nodes[details].parent)), "Scaffold")
         XCTAssertTrue(notes.contains { $0.message.contains("'Builder'") })
-        XCTAssertEqual(layout.node(named: "Opacity")?.alpha, 0)
+        XCTAssertEqual(layout.index(named: "Opacity").map { layout.alpha(of: $0) }, 0)
         XCTAssertEqual(layout.node(named: "Visibility")?.isHidden, true)
         let result = try Captures.lint("sentry-flutter-home.json")
         XCTAssertFalse(result.diagnostics.contains { $0.node == "ghost" || $0.node == "secret" })
@@ -220,6 +220,6 @@ final class SentryImporterTests: XCTestCase {
         XCTAssertFalse(result.diagnostics.contains { $0.severity == .error }, "\(result.diagnostics.map(\.message))")
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("must be a mapping, found a string") })
         let (layout, _) = Importers.importLayout(.sentry, document: try JSONParser.parse(SourceText(text)), options: ImportOptions())
-        XCTAssertEqual(layout.node(named: "ok")?.alpha, 1, "alpha is clamped to 0…1")
+        XCTAssertEqual(layout.index(named: "ok").map { layout.alpha(of: $0) }, 1, "alpha is clamped to 0…1")
     }
 }

@@ -45,8 +45,7 @@ extension Geometry {
 
     /// The insets of the node's hit (or pointer) area for this geometry's modality.
     public func insets(of node: Int) -> EdgeInsets {
-        let item = layout.nodes[node]
-        return input == .pointer ? (layout.pointerInsets(of: node) ?? item.hitInsets) : item.hitInsets
+        input == .pointer ? (layout.pointerInsets(of: node) ?? layout.hitInsets(of: node)) : layout.hitInsets(of: node)
     }
 }
 

@@ -61,12 +61,12 @@ public struct Geometry: Sendable {
         nearestOpaque = .empty(reservingLarge: count)
         targets = []
         let unbounded = Self.unbounded
-        let (platform, input, pointerInsets) = (self.platform, self.input, layout.pointerInsets)
+        let (platform, input, pointerInsets, extras) = (self.platform, self.input, layout.pointerInsets, layout.extras)
         var answering = [Int32].empty(reservingLarge: count)
         for index in 0..<count {
             let node = nodes[index]
             let parent = Int(node.parent)
-            let hit = Self.hitRect(index, nodes: nodes, pointerInsets: pointerInsets, platform: platform, input: input)
+            let hit = Self.hitRect(index, nodes: nodes, extras: extras, pointerInsets: pointerInsets, platform: platform, input: input)
             let inheritedSlot = parent >= 0 ? clipSlot[parent] : -1
             let inheritedClip = inheritedSlot >= 0 ? clipRects[Int(inheritedSlot)] : unbounded
             if node.clipsToBounds {
@@ -82,7 +82,7 @@ public struct Geometry: Sendable {
             }
             let gate = hit.intersection(ancestorGate)
             gates.append(gate)
-            let invisible = node.isHidden || node.alpha < 0.01 || (parent >= 0 && isInvisible[parent])
+            let invisible = node.isHidden || node.isTransparent || (parent >= 0 && isInvisible[parent])
             isInvisible.append(invisible)
             let skipped = invisible || !node.userInteractionEnabled || (parent >= 0 && isSkipped[parent])
             isSkipped.append(skipped)
@@ -101,14 +101,15 @@ public struct Geometry: Sendable {
 
     /// Frame expanded by the node's insets for the modality (hit or pointer).
     public func hitRect(_ index: Int) -> Rect {
-        Self.hitRect(index, nodes: layout.nodes, pointerInsets: layout.pointerInsets, platform: platform, input: input)
+        Self.hitRect(index, nodes: layout.nodes, extras: layout.extras, pointerInsets: layout.pointerInsets, platform: platform, input: input)
     }
 
-    private static func hitRect(_ index: Int, nodes: [LayoutNode], pointerInsets: [Int32: EdgeInsets],
+    private static func hitRect(_ index: Int, nodes: [LayoutNode], extras: [NodeExtras], pointerInsets: [Int32: EdgeInsets],
                                 platform: Platform, input: InputModality) -> Rect {
         let node = nodes[index]
         let frame = node.frame
-        let insets = input == .pointer && node.hasPointerInsets ? pointerInsets[Int32(index)] ?? node.hitInsets : node.hitInsets
+        let hitInsets = node.extrasIndex >= 0 ? extras[Int(node.extrasIndex)].hitInsets : .zero
+        let insets = input == .pointer && node.hasPointerInsets ? pointerInsets[Int32(index)] ?? hitInsets : hitInsets
         var hit = frame.inset(by: insets)
         let parent = Int(node.parent)
         if platform == .android, parent >= 0, !insets.isZero {

@@ -24,7 +24,7 @@ public struct ReferenceHitTest: Sendable {
     /// Skipped with its subtree (rule 1): hidden, alpha < 0.01, interaction disabled.
     private func isSkippedHere(_ index: Int) -> Bool {
         let node = layout.nodes[index]
-        return node.isHidden || node.alpha < 0.01 || !node.userInteractionEnabled
+        return node.isHidden || node.isTransparent || !node.userInteractionEnabled
     }
 
     /// `point(inside:)`: the node's own hit rect (for android, expansion already cut to the parent).

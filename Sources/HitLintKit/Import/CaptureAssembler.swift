@@ -31,6 +31,8 @@ struct CaptureAssembler {
     var count: Int { layout.nodes.count }
     func frame(of index: Int) -> Rect { layout.nodes[index].frame }
     mutating func setFrame(of index: Int, _ frame: Rect) { layout.nodes[index].frame = frame }
+    /// An alpha for a node about to be appended.
+    mutating func setAlpha(of node: inout LayoutNode, _ alpha: Double) { layout.setExtras(of: &node, alpha: alpha) }
 
     /// Appends a node (frame absolute, in points) as the last child of `parent`
     /// (-1 for the root) and returns its index. Nodes must come in pre-order.

@@ -212,7 +212,9 @@ enum SentryImporter: Importer {
             // Diagnostics sit on the class name: the one value that says which view it is.
             node.frameEntry = Int32(fields.type >= 0 ? fields.type : fields.sizeEntry)
             node.frame = frame
-            node.alpha = min(1, max(0, fields.alpha ?? 1))
+            if let alpha = fields.alpha, !(alpha >= 1) {
+                assembler.setAlpha(of: &node, min(1, max(0, alpha)))
+            }
             node.isHidden = fields.visible == false
                 || (fields.visibility >= 0 && document.stringEquals(fields.visibility, "invisible"))
             let info = classes.info(type)

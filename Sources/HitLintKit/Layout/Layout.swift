@@ -42,10 +42,11 @@ public enum StackAlignment: String, Sendable, CaseIterable {
 /// subtree is the index range `index ..< subtreeEnd`, and "is ancestor" is an
 /// interval test. All lengths are in points.
 ///
-/// Kept to 112 bytes (a layout of 10⁶ views holds a million of them): the flags
+/// Kept to 72 bytes (a layout of 10⁶ views holds a million of them): the flags
 /// share one word, keys that exclude each other (`frame`/`size`,
-/// `hitInsets`/`hitSlop`) share one entry index, and what few nodes have
-/// (pointer insets) is in a table on the layout; stack settings are only needed
+/// `hitInsets`/`hitSlop`) share one entry index, and what fewer nodes have
+/// (hit insets, an alpha below 1, pointer insets) is in tables on the layout
+/// (`Layout.hitInsets(of:)`, `alpha(of:)`); stack settings are only needed
 /// while the builder places frames, so they stay there.
 public struct LayoutNode: Sendable {
     public var parent: Int32 = -1
@@ -63,13 +64,15 @@ public struct LayoutNode: Sendable {
     /// The `hitInsets` value, or the `hitSlop` value when `insetsAreSlop`.
     private var insetsEntry: Int32 = -1
 
+    /// Position in `Layout.extras` of this node's hit insets and alpha, -1 when
+    /// they are zero and 1 (`Layout.setExtras`).
+    public internal(set) var extrasIndex: Int32 = -1
+    /// Declared before `frame`, so it fills the padding the rect's alignment needs.
+    private var flags: UInt16 = Flag.userInteractionEnabled | Flag.isEnabled
+
     /// Frame relative to the parent while the file is read; absolute (in the
     /// screen's coordinates) once the layout is built.
     public var frame: Rect = .empty
-    /// UIKit convention: negative expands. Converted from `hitSlop` when given that way.
-    public var hitInsets: EdgeInsets = .zero
-    public var alpha: Double = 1
-    private var flags: UInt16 = Flag.userInteractionEnabled | Flag.isEnabled
 
     private enum Flag {
         static let isTarget: UInt16 = 1 << 0
@@ -83,6 +86,7 @@ public struct LayoutNode: Sendable {
         static let placementIsSize: UInt16 = 1 << 8
         static let insetsAreSlop: UInt16 = 1 << 9
         static let hasPointerInsets: UInt16 = 1 << 10
+        static let isTransparent: UInt16 = 1 << 11
     }
 
     @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
@@ -101,6 +105,11 @@ public struct LayoutNode: Sendable {
     public var isStack: Bool { get { flag(Flag.isStack) } set { set(Flag.isStack, newValue) } }
     /// Set when this node's position came from its parent stack.
     public var isArranged: Bool { get { flag(Flag.isArranged) } set { set(Flag.isArranged, newValue) } }
+    /// Alpha below 0.01: UIKit's `hitTest` skips the view and its subtree (set
+    /// with the alpha, by `Layout.setExtras`).
+    public internal(set) var isTransparent: Bool {
+        get { flag(Flag.isTransparent) } set { set(Flag.isTransparent, newValue) }
+    }
     /// Whether `Layout.pointerInsets` has this node's pointer region insets
     /// (when they differ from the hit area).
     public var hasPointerInsets: Bool {
@@ -127,6 +136,12 @@ public struct LayoutNode: Sendable {
     public init() {}
 }
 
+/// What few nodes have, kept off `LayoutNode`.
+public struct NodeExtras: Sendable {
+    public var hitInsets: EdgeInsets = .zero
+    public var alpha: Double = 1
+}
+
 /// A rule suppression: `ignore: [target-size]` or `ignore: all` on a node.
 public struct IgnoreEntry: Sendable {
     public var node: Int
@@ -151,6 +166,8 @@ public struct Layout: Sendable {
     public var nodes: [LayoutNode] = []
     /// Pointer region insets of the nodes whose `hasPointerInsets` is set.
     public var pointerInsets: [Int32: EdgeInsets] = [:]
+    /// Hit insets and alpha of the nodes that have either (`LayoutNode.extrasIndex`).
+    public private(set) var extras: [NodeExtras] = []
     public var ignores: [IgnoreEntry] = []
     /// Points per file unit: multiply a file length by this to get points.
     public var pointsPerUnit: Double = 1
@@ -163,6 +180,32 @@ public struct Layout: Sendable {
     }
 
     public var source: SourceText { document.source }
+
+    /// The node's hit insets (points, UIKit convention: negative expands;
+    /// converted from `hitSlop` when given that way).
+    @inline(__always) public func hitInsets(of index: Int) -> EdgeInsets {
+        let slot = nodes[index].extrasIndex
+        return slot >= 0 ? extras[Int(slot)].hitInsets : .zero
+    }
+
+    public func alpha(of index: Int) -> Double {
+        let slot = nodes[index].extrasIndex
+        return slot >= 0 ? extras[Int(slot)].alpha : 1
+    }
+
+    /// Gives `node` (being built, not yet in `nodes`) hit insets and/or an alpha.
+    public mutating func setExtras(of node: inout LayoutNode, hitInsets: EdgeInsets? = nil, alpha: Double? = nil) {
+        if node.extrasIndex < 0 {
+            node.extrasIndex = Int32(extras.count)
+            extras.append(NodeExtras())
+        }
+        let slot = Int(node.extrasIndex)
+        if let hitInsets { extras[slot].hitInsets = hitInsets }
+        if let alpha {
+            extras[slot].alpha = alpha
+            node.isTransparent = alpha < 0.01
+        }
+    }
 
     /// Ancestor test as an interval check on pre-order indices.
     @inlinable public func isAncestor(_ ancestor: Int, of node: Int) -> Bool {

@@ -393,10 +393,10 @@ public struct LayoutBuilder {
                 if let size = readSize(value) { node.frame = Rect(x: 0, y: 0, width: size.width, height: size.height) }
             case .hitInsets:
                 insetsValue = value
-                if let insets = readInsets(value, key: "hitInsets") { node.hitInsets = insets }
+                if let insets = readInsets(value, key: "hitInsets") { layout.setExtras(of: &node, hitInsets: insets) }
             case .hitSlop:
                 slopValue = value
-                if let insets = readInsets(value, key: "hitSlop") { node.hitInsets = insets.negated }
+                if let insets = readInsets(value, key: "hitSlop") { layout.setExtras(of: &node, hitInsets: insets.negated) }
             case .pointerInsets:
                 if let insets = readInsets(value, key: "pointerInsets") {
                     node.hasPointerInsets = true
@@ -408,7 +408,7 @@ public struct LayoutBuilder {
                 node.isHidden = readBool(value, key: "hidden") ?? false
             case .alpha:
                 if let alpha = document.number(value), alpha >= 0, alpha <= 1 {
-                    node.alpha = alpha
+                    layout.setExtras(of: &node, alpha: alpha)
                 } else {
                     invalid(value, "'alpha' must be a number from 0 to 1, found \(describe(value))")
                 }
