@@ -53,27 +53,30 @@ public struct DisjointRegion: Sendable {
 /// overlap, and every rectangle inside the region lies inside one piece, so the
 /// largest square that fits anywhere is the largest that fits in one piece.
 public struct MaximalRegion: Sendable {
-    /// A region that is one rectangle (most targets) is kept without an array.
-    private var single: Rect?
+    /// A region that is one rectangle (most targets) is kept without an array;
+    /// an empty rect here means the region is `many` (48 bytes in all, not 64:
+    /// a 10⁶-view layout holds one per target).
+    private var single: Rect
     private var many: [Rect] = []
+    private let storedLimit: Int32
     public private(set) var isApproximate = false
-    public let limit: Int
+    public var limit: Int { Int(storedLimit) }
 
     public init(_ rect: Rect, limit: Int = 256) {
-        single = rect.isEmpty ? nil : rect
-        self.limit = limit
+        single = rect.isEmpty ? .empty : rect
+        storedLimit = Int32(clamping: limit)
     }
 
-    public var pieces: [Rect] { single.map { [$0] } ?? many }
+    public var pieces: [Rect] { single.isEmpty ? many : [single] }
 
-    public var isEmpty: Bool { single == nil && many.isEmpty }
+    public var isEmpty: Bool { single.isEmpty && many.isEmpty }
 
     public mutating func subtract(_ rect: Rect) {
         guard !rect.isEmpty else { return }
-        if let only = single {
-            guard only.intersects(rect) else { return }
-            many = [only]
-            single = nil
+        if !single.isEmpty {
+            guard single.intersects(rect) else { return }
+            many = [single]
+            single = .empty
         }
         var result: [Rect] = []
         var added: [Rect] = []
@@ -111,7 +114,7 @@ public struct MaximalRegion: Sendable {
 
     /// The piece that holds the largest square (ties: the larger area).
     public var bestPiece: Rect? {
-        if let only = single { return only }
+        if !single.isEmpty { return single }
         return many.max { lhs, rhs in
             let left = min(lhs.width, lhs.height)
             let right = min(rhs.width, rhs.height)

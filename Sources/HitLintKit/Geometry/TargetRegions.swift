@@ -25,9 +25,19 @@ public struct Loss: Sendable {
 }
 
 /// The reachable region of one target and what took the rest of its gate.
+///
+/// 80 bytes (one per target; a 10⁶-view layout has hundreds of thousands): the
+/// target's index is kept in 32 bits, and its gate is the geometry's.
 public struct TargetRegion: Sendable {
-    public var target: Int
-    public var gate: Rect
+    private var targetIndex: Int32
+    /// The visible frame is entirely under opaque views in front (nothing is reported, as axe-core).
+    public var isHiddenByOpaqueViews: Bool
+    /// Piece splitting hit its cap: sizes are approximate.
+    public var isApproximate: Bool
+    public var target: Int {
+        get { Int(targetIndex) }
+        set { targetIndex = Int32(newValue) }
+    }
     /// Area of the points that can answer for the target (the gate, plus on the
     /// web the parts of views inside it that lie outside it).
     public var domainArea: Double
@@ -36,10 +46,17 @@ public struct TargetRegion: Sendable {
     public var reachableArea: Double
     /// Largest first.
     public var losses: [Loss]
-    /// The visible frame is entirely under opaque views in front (nothing is reported, as axe-core).
-    public var isHiddenByOpaqueViews: Bool
-    /// Piece splitting hit its cap: sizes are approximate.
-    public var isApproximate: Bool
+
+    public init(target: Int, domainArea: Double, reachable: MaximalRegion, reachableArea: Double, losses: [Loss],
+                isHiddenByOpaqueViews: Bool, isApproximate: Bool) {
+        targetIndex = Int32(target)
+        self.domainArea = domainArea
+        self.reachable = reachable
+        self.reachableArea = reachableArea
+        self.losses = losses
+        self.isHiddenByOpaqueViews = isHiddenByOpaqueViews
+        self.isApproximate = isApproximate
+    }
 }
 
 extension Geometry {
@@ -88,7 +105,7 @@ extension Geometry {
                 if clear, index > target, gates[index].intersects(gate) { clear = false }
             }
             if clear {
-                return TargetRegion(target: target, gate: gate, domainArea: gate.area, reachable: MaximalRegion(gate),
+                return TargetRegion(target: target, domainArea: gate.area, reachable: MaximalRegion(gate),
                                     reachableArea: gate.area, losses: [], isHiddenByOpaqueViews: hidden, isApproximate: false)
             }
         }
@@ -106,7 +123,7 @@ extension Geometry {
             }
         }
         guard !isSkipped[target], let first = domain.first else {
-            return TargetRegion(target: target, gate: isSkipped[target] ? .empty : gate, domainArea: 0, reachable: MaximalRegion(.empty),
+            return TargetRegion(target: target, domainArea: 0, reachable: MaximalRegion(.empty),
                                 reachableArea: 0, losses: [], isHiddenByOpaqueViews: hidden, isApproximate: false)
         }
         let bounds = domain.dropFirst().reduce(first) { $0.union($1) }
@@ -162,7 +179,7 @@ extension Geometry {
         var losses = order.map { lossByNode[$0]! }
         losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
         let lostArea = losses.reduce(0) { $0 + $1.area }
-        return TargetRegion(target: target, gate: gate, domainArea: domainArea, reachable: reachable,
+        return TargetRegion(target: target, domainArea: domainArea, reachable: reachable,
                             reachableArea: max(0, domainArea - lostArea), losses: losses,
                             isHiddenByOpaqueViews: hidden,
                             isApproximate: uncovered.isApproximate || reachable.isApproximate)

@@ -122,7 +122,7 @@ public struct OverlappingHitAreasRule: Rule {
             var message: String
             if stolen.count == 1 {
                 let winner = stolen[0].taker.node
-                let overlap = context.geometry.gates[winner].intersection(region.gate)
+                let overlap = context.geometry.gates[winner].intersection(context.geometry.gates[target])
                 let size = !overlap.isEmpty && abs(total - overlap.area) < 0.05
                     ? "\(context.length(overlap.width))×\(context.length(overlap.height)) \(context.threshold.unitName)"
                     : "\(context.length(total)) \(context.threshold.unitName)²"
