@@ -216,6 +216,9 @@ public struct Layout: Sendable {
     /// `toolbar/children[2]`, `root/children[0]/children[1]`.
     public func name(of index: Int) -> String {
         if let importedNames { return importedNames[index] }
+        // Most named nodes: the id itself, with nothing to join.
+        let own = nodes[index].idEntry
+        if own >= 0, let id = document.string(Int(own)) { return id }
         // Walk up to the nearest named ancestor (or the root) keeping only the
         // child positions that can be shown: a string per level made naming the
         // nodes of a deep unnamed chain quadratic in allocations (seconds for a
