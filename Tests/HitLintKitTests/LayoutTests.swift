@@ -65,6 +65,36 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout.hitInsets(of: 0), EdgeInsets(top: -10, left: -4, bottom: 0, right: 0))
     }
 
+    /// Hit insets and alpha live in a side table (`Layout.extras`); nodes
+    /// without them read as zero insets and alpha 1, and UIKit's alpha < 0.01
+    /// cut is decided on the value as written.
+    func testInsetsAndAlphaOnlyWhereGiven() throws {
+        let (layout, _) = try TestSupport.layout("""
+        root:
+          frame: [0, 0, 100, 100]
+          children:
+            - {id: plain, type: button, frame: [0, 0, 44, 44]}
+            - {id: faint, type: button, frame: [0, 50, 44, 44], alpha: 0.01, hitInsets: -2}
+            - {id: gone, type: button, frame: [50, 0, 44, 44], alpha: 0.0099}
+            - {id: both, type: button, frame: [50, 50, 44, 44], hitSlop: 3, alpha: 0.5}
+        """)
+        let index = { (id: String) in layout.nodes.indices.first { layout.name(of: $0) == id }! }
+        XCTAssertEqual(layout.hitInsets(of: index("plain")), .zero)
+        XCTAssertEqual(layout.alpha(of: index("plain")), 1)
+        XCTAssertEqual(layout.nodes[index("plain")].extrasIndex, -1, "nothing stored for a plain node")
+        XCTAssertEqual(layout.hitInsets(of: index("faint")), EdgeInsets(all: -2))
+        XCTAssertEqual(layout.alpha(of: index("faint")), 0.01)
+        XCTAssertFalse(layout.nodes[index("faint")].isTransparent)
+        XCTAssertTrue(layout.nodes[index("gone")].isTransparent)
+        XCTAssertEqual(layout.hitInsets(of: index("gone")), .zero)
+        XCTAssertEqual(layout.hitInsets(of: index("both")), EdgeInsets(all: -3))
+        XCTAssertEqual(layout.alpha(of: index("both")), 0.5)
+        let geometry = Geometry(layout: layout)
+        XCTAssertFalse(geometry.isInvisible[index("faint")])
+        XCTAssertTrue(geometry.isInvisible[index("gone")])
+        XCTAssertEqual(geometry.hitRect(index("faint")), Rect(minX: -2, minY: 48, maxX: 46, maxY: 96))
+    }
+
     func testRelativeAndAbsoluteCoordinates() throws {
         let relative = """
         root:
