@@ -15,6 +15,22 @@ final class SourceTextTests: XCTestCase {
     }
 
     /// A minified file is one long line: columns asked in any order must be exact.
+    /// Edits write CR LF when the file's first line break is CR LF, decided
+    /// without building the line table; the same answer the table gives.
+    func testFirstLineBreakIsCRLF() {
+        let cases: [(String, Bool)] = [
+            ("", false), ("abc", false), ("a\nb\r\n", false), ("a\r\nb\n", true), ("\r\n", true),
+            ("a\rb\r\n", false), ("abc\r", false), ("a\r", false), ("\r\r\n", false), ("{\"a\": 1}\r\n", true),
+        ]
+        for (text, expected) in cases {
+            let source = SourceText(text)
+            XCTAssertEqual(source.firstLineBreakIsCRLF, expected, text.debugDescription)
+            let starts = source.lineStarts
+            let fromTable = starts.count > 1 && starts[1] >= 2 && source.bytes[starts[1] - 2] == 0x0D
+            XCTAssertEqual(source.firstLineBreakIsCRLF, fromTable, "as the line table says: \(text.debugDescription)")
+        }
+    }
+
     func testColumnsOnAVeryLongLineInAnyOrder() {
         var bytes: [UInt8] = Array("{\n".utf8)
         var random = SeededRandom(seed: 5)

@@ -14,8 +14,7 @@ public struct LayoutEditor {
         document = layout.document
         let bytes = layout.document.source.bytes
         self.bytes = bytes
-        let starts = layout.document.source.lineStarts
-        lineEnding = starts.count > 1 && starts[1] >= 2 && bytes[starts[1] - 2] == 0x0D ? "\r\n" : "\n"
+        lineEnding = layout.document.source.firstLineBreakIsCRLF ? "\r\n" : "\n"
     }
 
     // MARK: - Insets

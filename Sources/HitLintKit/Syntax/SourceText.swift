@@ -70,6 +70,22 @@ public final class SourceText: @unchecked Sendable {
         return starts
     }
 
+    /// Whether the first line break is CR LF (what edits write). Found without
+    /// `lineStarts`: that table (8 bytes a line) is only needed when the report
+    /// is written, after the rules, and building it for an editor kept it
+    /// through them.
+    public var firstLineBreakIsCRLF: Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let count = buffer.count
+            // The first CR, if it comes before the first LF, decides.
+            let lineFeed = memchr(base, 0x0A, count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+            guard let found = memchr(base, 0x0D, lineFeed) else { return false }
+            let carriageReturn = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            return lineFeed < count && carriageReturn + 1 == lineFeed
+        }
+    }
+
     /// The text starts with U+FEFF (EF BB BF), which YAML allows and ignores.
     var hasByteOrderMark: Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
