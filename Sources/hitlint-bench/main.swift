@@ -164,7 +164,8 @@ func runStages(nodes: Int, yaml: Bool) {
     var start = now()
     func step(_ name: String) {
         let time = now() - start
-        print(String(format: "  %-10@ %8.1f ms   RSS %@  peak %@", name, time * 1000, megabytes(currentRSS()), megabytes(peakRSS())))
+        print(String(format: "  %@ %8.1f ms   RSS %@  peak %@", name.padding(toLength: 10, withPad: " ", startingAt: 0),
+                     time * 1000, megabytes(currentRSS()), megabytes(peakRSS())))
         start = now()
     }
     let document = try! (yaml ? SourceFormat.yaml : .json).parse(source)
@@ -177,7 +178,7 @@ func runStages(nodes: Int, yaml: Bool) {
     _ = context.regions
     step("regions")
     context.prepareForConcurrentRules()
-    step("rest of what rules share")
+    step("shared")
     let diagnostics = Linter.runRules(context, options: LintOptions())
     step("rules")
     // The same rules again, one at a time on one thread (regions already worked

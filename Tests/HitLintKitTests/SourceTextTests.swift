@@ -14,7 +14,6 @@ final class SourceTextTests: XCTestCase {
         XCTAssertEqual(text.lineText(2), "é x")
     }
 
-    /// A minified file is one long line: columns asked in any order must be exact.
     /// Edits write CR LF when the file's first line break is CR LF, decided
     /// without building the line table; the same answer the table gives.
     func testFirstLineBreakIsCRLF() {
@@ -31,6 +30,7 @@ final class SourceTextTests: XCTestCase {
         }
     }
 
+    /// A minified file is one long line: columns asked in any order must be exact.
     func testColumnsOnAVeryLongLineInAnyOrder() {
         var bytes: [UInt8] = Array("{\n".utf8)
         var random = SeededRandom(seed: 5)

@@ -27,7 +27,8 @@ public struct Loss: Sendable {
 /// The reachable region of one target and what took the rest of its gate.
 ///
 /// 80 bytes (one per target; a 10⁶-view layout has hundreds of thousands): the
-/// target's index is kept in 32 bits, and its gate is the geometry's.
+/// target's index is kept in 32 bits, and its gate is not copied (it is
+/// `Geometry.gates[target]`; a skipped target's region is empty).
 public struct TargetRegion: Sendable {
     private var targetIndex: Int32
     /// The visible frame is entirely under opaque views in front (nothing is reported, as axe-core).

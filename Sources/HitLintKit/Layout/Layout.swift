@@ -45,7 +45,7 @@ public enum StackAlignment: String, Sendable, CaseIterable {
 /// Kept to 72 bytes (a layout of 10⁶ views holds a million of them): the flags
 /// share one word, keys that exclude each other (`frame`/`size`,
 /// `hitInsets`/`hitSlop`) share one entry index, and what fewer nodes have
-/// (hit insets, an alpha below 1, pointer insets) is in tables on the layout
+/// (hit insets, an alpha, pointer insets) is in tables on the layout
 /// (`Layout.hitInsets(of:)`, `alpha(of:)`); stack settings are only needed
 /// while the builder places frames, so they stay there.
 public struct LayoutNode: Sendable {
@@ -65,7 +65,7 @@ public struct LayoutNode: Sendable {
     private var insetsEntry: Int32 = -1
 
     /// Position in `Layout.extras` of this node's hit insets and alpha, -1 when
-    /// they are zero and 1 (`Layout.setExtras`).
+    /// the file gives neither (they read as zero and 1; `Layout.setExtras`).
     public internal(set) var extrasIndex: Int32 = -1
     /// Declared before `frame`, so it fills the padding the rect's alignment needs.
     private var flags: UInt16 = Flag.userInteractionEnabled | Flag.isEnabled
