@@ -90,6 +90,28 @@ func gapGrid(targets: Int) -> [UInt8] {
     return Array((out + "]}}").utf8)
 }
 
+/// Runs the `hitlint` built next to this executable: wall time and the child's
+/// peak resident memory (from `wait4`), or nil when it is not there.
+func runHitlint(_ arguments: [String]) -> (seconds: Double, peak: Int)? {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("hitlint").path
+    guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid = pid_t()
+    let start = now()
+    guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+    let seconds = now() - start
+    #if os(Linux)
+    return (seconds, Int(usage.ru_maxrss) * 1024)  // kilobytes on Linux
+    #else
+    return (seconds, Int(usage.ru_maxrss))  // bytes on macOS
+    #endif
+}
+
 func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
@@ -277,6 +299,33 @@ let sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000, 1_000_000]
 for size in sizes {
     lintCase("typical JSON 10^\(Int(log10(Double(size))))", typicalLayout(nodes: size, yaml: false), yardstick: true)
 }
+// The memory target is the command's: run the built `hitlint` on the largest
+// typical file, as a user would, and read its peak resident memory from wait4.
+if selected("command line") {
+    let size = sizes.last!
+    let bytes = typicalLayout(nodes: size, yaml: false)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-cli-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("typical.json").path
+    _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
+    let report = folder.appendingPathComponent("report.txt").path
+    for format in ["text", "json"] {
+        var samples: [(seconds: Double, peak: Int)] = []
+        for _ in 0..<runs {
+            if let sample = runHitlint([file, "--format", format, "--output", report]) { samples.append(sample) }
+        }
+        guard let fastest = samples.min(by: { $0.seconds < $1.seconds }) else {
+            print("command line: build the hitlint product in the same configuration to measure it")
+            break
+        }
+        let peak = samples.map(\.peak).max()!
+        print(String(format: "command line, typical JSON 10^%d (%@), --format %@: %.3f s, peak RSS %@ = %.1f× the file%@",
+                     Int(log10(Double(size))), megabytes(bytes.count), format, fastest.seconds, megabytes(peak),
+                     Double(peak) / Double(bytes.count), format == "text" ? " (goal ≤ 3×)" : " (every fix checked)"))
+    }
+}
+
 for size in sizes.suffix(2) {
     lintCase("typical JSON 10^\(Int(log10(Double(size)))), every fix checked (as --format json)",
              typicalLayout(nodes: size, yaml: false), yardstick: true, verifyFixes: true)
