@@ -121,4 +121,37 @@ final class FixVerificationTests: XCTestCase {
         XCTAssertEqual(application.applied.count, 20_000)
         XCTAssertEqual(String(decoding: application.bytes, as: UTF8.self), String(repeating: "b-", count: 20_000))
     }
+
+    /// The extra lints of fix checking run without words (no messages, related
+    /// names or fixes): they must find exactly the problems a full lint finds,
+    /// since verdicts count problems by rule and node. Checked on every example.
+    func testLintWithoutWordsFindsTheSameProblems() throws {
+        let folder = TestSupport.packageRoot.appendingPathComponent("Examples")
+        let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+            .filter { ($0.hasSuffix(".json") || $0.hasSuffix(".yaml")) && !$0.hasPrefix(".") }
+            .sorted()
+        XCTAssertGreaterThan(files.count, 10)
+        var compared = 0
+        for file in files {
+            let bytes = try Array(Data(contentsOf: folder.appendingPathComponent(file)))
+            let format: SourceFormat = file.hasSuffix(".json") ? .json : .yaml
+            var options = LintOptions()
+            let full = Linter(options: options).lint(source: SourceText(bytes: bytes), format: format, path: file).diagnostics
+            options.describesDiagnostics = false
+            let terse = Linter(options: options).lint(source: SourceText(bytes: bytes), format: format, path: file).diagnostics
+            func problems(_ diagnostics: [Diagnostic]) -> [String] {
+                diagnostics.map { "\($0.rule) \($0.node ?? "-") \($0.span.start)-\($0.span.end) \($0.relatedNodes)" }.sorted()
+            }
+            XCTAssertEqual(problems(terse), problems(full), file)
+            XCTAssertEqual(Fixer.counts(terse), Fixer.counts(full), file)
+            // The geometry rules' words are skipped; what the layout reader says stays (it is cheap and rare).
+            let geometryRules = Set(RuleRegistry.geometryRules.map { type(of: $0).description.id })
+            for diagnostic in terse where geometryRules.contains(diagnostic.rule) {
+                XCTAssertEqual(diagnostic.message, "", "\(file): \(diagnostic.rule)")
+                XCTAssertNil(diagnostic.fix, "\(file): \(diagnostic.rule)")
+            }
+            compared += full.count
+        }
+        XCTAssertGreaterThan(compared, 15, "the examples have problems to compare")
+    }
 }

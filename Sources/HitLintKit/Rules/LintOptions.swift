@@ -17,6 +17,11 @@ public struct LintOptions: Sendable {
     /// not resolve its diagnostic, or makes anything new fire, keeps only its
     /// words. On when fixes are shown or applied.
     public var verifyFixes = false
+    /// false: each diagnostic carries its rule, node and span, but no message,
+    /// related names or fix. What checking fixes needs of its extra lints (it
+    /// counts problems by rule and node), at a fraction of the cost: words and
+    /// edits are most of a rule's work where it fires often.
+    public var describesDiagnostics = true
     /// `--from`: how to read each file (a layout, or a captured hierarchy).
     public var inputChoice: InputChoice = .auto
     /// `--scale`: pixels per point (dp) for captures measured in pixels.

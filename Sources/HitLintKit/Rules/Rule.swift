@@ -182,11 +182,14 @@ public final class RuleContext: @unchecked Sendable {
         options.ruleOptions[rule]?[name]
     }
 
-    public func diagnostic(_ rule: String, node: Int, message: String, span: SourceSpan? = nil,
-                           related: [Int] = [], fix: Fix? = nil) -> Diagnostic {
-        var diagnostic = Diagnostic(rule: rule, severity: options.severity(of: rule), message: message,
+    /// The message and fix are worked out only when the options ask for
+    /// words (`LintOptions.describesDiagnostics`).
+    public func diagnostic(_ rule: String, node: Int, message: @autoclosure () -> String, span: SourceSpan? = nil,
+                           related: [Int] = [], fix: @autoclosure () -> Fix? = nil) -> Diagnostic {
+        let describes = options.describesDiagnostics
+        var diagnostic = Diagnostic(rule: rule, severity: options.severity(of: rule), message: describes ? message() : "",
                                     span: span ?? layout.anchorSpan(of: node), node: name(node), nodeIndex: node,
-                                    related: related.map(name), fix: fix)
+                                    related: describes ? related.map(name) : [], fix: describes ? fix() : nil)
         diagnostic.relatedNodes = related
         return diagnostic
     }

@@ -97,28 +97,35 @@ public struct TargetSizeRule: Rule {
         let exempt = threshold.spacingException ? spacingExempt(undersized.map(\.region.target), context: context) : []
         for (region, piece) in undersized where !exempt.contains(region.target) {
             let target = region.target
-            var message = "'\(context.name(target))' is reachable on \(context.length(piece.width))×\(context.length(piece.height)) \(threshold.unitName)"
-            let layout = context.layout
-            if layout.units == .mm || layout.units == .px {
-                // Also in the file's own unit, which is what its author reads.
-                message += " (\(formatLength(layout.fileLength(piece.width)))×\(formatLength(layout.fileLength(piece.height))) \(layout.units.rawValue))"
-            }
-            var reasons: [String] = []
-            if let clipper = clippingAncestor(of: target, geometry: context.geometry) {
-                reasons.append("its hit area is cut by '\(context.name(clipper))'")
-            }
             let takers = region.losses.filter { $0.area > 0.05 }
-            if !takers.isEmpty {
-                reasons.append("part of it goes to \(namedFew(takers.map { context.name($0.taker.node) }))")
-            }
-            if !reasons.isEmpty { message += " (\(reasons.joined(separator: "; ")))" }
-            if region.isApproximate { message += " (approximate: many overlapping views)" }
-            message += "; minimum is \(threshold.text)"
-            diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, message: message,
+            diagnostics.append(context.diagnostic(RuleID.targetSize, node: target,
+                                                  message: message(region, piece: piece, takers: takers, context: context),
                                                   related: takers.prefix(3).map(\.taker.node),
                                                   fix: fix(target, context: context)))
         }
         return diagnostics
+    }
+
+    private func message(_ region: TargetRegion, piece: Rect, takers: [Loss], context: RuleContext) -> String {
+        let target = region.target
+        let threshold = context.threshold
+        var message = "'\(context.name(target))' is reachable on \(context.length(piece.width))×\(context.length(piece.height)) \(threshold.unitName)"
+        let layout = context.layout
+        if layout.units == .mm || layout.units == .px {
+            // Also in the file's own unit, which is what its author reads.
+            message += " (\(formatLength(layout.fileLength(piece.width)))×\(formatLength(layout.fileLength(piece.height))) \(layout.units.rawValue))"
+        }
+        var reasons: [String] = []
+        if let clipper = clippingAncestor(of: target, geometry: context.geometry) {
+            reasons.append("its hit area is cut by '\(context.name(clipper))'")
+        }
+        if !takers.isEmpty {
+            reasons.append("part of it goes to \(namedFew(takers.map { context.name($0.taker.node) }))")
+        }
+        if !reasons.isEmpty { message += " (\(reasons.joined(separator: "; ")))" }
+        if region.isApproximate { message += " (approximate: many overlapping views)" }
+        message += "; minimum is \(threshold.text)"
+        return message
     }
 
     /// Grow the hit insets until the hit area holds the minimum square: evenly
