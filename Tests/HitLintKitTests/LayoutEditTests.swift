@@ -159,6 +159,38 @@ final class LayoutEditTests: XCTestCase {
         XCTAssertEqual(Fixer.apply([fix(1, 3, "X"), fix(3, 3, "Y")], to: bytes).applied, [0])
     }
 
+    /// The accepted set is kept in sorted runs for fast conflict checks; it must
+    /// accept exactly what checking every accepted edit one by one accepts, for
+    /// fixes in any order, with one or two edits each (which may touch).
+    func testAcceptedFixesMatchACheckAgainstEveryAcceptedEdit() {
+        var random = SeededRandom(seed: 11)
+        let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 3_000)
+        for round in 0..<20 {
+            var diagnostics: [Diagnostic] = []
+            for _ in 0..<(round < 10 ? 300 : 1_500) {
+                let start = random.int(0...2_990)
+                var edits = [TextEdit(span: SourceSpan(start: start, end: start + random.int(0...4)), replacement: "y")]
+                if random.chance(0.4) {
+                    // A second edit: an insertion touching the first's end, or somewhere else.
+                    let other = random.chance(0.5) ? edits[0].span.end : random.int(0...2_995)
+                    edits.append(TextEdit(span: SourceSpan(start: other, end: other + (random.chance(0.5) ? 0 : 2)), replacement: "z"))
+                }
+                diagnostics.append(Diagnostic(rule: "r", severity: .error, message: "", span: SourceSpan(start: start, end: start),
+                                              fix: Fix(description: "", edits: edits)))
+            }
+            var accepted: [TextEdit] = []
+            var expected: [Int] = []
+            for (index, diagnostic) in diagnostics.enumerated() {
+                let edits = diagnostic.fix!.edits
+                let selfOverlap = edits.count == 2 && edits[0].span.start < edits[1].span.end && edits[1].span.start < edits[0].span.end
+                guard !selfOverlap, !edits.contains(where: { edit in accepted.contains { Fixer.conflict($0, edit) } }) else { continue }
+                accepted += edits
+                expected.append(index)
+            }
+            XCTAssertEqual(Fixer.apply(diagnostics, to: bytes).applied, expected, "round \(round)")
+        }
+    }
+
     /// Expected texts are what GNU `diff -u` prints for the same files.
     func testUnifiedDiff() {
         let old = Array("a\nb\nc\nd\ne\nf\ng\nh\ni\n".utf8)

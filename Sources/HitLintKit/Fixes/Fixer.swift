@@ -21,35 +21,54 @@ public enum Fixer {
         return Application(bytes: applying(accepted.all, to: bytes), applied: applied)
     }
 
-    /// The edits accepted so far, for conflict checks in O(log n + √n) each:
-    /// accepted edits never overlap or touch, so sorted by start they are also
-    /// sorted by end, and an edit conflicts with one of them only if it conflicts
-    /// with the first whose end is not before its start. Newly accepted edits
-    /// wait in a short unsorted list, merged in when it grows, so fixes given in
-    /// any order (not only top to bottom) never cost a shift per insertion.
+    /// The edits accepted so far, for conflict checks in O(log² n) each. Their
+    /// spans are kept in sorted runs of distinct power-of-two sizes (a binary
+    /// counter: adding one merges the runs it carries into), so adding n edits
+    /// in any order moves O(n log n) spans. Accepted edits never overlap or
+    /// touch, so a run sorted by start is also sorted by end, and an edit
+    /// conflicts with one of a run's spans only if it conflicts with the first
+    /// whose end is not before its start. (Before: one sorted list and a short
+    /// unsorted one merged by re-sorting, O(n^1.5 log n) copies of whole edits;
+    /// 43% of checking the fixes of a 10⁵-button grid.)
     private struct AcceptedEdits {
-        private var sorted: [TextEdit] = []
-        private var recent: [TextEdit] = []
-
-        var all: [TextEdit] { sorted + recent }
+        /// Every accepted edit, in the order accepted.
+        private(set) var all: [TextEdit] = []
+        /// Largest run first; each sorted by start, then end (one fix's edits
+        /// may touch, and ends must not go down for the binary search).
+        private var runs: [[SourceSpan]] = []
 
         func conflicts(_ edit: TextEdit) -> Bool {
-            var low = 0, high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle].span.end < edit.span.start { low = middle + 1 } else { high = middle }
+            for run in runs {
+                var low = 0, high = run.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if run[middle].end < edit.span.start { low = middle + 1 } else { high = middle }
+                }
+                if low < run.count, run[low].start <= edit.span.end { return true }
             }
-            if low < sorted.count, conflict(sorted[low], edit) { return true }
-            return recent.contains { conflict($0, edit) }
+            return false
         }
 
         mutating func insert(_ edit: TextEdit) {
-            recent.append(edit)
-            guard recent.count * recent.count > sorted.count, recent.count >= 64 else { return }
-            // By start, then end: one fix's edits may touch (an insertion at the end
-            // of a replacement), and ends must not go down for the binary search.
-            sorted = (sorted + recent).sorted { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.span.end < $1.span.end }
-            recent = []
+            all.append(edit)
+            var carry = [edit.span]
+            while let last = runs.last, last.count <= carry.count {
+                carry = Self.merge(runs.removeLast(), carry)
+            }
+            runs.append(carry)
+        }
+
+        private static func merge(_ a: [SourceSpan], _ b: [SourceSpan]) -> [SourceSpan] {
+            var result: [SourceSpan] = []
+            result.reserveCapacity(a.count + b.count)
+            var (i, j) = (0, 0)
+            while i < a.count, j < b.count {
+                let takeA = a[i].start != b[j].start ? a[i].start < b[j].start : a[i].end <= b[j].end
+                if takeA { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
+            }
+            result += a[i...]
+            result += b[j...]
+            return result
         }
     }
 
