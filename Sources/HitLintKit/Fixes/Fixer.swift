@@ -172,14 +172,22 @@ public enum Fixer {
     }
 
     /// How often each (rule, node) fires.
-    static func counts(_ diagnostics: [Diagnostic]) -> [String: Int] {
-        var counts: [String: Int] = [:]
+    static func counts(_ diagnostics: [Diagnostic]) -> [ProblemKey: Int] {
+        var counts: [ProblemKey: Int] = [:]
+        counts.reserveCapacity(diagnostics.count)
         for diagnostic in diagnostics { counts[key(diagnostic), default: 0] += 1 }
         return counts
     }
 
     /// What "the same problem" means when counting: the rule and the node.
-    static func key(_ diagnostic: Diagnostic) -> String {
-        diagnostic.rule + "\u{0}" + (diagnostic.node ?? "")
+    /// (Two strings kept as they are: joining them cost an allocation per
+    /// diagnostic per lint while checking fixes.)
+    struct ProblemKey: Hashable {
+        var rule: String
+        var node: String?
+    }
+
+    static func key(_ diagnostic: Diagnostic) -> ProblemKey {
+        ProblemKey(rule: diagnostic.rule, node: diagnostic.node)
     }
 }

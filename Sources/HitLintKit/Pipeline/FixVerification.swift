@@ -69,7 +69,7 @@ struct FixVerification {
             bytesLeft -= bytes.count
             lintsLeft -= 1
             let after = Fixer.counts(lint(application.bytes))
-            var fixesPerKey: [String: Int] = [:]
+            var fixesPerKey: [Fixer.ProblemKey: Int] = [:]
             for index in run { fixesPerKey[Fixer.key(diagnostics[index]), default: 0] += 1 }
             let resolved = fixesPerKey.allSatisfy { after[$0.key, default: 0] <= before[$0.key, default: 0] - $0.value }
             let nothingNew = after.allSatisfy { $0.value <= before[$0.key, default: 0] }
