@@ -108,7 +108,7 @@ public struct Geometry: Sendable {
                                 platform: Platform, input: InputModality) -> Rect {
         let node = nodes[index]
         let frame = node.frame
-        let hitInsets = node.extrasIndex >= 0 ? extras[Int(node.extrasIndex)].hitInsets : .zero
+        let hitInsets = Layout.hitInsets(of: node, extras: extras)
         let insets = input == .pointer && node.hasPointerInsets ? pointerInsets[Int32(index)] ?? hitInsets : hitInsets
         var hit = frame.inset(by: insets)
         let parent = Int(node.parent)

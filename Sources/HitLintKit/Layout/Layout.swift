@@ -184,8 +184,12 @@ public struct Layout: Sendable {
     /// The node's hit insets (points, UIKit convention: negative expands;
     /// converted from `hitSlop` when given that way).
     @inline(__always) public func hitInsets(of index: Int) -> EdgeInsets {
-        let slot = nodes[index].extrasIndex
-        return slot >= 0 ? extras[Int(slot)].hitInsets : .zero
+        Self.hitInsets(of: nodes[index], extras: extras)
+    }
+
+    /// The same, from the arrays (for loops that hold them rather than the layout).
+    @inline(__always) static func hitInsets(of node: LayoutNode, extras: [NodeExtras]) -> EdgeInsets {
+        node.extrasIndex >= 0 ? extras[Int(node.extrasIndex)].hitInsets : .zero
     }
 
     public func alpha(of index: Int) -> Double {
