@@ -133,18 +133,19 @@ extension Document {
 /// appended in order, split by the top bits of their hash into groups of about
 /// 4,096, and each group is checked with a table that fits in the cache.
 struct IDRecords {
-    private var records: [(hash: UInt64, entry: Int32, node: Int32)] = []
+    private var records: [(hash: UInt64, node: Int32)] = []
 
     /// Records `entry`'s id (a string entry) for node `node`. `base` is the
     /// source bytes, held by the caller for the whole pass.
     mutating func append(_ entry: Int, node: Int, in document: Document, base: UnsafePointer<UInt8>) {
         guard let hash = Self.hash(entry, in: document, base: base) else { return }
-        records.append((hash &* 0x9E37_79B9_7F4A_7C15, Int32(entry), Int32(node)))
+        records.append((hash &* 0x9E37_79B9_7F4A_7C15, Int32(node)))
     }
 
-    /// Each id used before, in file order: the entry, its node, and the entry of
-    /// the id's first use.
-    func repeats(in document: Document) -> [(entry: Int, node: Int, first: Int)] {
+    /// Each node whose id an earlier node (in pre-order) has, with that first
+    /// node, in node order. `sameText` compares two nodes' ids. (Nodes may be
+    /// recorded in any order: a streamed read records children before parents.)
+    func repeats(sameText: (Int, Int) -> Bool) -> [(node: Int, first: Int)] {
         let count = records.count
         var bits = 0
         while (4_096 << bits) < count { bits += 1 }
@@ -161,7 +162,7 @@ struct IDRecords {
             order[fill[at]] = Int32(position)
             fill[at] += 1
         }
-        var found: [(entry: Int, node: Int, first: Int)] = []
+        var found: [(node: Int, first: Int)] = []
         var slots: [Int32] = []
         for at in 0..<(1 << bits) {
             let members = order[starts[at] ..< starts[at + 1]]
@@ -170,22 +171,35 @@ struct IDRecords {
             while size < members.count * 2 { size <<= 1; sizeBits += 1 }
             slots.removeAll(keepingCapacity: true)
             slots.append(contentsOf: repeatElement(-1, count: size))
-            // Records go in in file order, so the one a repeat finds is the first use.
-            for member in members {
-                let record = records[Int(member)]
+            func slot(of record: (hash: UInt64, node: Int32)) -> Int {
                 var slot = Int(truncatingIfNeeded: (record.hash << UInt64(bits)) >> (64 - sizeBits))
                 while slots[slot] >= 0 {
                     let earlier = records[Int(slots[slot])]
-                    if earlier.hash == record.hash, Self.sameText(Int(earlier.entry), Int(record.entry), document) {
-                        found.append((Int(record.entry), Int(record.node), Int(earlier.entry)))
-                        break
-                    }
+                    if earlier.hash == record.hash, sameText(Int(earlier.node), Int(record.node)) { break }
                     slot = (slot + 1) & (size - 1)
                 }
-                if slots[slot] < 0 { slots[slot] = member }
+                return slot
+            }
+            // Each slot keeps the id's first node; a second pass over a group
+            // with repeats names it for the others.
+            var repeated = false
+            for member in members {
+                let at = slot(of: records[Int(member)])
+                if slots[at] < 0 {
+                    slots[at] = member
+                } else {
+                    repeated = true
+                    if records[Int(member)].node < records[Int(slots[at])].node { slots[at] = member }
+                }
+            }
+            guard repeated else { continue }
+            for member in members {
+                let record = records[Int(member)]
+                let first = records[Int(slots[slot(of: record)])].node
+                if first != record.node { found.append((Int(record.node), Int(first))) }
             }
         }
-        return found.sorted { $0.entry < $1.entry }
+        return found.sorted { $0.node < $1.node }
     }
 
     /// FNV-1a of a string entry's text; nil for anything else.
@@ -200,13 +214,5 @@ struct IDRecords {
         if item.flags & Document.Entry.decoded != 0 { return document.withStringBytes(entry, fnv) ?? 0 }
         let quoted = item.flags & Document.Entry.quoted != 0 ? 1 : 0
         return fnv(base + Int(item.start) + quoted, Int(item.end) - Int(item.start) - 2 * quoted)
-    }
-
-    private static func sameText(_ a: Int, _ b: Int, _ document: Document) -> Bool {
-        document.withStringBytes(a) { pa, ca in
-            document.withStringBytes(b) { pb, cb in
-                ca == cb && (0..<ca).allSatisfy { pa[$0] == pb[$0] }
-            } ?? false
-        } ?? false
     }
 }

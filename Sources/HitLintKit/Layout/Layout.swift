@@ -87,6 +87,7 @@ public struct LayoutNode: Sendable {
         static let insetsAreSlop: UInt16 = 1 << 9
         static let hasPointerInsets: UInt16 = 1 << 10
         static let isTransparent: UInt16 = 1 << 11
+        static let usesHitSlop: UInt16 = 1 << 12
     }
 
     @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
@@ -109,6 +110,10 @@ public struct LayoutNode: Sendable {
     /// with the alpha, by `Layout.setExtras`).
     public internal(set) var isTransparent: Bool {
         get { flag(Flag.isTransparent) } set { set(Flag.isTransparent, newValue) }
+    }
+    /// Whether the file gives the node's hit area as `hitSlop` (Android's sign) rather than `hitInsets`.
+    public internal(set) var usesHitSlop: Bool {
+        get { flag(Flag.usesHitSlop) } set { set(Flag.usesHitSlop, newValue) }
     }
     /// Whether `Layout.pointerInsets` has this node's pointer region insets
     /// (when they differ from the hit area).
@@ -133,6 +138,14 @@ public struct LayoutNode: Sendable {
         set { insetsEntry = newValue; set(Flag.insetsAreSlop, newValue >= 0) }
     }
 
+    /// Forgets where the node's values are in the document (a streamed
+    /// layout keeps `Layout.origins` instead).
+    mutating func clearEntries() {
+        (objectEntry, idEntry, typeEntry, placementEntry, insetsEntry) = (-1, -1, -1, -1, -1)
+        set(Flag.placementIsSize, false)
+        set(Flag.insetsAreSlop, false)
+    }
+
     public init() {}
 }
 
@@ -142,15 +155,49 @@ public struct NodeExtras: Sendable {
     public var alpha: Double = 1
 }
 
+/// Where a node of a layout read without keeping its document came from
+/// (`LayoutBuilder.build(streaming:)`): byte offsets in the file.
+public struct NodeOrigin: Sendable {
+    /// The node's mapping, braces included.
+    public var objectStart: UInt32 = 0
+    public var objectEnd: UInt32 = 0
+    /// Its `children` list, brackets included (both 0 when it has none): the
+    /// part of the mapping `Layout.nodeSource(of:)` does not read again.
+    public var childrenStart: UInt32 = 0
+    public var childrenEnd: UInt32 = 0
+    /// Its `id` string, quotes included (both 0 when it has none).
+    public var idStart: UInt32 = 0
+    public var idEnd: UInt32 = 0
+}
+
+/// A node's mapping as a document: the whole file's document, or (for a
+/// streamed layout) the node's own members read again, children left out,
+/// with spans in the file's offsets.
+public struct NodeSource {
+    public let document: Document
+    /// The mapping's entry.
+    public let object: Int
+
+    /// The first member with this key: (key entry, value entry).
+    public func member(_ key: StaticString) -> (key: Int, value: Int)? {
+        guard object >= 0, document.kind(object) == .object else { return nil }
+        var member = object + 1
+        let end = document.next(object)
+        while member < end {
+            if document.stringEquals(member, key) { return (member, member + 1) }
+            member = document.next(member + 1)
+        }
+        return nil
+    }
+}
+
 /// A rule suppression: `ignore: [target-size]` or `ignore: all` on a node.
 public struct IgnoreEntry: Sendable {
     public var node: Int
     /// nil means `all`.
     public var rule: String?
-    /// The entry's value in the document (the string in the list, or `all`).
-    public var entry: Int
-    /// The node's whole `ignore` value (the list, or `all`).
-    public var list: Int
+    /// Where the entry is (the string in the list, or `all`).
+    public var span: SourceSpan
 }
 
 /// The validated, flat model of one layout file.
@@ -174,6 +221,12 @@ public struct Layout: Sendable {
     /// Names an importer gave the nodes of a captured hierarchy (whose views
     /// have no hitlint ids); nil for layout files.
     public var importedNames: [String]?
+    /// For a layout read without keeping its document (`document` then holds
+    /// only the top-level keys): where each node came from. Empty otherwise,
+    /// and the nodes' entry indices say it.
+    public internal(set) var origins: [NodeOrigin] = []
+    /// Ids whose text is not a slice of the file (escapes), by node, in such a layout.
+    var decodedIDs: [Int32: String] = [:]
 
     public init(document: Document) {
         self.document = document
@@ -211,6 +264,17 @@ public struct Layout: Sendable {
         }
     }
 
+    /// Multiplies the insets in the tables (hit, pointer) by `scale`: file units to points.
+    mutating func scaleLengths(by scale: Double) {
+        func scaled(_ insets: EdgeInsets) -> EdgeInsets {
+            var result = insets
+            for side in Side.allCases { result[side] = insets[side] * scale }
+            return result
+        }
+        for slot in extras.indices { extras[slot].hitInsets = scaled(extras[slot].hitInsets) }
+        for key in pointerInsets.keys { pointerInsets[key] = scaled(pointerInsets[key]!) }
+    }
+
     /// Ancestor test as an interval check on pre-order indices.
     @inlinable public func isAncestor(_ ancestor: Int, of node: Int) -> Bool {
         ancestor < node && node < Int(nodes[ancestor].subtreeEnd)
@@ -221,8 +285,7 @@ public struct Layout: Sendable {
     public func name(of index: Int) -> String {
         if let importedNames { return importedNames[index] }
         // Most named nodes: the id itself, with nothing to join.
-        let own = nodes[index].idEntry
-        if own >= 0, let id = document.string(Int(own)) { return id }
+        if let id = id(of: index) { return id }
         // Walk up to the nearest named ancestor (or the root) keeping only the
         // child positions that can be shown: a string per level made naming the
         // nodes of a deep unnamed chain quadratic in allocations (seconds for a
@@ -233,7 +296,7 @@ public struct Layout: Sendable {
         var current = index
         while true {
             let node = nodes[current]
-            if node.idEntry >= 0, let id = document.string(Int(node.idEntry)) {
+            if let id = id(of: current) {
                 anchor = id
                 break
             }
@@ -258,7 +321,7 @@ public struct Layout: Sendable {
         var levels = [Int32](repeating: 0, count: nodes.count)
         for index in nodes.indices {
             let node = nodes[index]
-            if node.idEntry >= 0, let id = document.string(Int(node.idEntry)) {
+            if let id = id(of: index) {
                 anchors[index] = Int32(index)
                 names.append(id)
                 continue
@@ -300,8 +363,63 @@ public struct Layout: Sendable {
         nodes[index].hasPointerInsets ? pointerInsets[Int32(index)] : nil
     }
 
+    /// The node's `id`, as written (decoded), or nil.
+    public func id(of index: Int) -> String? {
+        if origins.isEmpty {
+            let entry = nodes[index].idEntry
+            return entry >= 0 ? document.string(Int(entry)) : nil
+        }
+        let origin = origins[index]
+        guard origin.idEnd > 0 else { return nil }
+        if let decoded = decodedIDs[Int32(index)] { return decoded }
+        return source.string(SourceSpan(start: Int(origin.idStart) + 1, end: Int(origin.idEnd) - 1))
+    }
+
+    /// Where the node's `id` value is, or nil.
+    public func idSpan(of index: Int) -> SourceSpan? {
+        if origins.isEmpty {
+            let entry = nodes[index].idEntry
+            return entry >= 0 ? document.span(Int(entry)) : nil
+        }
+        let origin = origins[index]
+        return origin.idEnd > 0 ? SourceSpan(start: Int(origin.idStart), end: Int(origin.idEnd)) : nil
+    }
+
+    /// The node's mapping as a document. For a streamed layout its members are
+    /// read again from the file (children left out): for fixes and messages,
+    /// not for loops over every node.
+    public func nodeSource(of index: Int) -> NodeSource {
+        guard !origins.isEmpty else { return NodeSource(document: document, object: Int(nodes[index].objectEntry)) }
+        let origin = origins[index]
+        let (start, end) = (Int(origin.objectStart), Int(origin.objectEnd))
+        let (cut, resume) = origin.childrenEnd > 0 ? (Int(origin.childrenStart), Int(origin.childrenEnd)) : (end, end)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(cut - start + 2 + end - resume)
+        bytes += source.bytes[start..<cut]
+        if resume > cut { bytes += [UInt8(ascii: "["), UInt8(ascii: "]")] }
+        bytes += source.bytes[resume..<end]
+        guard var part = try? JSONParser.parse(SourceText(bytes: bytes)) else {
+            return NodeSource(document: Document(source: source), object: -1)
+        }
+        // Back to the file's offsets: what follows the empty list moves by what it stood for.
+        let hasList = resume > cut
+        let listEnd = UInt32(cut - start + 2)
+        let shift = hasList ? UInt32(resume - cut - 2) : 0
+        for position in part.entries.indices {
+            var entry = part.entries[position]
+            entry.start = entry.start + UInt32(start) + (hasList && entry.start >= listEnd ? shift : 0)
+            entry.end = entry.end + UInt32(start) + (hasList && entry.end >= listEnd ? shift : 0)
+            part.entries[position] = entry
+        }
+        return NodeSource(document: Document(source: source, entries: part.entries, numbers: part.numbers, strings: part.strings), object: 0)
+    }
+
     /// The node's `type`, as written (empty when absent).
     public func type(of index: Int) -> String {
+        guard origins.isEmpty else {
+            let source = nodeSource(of: index)
+            return source.member("type").flatMap { source.document.string($0.value) } ?? ""
+        }
         let entry = nodes[index].typeEntry
         return entry >= 0 ? (document.string(Int(entry)) ?? "") : ""
     }
@@ -309,6 +427,7 @@ public struct Layout: Sendable {
     /// Where a diagnostic about this node sits: its hitInsets, hitSlop or frame
     /// value, else its first key.
     public func anchorSpan(of index: Int) -> SourceSpan {
+        guard origins.isEmpty else { return span(of: index, keys: ["hitInsets", "hitSlop", "frame", "size"]) }
         let node = nodes[index]
         for entry in [node.hitInsetsEntry, node.hitSlopEntry, node.frameEntry, node.sizeEntry] where entry >= 0 {
             return document.span(Int(entry))
@@ -318,6 +437,7 @@ public struct Layout: Sendable {
 
     /// The node's frame (or size) value, else its first key.
     public func frameSpan(of index: Int) -> SourceSpan {
+        guard origins.isEmpty else { return span(of: index, keys: ["frame", "size"]) }
         let node = nodes[index]
         for entry in [node.frameEntry, node.sizeEntry] where entry >= 0 {
             return document.span(Int(entry))
@@ -326,10 +446,24 @@ public struct Layout: Sendable {
     }
 
     public func firstKeySpan(of index: Int) -> SourceSpan {
+        guard origins.isEmpty else { return span(of: index, keys: []) }
         let object = Int(nodes[index].objectEntry)
         guard object >= 0 else { return SourceSpan(start: 0, end: 0) }
-        if document.next(object) > object + 1 { return document.span(object + 1) }
-        return document.span(object)
+        return Self.firstKeySpan(of: object, in: document)
+    }
+
+    private static func firstKeySpan(of object: Int, in document: Document) -> SourceSpan {
+        document.next(object) > object + 1 ? document.span(object + 1) : document.span(object)
+    }
+
+    /// A streamed node's first value among `keys`, else its first key (one read of its members).
+    private func span(of index: Int, keys: [StaticString]) -> SourceSpan {
+        let source = nodeSource(of: index)
+        guard source.object >= 0 else { return SourceSpan(start: Int(origins[index].objectStart), end: Int(origins[index].objectStart)) }
+        for key in keys {
+            if let member = source.member(key) { return source.document.span(member.value) }
+        }
+        return Self.firstKeySpan(of: source.object, in: source.document)
     }
 
     /// Length in the file's units, for messages that talk about the file.

@@ -38,7 +38,8 @@ public struct LayoutBuilder {
     public private(set) var layout: Layout
     public private(set) var diagnostics: [Diagnostic] = []
     /// Held apart from `layout` so reading it never copies the layout's storage.
-    private let document: Document
+    /// While a streamed read runs: the parser's entries so far, during one node's close.
+    private var document: Document
     /// The static tables, read once per file rather than once per key.
     private let keyTable = LayoutBuilder.nodeKeyTable
     private let types = LayoutBuilder.typeTable
@@ -54,14 +55,20 @@ public struct LayoutBuilder {
     /// Builds the layout. `hasErrors` in the result tells whether geometry can be trusted.
     public static func build(_ document: Document, overrides: Overrides = Overrides()) -> (layout: Layout, diagnostics: [Diagnostic]) {
         var builder = LayoutBuilder(document: document)
-        builder.readDocument(overrides: overrides)
+        return builder.finish(overrides: overrides)
+    }
+
+    /// Reads the document's keys and (unless a streamed read did already) its
+    /// nodes, then lays them out.
+    private mutating func finish(overrides: Overrides) -> (layout: Layout, diagnostics: [Diagnostic]) {
+        readDocument(overrides: overrides)
         // Name the node of diagnostics raised before its id was read.
-        for position in builder.diagnostics.indices {
-            if let node = builder.diagnostics[position].nodeIndex, builder.diagnostics[position].node == nil {
-                builder.diagnostics[position].node = builder.layout.name(of: node)
+        for position in diagnostics.indices {
+            if let node = diagnostics[position].nodeIndex, diagnostics[position].node == nil {
+                diagnostics[position].node = layout.name(of: node)
             }
         }
-        return (builder.layout, builder.diagnostics)
+        return (layout, diagnostics)
     }
 
     // MARK: - Diagnostics
@@ -148,13 +155,33 @@ public struct LayoutBuilder {
             return
         }
         guard document.kind(root) == .object else {
+            discardStreamedNodes()
             invalid(root, "'root' must be a node (a mapping), found \(describe(root))")
             return
         }
-        readNodes(root: root)
+        if !streamed {
+            readNodes(root: root)
+        } else if root != streamedRoot {
+            discardStreamedNodes()
+        }
+        reportRepeatedIDs()
         if layout.nodes.isEmpty { return }
         computeSubtreeEnds()
+        checkPlacements()
+        convertLengths()
         placeFrames()
+    }
+
+    /// Drops nodes a streamed read took from a `root` that turned out not to
+    /// be the layout's (an earlier `root` key wins), with what they reported.
+    private mutating func discardStreamedNodes() {
+        guard streamed, !layout.nodes.isEmpty else { return }
+        let document = layout.document
+        layout = Layout(document: document)
+        diagnostics.removeSubrange(streamedDiagnostics)
+        stacks = [:]
+        ids = IDRecords()
+        placements = []
     }
 
     private func firstKeyOrValue(_ object: Int) -> SourceSpan {
@@ -188,8 +215,39 @@ public struct LayoutBuilder {
     }
 
     private var currentNode: Int?
+    /// Set for a streamed read (`read(streaming:)`): the nodes are read as the parser closes them.
+    private var streamed = false
+    /// The entry of the `root` mapping the streamed nodes came from, and the diagnostics they raised.
+    private var streamedRoot = -1
+    private var streamedDiagnostics = 0..<0
+    /// The streamed nodes whose mappings are open, innermost last.
+    private var openNodes: [OpenNode] = []
+
+    private struct OpenNode {
+        var index: Int
+        /// Its mapping's entry.
+        var object: Int
+        /// Its `children` list's entry, once open (-1 before).
+        var list = -1
+        /// Where in the list the next element not yet counted starts, and how
+        /// many came before it (node mappings are dropped from the entries once
+        /// read, other elements stay).
+        var listScan = 0
+        var elementCount = 0
+    }
     /// How each stack arranges its children, by node: needed only to place frames.
     private var stacks: [Int: Stack] = [:]
+    private var ids = IDRecords()
+    /// Nodes without a frame, checked once their parents are known to be stacks or not.
+    private var placements: [Placement] = []
+
+    private struct Placement {
+        var node: Int
+        /// The `size` key, when the node gives one.
+        var sizeKey: SourceSpan?
+        /// Where to report a missing frame.
+        var firstKey: SourceSpan
+    }
 
     private struct Stack {
         var axis: StackAxis = .horizontal
@@ -218,7 +276,7 @@ public struct LayoutBuilder {
         return nil
     }
 
-    /// A finite length in file units, converted to points.
+    /// A finite length in file units (`convertLengths` makes it points).
     private mutating func readLength(_ entry: Int, key: String, allowNegative: Bool) -> Double? {
         guard let value = document.number(entry) else {
             invalid(entry, "'\(key)' must be a number, found \(describe(entry))")
@@ -232,7 +290,7 @@ public struct LayoutBuilder {
             invalid(entry, "'\(key)' must not be negative, found \(describe(entry))")
             return nil
         }
-        return value * layout.pointsPerUnit
+        return value
     }
 
     // MARK: - Nodes
@@ -288,7 +346,6 @@ public struct LayoutBuilder {
     private mutating func readNodes(from root: Int) {
         // Explicit stack of node objects still to read: (object entry, parent node, child index).
         var pending: [(object: Int, parent: Int, childIndex: Int)] = [(root, -1, 0)]
-        var ids = IDRecords()
         var children: [Int] = []
         // Generous: capacity never touched is address space, not memory; a doubling
         // near the end would copy every node (a transient 2× of the largest array).
@@ -299,9 +356,8 @@ public struct LayoutBuilder {
             node.parent = Int32(parent)
             node.childIndex = Int32(childIndex)
             node.objectEntry = Int32(object)
-            node.isArranged = parent >= 0 && layout.nodes[parent].isStack
             currentNode = index
-            let childrenEntry = readNode(index, object: object, node: &node, ids: &ids)
+            let childrenEntry = readNode(index, object: object, node: &node)
             layout.nodes.append(node)
             currentNode = nil
             guard let list = childrenEntry else { continue }
@@ -320,19 +376,73 @@ public struct LayoutBuilder {
                 }
             }
         }
-        for repeated in ids.repeats(in: document) {
-            let id = document.string(repeated.entry) ?? ""
+    }
+
+    private mutating func reportRepeatedIDs() {
+        let layout = self.layout
+        for repeated in ids.repeats(sameText: { layout.id(of: $0) == layout.id(of: $1) }) {
+            let id = layout.id(of: repeated.node) ?? ""
+            let span = layout.idSpan(of: repeated.node)!
+            let first = layout.source.location(of: layout.idSpan(of: repeated.first)!.start).line
             diagnostics.append(Diagnostic(
                 rule: RuleID.duplicateID, severity: .warning,
-                message: "duplicate id '\(id)' (first used on line \(line(of: repeated.first))); diagnostics will not tell the two apart",
-                span: document.span(repeated.entry), node: id, nodeIndex: repeated.node))
+                message: "duplicate id '\(id)' (first used on line \(first)); diagnostics will not tell the two apart",
+                span: span, node: id, nodeIndex: repeated.node))
         }
+        ids = IDRecords()
+    }
+
+    /// Whether each node without a frame is arranged by a stack, and what is wrong
+    /// when it is not: known only once its parent has been read, which in a
+    /// streamed read comes after the node.
+    private mutating func checkPlacements() {
+        for placement in placements {
+            let node = layout.nodes[placement.node]
+            let parent = Int(node.parent)
+            let arranged = parent >= 0 && layout.nodes[parent].isStack
+            layout.nodes[placement.node].isArranged = arranged
+            if let sizeKey = placement.sizeKey {
+                if !arranged {
+                    invalid(span: sizeKey, "'size' only applies to children of a stack; give 'frame' [x, y, width, height]")
+                }
+                continue
+            }
+            let name = layout.id(of: placement.node)
+                ?? (parent < 0 ? "root" : layout.name(of: parent) + "/children[\(node.childIndex)]")
+            let what = arranged ? "'size' [width, height] (or 'frame')" : "'frame' [x, y, width, height]"
+            invalid(span: placement.firstKey, "'\(name)' has no frame: give it \(what)")
+        }
+        placements = []
+    }
+
+    /// Lengths are read as the file writes them; here they become points (a
+    /// streamed read meets `units` and `scale` only after the nodes). Until
+    /// then a node's frame holds x, y, width and height as written, in the
+    /// rect's minX, minY, maxX and maxY (`rawFrame`): multiplying the width
+    /// itself, not a difference of edges, keeps every length exactly what one
+    /// multiplication gives.
+    private mutating func convertLengths() {
+        let scale = layout.pointsPerUnit
+        for index in layout.nodes.indices {
+            let raw = layout.nodes[index].frame
+            layout.nodes[index].frame = Rect(x: raw.minX * scale, y: raw.minY * scale,
+                                             width: raw.maxX * scale, height: raw.maxY * scale)
+        }
+        guard scale != 1 else { return }
+        layout.scaleLengths(by: scale)
+        for key in stacks.keys { stacks[key]!.spacing *= scale }
+    }
+
+    /// x, y, width and height as the file writes them (see `convertLengths`).
+    @inline(__always)
+    private static func rawFrame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+        Rect(minX: x, minY: y, maxX: width, maxY: height)
     }
 
     /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
     /// The hot path of the whole lint: keys are matched on bytes, nothing is allocated
     /// unless something is wrong.
-    private mutating func readNode(_ index: Int, object: Int, node: inout LayoutNode, ids: inout IDRecords) -> Int? {
+    private mutating func readNode(_ index: Int, object: Int, node: inout LayoutNode) -> Int? {
         var children: Int?
         var interactive: Bool?
         var userInteraction: Bool?
@@ -383,14 +493,14 @@ public struct LayoutBuilder {
                 }
             case .frame:
                 frameValue = value
-                if let frame = Self.plainFrame(value, entries: entries, numbers: numbers, scale: layout.pointsPerUnit) {
+                if let frame = Self.plainFrame(value, entries: entries, numbers: numbers) {
                     node.frame = frame
                 } else if let frame = readFrame(value) {
                     node.frame = frame
                 }
             case .size:
                 sizeValue = value
-                if let size = readSize(value) { node.frame = Rect(x: 0, y: 0, width: size.width, height: size.height) }
+                if let size = readSize(value) { node.frame = Self.rawFrame(0, 0, size.width, size.height) }
             case .hitInsets:
                 insetsValue = value
                 if let insets = readInsets(value, key: "hitInsets") { layout.setExtras(of: &node, hitInsets: insets) }
@@ -450,6 +560,7 @@ public struct LayoutBuilder {
             }
         }
         if insetsValue >= 0 { node.hitInsetsEntry = Int32(insetsValue) } else if slopValue >= 0 { node.hitSlopEntry = Int32(slopValue) }
+        node.usesHitSlop = insetsValue < 0 && slopValue >= 0
         if frameValue >= 0 { node.frameEntry = Int32(frameValue) } else if sizeValue >= 0 { node.sizeEntry = Int32(sizeValue) }
         if insetsValue >= 0, slopValue >= 0 {
             invalid(slopValue - 1,
@@ -457,17 +568,11 @@ public struct LayoutBuilder {
         }
         if frameValue >= 0, sizeValue >= 0 {
             invalid(sizeValue - 1, "a node may have 'frame' or 'size', not both")
-        } else if sizeValue >= 0, !node.isArranged {
-            invalid(sizeValue - 1, "'size' only applies to children of a stack; give 'frame' [x, y, width, height]")
-        } else if frameValue < 0, sizeValue < 0 {
-            // The node is not in `layout.nodes` yet: name it from its parent.
-            let name = node.idEntry >= 0 ? (document.string(Int(node.idEntry)) ?? "")
-                : node.parent < 0 ? "root" : layout.name(of: Int(node.parent)) + "/children[\(node.childIndex)]"
-            let what = node.isArranged ? "'size' [width, height] (or 'frame')" : "'frame' [x, y, width, height]"
-            invalid(span: firstKeyOrValue(object), "'\(name)' has no frame: give it \(what)")
+        } else if frameValue < 0 {
+            // Arranged by its parent or not: decided once the parent is read.
+            placements.append(Placement(node: index, sizeKey: sizeValue >= 0 ? document.span(sizeValue - 1) : nil,
+                                        firstKey: firstKeyOrValue(object)))
         }
-        // An arranged child with an explicit frame keeps it: it is not arranged.
-        if frameValue >= 0 { node.isArranged = false }
         return children
     }
 
@@ -503,7 +608,7 @@ public struct LayoutBuilder {
 
     private mutating func readIgnore(_ entry: Int, node: Int) {
         if document.stringEquals(entry, "all") {
-            layout.ignores.append(IgnoreEntry(node: node, rule: nil, entry: entry, list: entry))
+            layout.ignores.append(IgnoreEntry(node: node, rule: nil, span: document.span(entry)))
             return
         }
         guard document.kind(entry) == .array else {
@@ -512,7 +617,7 @@ public struct LayoutBuilder {
         }
         for element in document.elements(entry) {
             if let rule = document.string(element) {
-                layout.ignores.append(IgnoreEntry(node: node, rule: rule == "all" ? nil : rule, entry: element, list: entry))
+                layout.ignores.append(IgnoreEntry(node: node, rule: rule == "all" ? nil : rule, span: document.span(element)))
             } else {
                 invalid(element, "'ignore' entries must be rule ids, found \(describe(element))")
             }
@@ -525,8 +630,7 @@ public struct LayoutBuilder {
     /// non-negative size, read straight from the held entries; nil for
     /// anything else (which `readFrame` reads or reports).
     @inline(__always)
-    private static func plainFrame(_ index: Int, entries: UnsafePointer<Document.Entry>, numbers: UnsafePointer<Double>,
-                                   scale: Double) -> Rect? {
+    private static func plainFrame(_ index: Int, entries: UnsafePointer<Document.Entry>, numbers: UnsafePointer<Double>) -> Rect? {
         let list = entries[index]
         guard list.kind == .array, Int(list.aux) == index + 5 else { return nil }
         let x = entries[index + 1], y = entries[index + 2], width = entries[index + 3], height = entries[index + 4]
@@ -534,7 +638,7 @@ public struct LayoutBuilder {
         let values = (x.numberValue(numbers), y.numberValue(numbers), width.numberValue(numbers), height.numberValue(numbers))
         guard values.0.isFinite, values.1.isFinite, values.2.isFinite, values.3.isFinite,
               values.2 >= 0, values.3 >= 0 else { return nil }
-        return Rect(x: values.0 * scale, y: values.1 * scale, width: values.2 * scale, height: values.3 * scale)
+        return rawFrame(values.0, values.1, values.2, values.3)
     }
 
     /// `[x, y, w, h]` or `{x, y, width, height}`.
@@ -569,7 +673,7 @@ public struct LayoutBuilder {
               let y = readLength(values.1, key: Self.frameNames[1], allowNegative: true),
               let width = readLength(values.2, key: Self.frameNames[2], allowNegative: false),
               let height = readLength(values.3, key: Self.frameNames[3], allowNegative: false) else { return nil }
-        return Rect(x: x, y: y, width: width, height: height)
+        return Self.rawFrame(x, y, width, height)
     }
 
     private mutating func readSize(_ entry: Int) -> (width: Double, height: Double)? {
@@ -618,6 +722,178 @@ public struct LayoutBuilder {
         }
     }
 
+    // MARK: - Streamed read (JSON)
+
+    /// Reads a JSON layout file, building its nodes while the parser reads
+    /// them: a node's values are dropped as soon as its mapping closes, so the
+    /// document of a large file is never held whole (`Layout.origins` keeps
+    /// where each node is, for fixes and messages). Returns the builder and the
+    /// document of what remains (the top-level keys, `root` emptied): a file
+    /// that turns out not to be a layout (a capture) is that whole document,
+    /// as it has no `root`. `finish(streamed:)` completes the layout.
+    static func read(streaming source: SourceText) throws(SyntaxError) -> (builder: LayoutBuilder, document: Document) {
+        var builder = LayoutBuilder(document: Document(source: source))
+        builder.streamed = true
+        // A node takes 20 bytes of JSON at the least (`{"frame":[0,0,1,1]}`):
+        // capacity never touched is address space, and growing by doubling near
+        // the end would copy every node (a transient 2× of the largest arrays).
+        builder.layout.nodes.reserveLargeCapacity(source.bytes.count / 20 + 16)
+        builder.layout.origins.reserveLargeCapacity(source.bytes.count / 20 + 16)
+        let document = try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
+            builder.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            builder.sourceCount = buffer.count
+            defer {
+                builder.base = UnsafePointer(bitPattern: 1)!
+                builder.sourceCount = 0
+            }
+            return try JSONParser.parse(source, observer: &builder)
+        }
+        return (builder, document)
+    }
+
+    /// Completes a streamed read (`read(streaming:)`) whose document is a layout.
+    static func finish(_ builder: consuming LayoutBuilder, streamed document: Document,
+                       overrides: Overrides = Overrides()) -> (layout: Layout, diagnostics: [Diagnostic]) {
+        var builder = builder
+        builder.document = document
+        builder.layout.document = document
+        return builder.finish(overrides: overrides)
+    }
+
+    private mutating func openNode(_ entry: Int, parent: Int, childIndex: Int) {
+        var node = LayoutNode()
+        node.parent = Int32(parent)
+        node.childIndex = Int32(childIndex)
+        layout.nodes.append(node)
+        layout.origins.append(NodeOrigin())
+        openNodes.append(OpenNode(index: layout.nodes.count - 1, object: entry))
+    }
+
+    /// A node's mapping has closed: its members (its children already read
+    /// and dropped) are in `tape`, lent for the call.
+    private mutating func closeNode(_ object: Int, tape: inout Document) {
+        let open = openNodes.removeLast()
+        let index = open.index
+        swap(&document, &tape)
+        defer { swap(&document, &tape) }
+        document.entries.withUnsafeBufferPointer { entries in
+            document.numbers.withUnsafeBufferPointer { numbers in
+                entryBase = entries.baseAddress!
+                numberBase = numbers.baseAddress ?? UnsafePointer(bitPattern: 8)!
+                var node = layout.nodes[index]
+                currentNode = index
+                let children = readNode(index, object: object, node: &node)
+                currentNode = nil
+                var origin = NodeOrigin(objectStart: entries[object].start, objectEnd: entries[object].end)
+                if open.list >= 0 {
+                    (origin.childrenStart, origin.childrenEnd) = (entries[open.list].start, entries[open.list].end)
+                }
+                if node.idEntry >= 0 {
+                    let id = entries[Int(node.idEntry)]
+                    (origin.idStart, origin.idEnd) = (id.start, id.end)
+                    if id.flags & Document.Entry.decoded != 0 { layout.decodedIDs[Int32(index)] = document.string(Int(node.idEntry)) }
+                }
+                // What is left in the list is not a node (node mappings were read and dropped).
+                if let list = children {
+                    var element = list + 1
+                    while element < nextEntry(list) {
+                        invalid(element, "each child must be a node (a mapping), found \(describe(element))")
+                        element = nextEntry(element)
+                    }
+                }
+                node.clearEntries()
+                layout.nodes[index] = node
+                layout.origins[index] = origin
+            }
+        }
+        entryBase = UnsafePointer(bitPattern: MemoryLayout<Document.Entry>.alignment)!
+        numberBase = UnsafePointer(bitPattern: 8)!
+    }
+
+    /// Whether the member keys of open mapping `object` before entry `before` include `key`.
+    private static func hasKey(_ key: StaticString, in object: Int, before: Int, _ tape: Document) -> Bool {
+        var member = object + 1
+        while member < before {
+            if tape.stringEquals(member, key) { return true }
+            member = tape.next(member + 1)
+        }
+        return false
+    }
+
+    private static func equals(_ text: UnsafeBufferPointer<UInt8>?, _ literal: StaticString) -> Bool {
+        guard let text, text.count == literal.utf8CodeUnitCount else { return false }
+        let bytes = literal.utf8Start
+        for offset in 0..<text.count where text[offset] != bytes[offset] { return false }
+        return true
+    }
+}
+
+/// The streamed read's side of the parse. Tags: the top-level mapping, a node's
+/// mapping, a node's `children` list.
+extension LayoutBuilder: JSONParseObserver {
+    private static let documentTag: UInt8 = 1
+    private static let nodeTag: UInt8 = 2
+    private static let listTag: UInt8 = 3
+
+    static var isActive: Bool { true }
+
+    mutating func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
+                         tape: () -> Document) -> UInt8 {
+        guard let parentTag else { return kind == .object ? Self.documentTag : 0 }
+        switch parentTag {
+        case Self.documentTag:
+            // The first `root` key is the layout's (`members(of:known:)` reports the others).
+            guard kind == .object, streamedRoot < 0, Self.equals(key, "root"),
+                  !Self.hasKey("root", in: 0, before: entry - 1, tape()) else { return 0 }
+            streamedRoot = entry
+            streamedDiagnostics = diagnostics.count..<diagnostics.count
+            openNode(entry, parent: -1, childIndex: 0)
+            return Self.nodeTag
+        case Self.nodeTag:
+            // The node's first `children` key, when its value is a list.
+            guard kind == .array, openNodes[openNodes.count - 1].list < 0, Self.equals(key, "children") else { return 0 }
+            guard !Self.hasKey("children", in: openNodes[openNodes.count - 1].object, before: entry - 1, tape()) else { return 0 }
+            openNodes[openNodes.count - 1].list = entry
+            openNodes[openNodes.count - 1].listScan = entry + 1
+            return Self.listTag
+        case Self.listTag:
+            guard kind == .object else { return 0 }
+            var open = openNodes[openNodes.count - 1]
+            if open.listScan < entry {
+                // Elements kept since the last node (not mappings: reported when the list's node closes).
+                let kept = tape()
+                var element = open.listScan
+                while element < entry {
+                    open.elementCount += 1
+                    element = kept.next(element)
+                }
+            }
+            let position = open.elementCount
+            open.elementCount += 1
+            open.listScan = entry  // where the next element starts once this node is dropped
+            openNodes[openNodes.count - 1] = open
+            openNode(entry, parent: open.index, childIndex: position)
+            return Self.nodeTag
+        default:
+            return 0
+        }
+    }
+
+    mutating func closed(_ entry: Int, tag: UInt8, tape: inout Document) -> Int? {
+        switch tag {
+        case Self.nodeTag:
+            let isRoot = openNodes.count == 1
+            closeNode(entry, tape: &tape)
+            if isRoot { streamedDiagnostics = streamedDiagnostics.lowerBound..<diagnostics.count }
+            // The root's mapping stays, emptied, as the value of `root`.
+            return isRoot ? 1 : 0
+        default:
+            return nil
+        }
+    }
+}
+
+extension LayoutBuilder {
     // MARK: - Structure and frames
 
     private mutating func computeSubtreeEnds() {

@@ -4,7 +4,8 @@
 /// (comments, key order, quoting, indentation, line ends) stay as they are.
 public struct LayoutEditor {
     public let layout: Layout
-    private let document: Document
+    /// What entry indices refer to: the layout's document, or one node's (`editing(_:)`).
+    private var document: Document
     private let bytes: [UInt8]
     /// CRLF when the file already uses it (decided once: a minified file is one long line).
     private let lineEnding: String
@@ -17,6 +18,14 @@ public struct LayoutEditor {
         lineEnding = layout.document.source.firstLineBreakIsCRLF ? "\r\n" : "\n"
     }
 
+    /// The same editor, for entries of `source` (a node's mapping read again,
+    /// in a streamed layout).
+    public func editing(_ source: NodeSource) -> LayoutEditor {
+        var copy = self
+        copy.document = source.document
+        return copy
+    }
+
     // MARK: - Insets
 
     /// Edits that give node `index` the hit insets `insets` (points, UIKit
@@ -24,9 +33,12 @@ public struct LayoutEditor {
     /// value keeps its shape (number, list or mapping) where it can; a node
     /// without either gets a `hitInsets` key.
     public func setHitInsets(of index: Int, to insets: EdgeInsets) -> [TextEdit] {
-        let node = layout.nodes[index]
-        let usesSlop = node.hitSlopEntry >= 0
-        let entry = Int(usesSlop ? node.hitSlopEntry : node.hitInsetsEntry)
+        let source = layout.nodeSource(of: index)
+        return editing(source).setHitInsets(in: source, usesSlop: layout.nodes[index].usesHitSlop, to: insets)
+    }
+
+    private func setHitInsets(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> [TextEdit] {
+        let entry = source.member(usesSlop ? "hitSlop" : "hitInsets")?.value ?? -1
         // In the file's units and convention.
         let sides = Side.allCases.map { side -> Double in
             let value = layout.fileLength(insets[side])
@@ -36,7 +48,7 @@ public struct LayoutEditor {
         let uniform = texts.allSatisfy { $0 == texts[0] }
         let listText = "[" + texts.joined(separator: ", ") + "]"
         guard entry >= 0 else {
-            return [insertMember(into: Int(node.objectEntry), key: "hitInsets", value: uniform ? texts[0] : listText)]
+            return [insertMember(into: source.object, key: "hitInsets", value: uniform ? texts[0] : listText)]
         }
         switch document.kind(entry) {
         case .number:

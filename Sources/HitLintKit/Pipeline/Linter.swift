@@ -38,16 +38,23 @@ public struct Linter: Sendable {
     }
 
     public func lint(source: SourceText, format: SourceFormat, path: String) -> LintResult {
-        let document: Document
         do {
-            document = try format.parse(source)
+            // A JSON layout is built while it is read, without keeping its document.
+            if format == .json, options.inputChoice == .auto || options.inputChoice == .hitlint {
+                let (builder, document) = try LayoutBuilder.read(streaming: source)
+                let kind = options.inputChoice.kind(of: document)
+                guard kind == .hitlint else { return lint(document: document, path: path) }
+                let (layout, diagnostics) = LayoutBuilder.finish(consume builder, streamed: document, overrides: overrides)
+                let outcome = lintLayout(consume layout, diagnostics)
+                return finish(outcome, source: source, format: format, path: path, kind: kind)
+            }
+            return lint(document: try format.parse(source), path: path)
         } catch {
             let end = min(error.offset + 1, source.bytes.count)
             let diagnostic = Diagnostic(rule: RuleID.invalidLayout, severity: .error, message: error.message,
                                         span: SourceSpan(start: error.offset, end: max(error.offset, end)))
             return LintResult(path: path, source: source, diagnostics: [diagnostic], nodeCount: 0)
         }
-        return lint(document: consume document, path: path)
     }
 
     /// Takes the document: once the rules have run, nothing of it is kept but
@@ -56,34 +63,45 @@ public struct Linter: Sendable {
     public func lint(document: consuming Document, path: String) -> LintResult {
         let (source, format) = (document.source, document.format)
         let kind = options.inputChoice.kind(of: document)
-        var (diagnostics, nodeCount, broken) = lintLayout(of: document, kind: kind)
+        let (layout, diagnostics): (Layout, [Diagnostic])
+        if kind == .hitlint {
+            (layout, diagnostics) = LayoutBuilder.build(document, overrides: overrides)
+        } else {
+            let importOptions = ImportOptions(scale: options.importScale, platform: options.platform, input: options.input)
+            (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
+        }
         _ = consume document
+        let outcome = lintLayout(consume layout, diagnostics)
+        return finish(outcome, source: source, format: format, path: path, kind: kind)
+    }
+
+    private var overrides: LayoutBuilder.Overrides {
+        LayoutBuilder.Overrides(platform: options.platform, input: options.input)
+    }
+
+    /// Keeps only the advice of a capture's fixes, or checks a layout's fixes.
+    private func finish(_ outcome: (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool), source: SourceText,
+                        format: SourceFormat, path: String, kind: InputKind) -> LintResult {
+        var diagnostics = outcome.diagnostics
         if kind.isCapture {
             // A captured hierarchy is what the app did, not a source to edit: the
             // rules' edits assume a hitlint file, so only their advice is kept.
             for index in diagnostics.indices where diagnostics[index].fix != nil {
                 diagnostics[index].fix!.edits = []
             }
-        } else if options.verifyFixes, !broken {
+        } else if options.verifyFixes, !outcome.broken {
             diagnostics = FixVerification(linter: self, source: source, format: format, path: path).verify(diagnostics)
         }
-        return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: nodeCount, inputKind: kind)
+        return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, inputKind: kind)
     }
 
-    /// Layout, geometry and rules: the sorted diagnostics, the number of nodes,
-    /// and whether the layout was too broken to check.
-    private func lintLayout(of document: Document, kind: InputKind) -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool) {
-        let (layout, layoutDiagnostics): (Layout, [Diagnostic])
-        if kind == .hitlint {
-            let overrides = LayoutBuilder.Overrides(platform: options.platform, input: options.input)
-            (layout, layoutDiagnostics) = LayoutBuilder.build(document, overrides: overrides)
-        } else {
-            let importOptions = ImportOptions(scale: options.importScale, platform: options.platform, input: options.input)
-            (layout, layoutDiagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
-        }
+    /// Geometry and rules on a built layout: the sorted diagnostics, the number
+    /// of nodes, and whether the layout was too broken to check.
+    private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic]) -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool) {
         var diagnostics = layoutDiagnostics.compactMap(applySeverity)
         let broken = layoutDiagnostics.contains { $0.rule == RuleID.invalidLayout }
-        if !broken, !layout.nodes.isEmpty {
+        let nodeCount = layout.nodes.count
+        if !broken, nodeCount > 0 {
             let context = RuleContext(layout: layout, geometry: Geometry(layout: layout), options: options)
             diagnostics += Self.runRules(context, options: options)
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
@@ -93,7 +111,7 @@ public struct Linter: Sendable {
             if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
             return lhs.message < rhs.message
         }
-        return (diagnostics, layout.nodes.count, broken)
+        return (diagnostics, nodeCount, broken)
     }
 
     /// Layouts with at least this many nodes run their rules on several cores at

@@ -4,15 +4,16 @@
 enum Suppression {
     /// Remove the stale entry, or the whole `ignore` key when it is the only one.
     static func removal(of entry: IgnoreEntry, layout: Layout) -> Fix {
-        let document = layout.document
-        let node = layout.nodes[entry.node]
-        let list = entry.list
-        let editor = LayoutEditor(layout: layout)
-        if document.kind(list) == .array, document.count(list) > 1 {
-            let text = document.string(entry.entry) ?? ""
-            return Fix(description: "remove '\(text)' from 'ignore'", edits: [editor.removeElement(entry.entry, of: list)])
+        let source = layout.nodeSource(of: entry.node)
+        let document = source.document
+        let editor = LayoutEditor(layout: layout).editing(source)
+        guard let (key, list) = source.member("ignore") else { return Fix(description: "remove 'ignore'", edits: []) }
+        if document.kind(list) == .array, document.count(list) > 1,
+           let element = document.elements(list).first(where: { document.span($0) == entry.span }) {
+            let text = document.string(element) ?? ""
+            return Fix(description: "remove '\(text)' from 'ignore'", edits: [editor.removeElement(element, of: list)])
         }
-        return Fix(description: "remove 'ignore'", edits: [editor.removeMember(key: list - 1, of: Int(node.objectEntry))])
+        return Fix(description: "remove 'ignore'", edits: [editor.removeMember(key: key, of: source.object)])
     }
 
     static func apply(to diagnostics: [Diagnostic], layout: Layout, options: LintOptions) -> [Diagnostic] {
@@ -58,7 +59,7 @@ enum Suppression {
                 message = "'ignore: all' suppresses nothing here; remove it"
             }
             kept.append(Diagnostic(rule: RuleID.unusedIgnore, severity: options.severity(of: RuleID.unusedIgnore),
-                                   message: message, span: layout.document.span(entry.entry),
+                                   message: message, span: entry.span,
                                    node: layout.name(of: entry.node), nodeIndex: entry.node,
                                    fix: removal(of: entry, layout: layout)))
         }

@@ -99,8 +99,7 @@ struct LayoutPicture {
 
         let names = layout.allNames()
         for node in 0..<geometry.nodeCount {
-            let entry = layout.nodes[node].idEntry
-            let id = entry >= 0 ? layout.document.string(Int(entry)) : nil
+            let id = layout.id(of: node)
             let type = layout.type(of: node)
             let tip = "\(names[node])\(type.isEmpty ? "" : " (\(type))")\nframe \(geometry.frame(node))"
             views.append(View(node: node, frame: geometry.frame(node), id: id,

@@ -24,7 +24,7 @@ extension RuleContext {
 
     /// "hitInsets [-7, -2, -7, -12]", "hitSlop 12": how the node's insets would read.
     func describeInsets(of node: Int, _ insets: EdgeInsets) -> String {
-        let slop = layout.nodes[node].hitSlopEntry >= 0
+        let slop = layout.nodes[node].usesHitSlop
         let sides = Side.allCases.map { side -> String in
             let value = layout.fileLength(insets[side])
             return formatNumber(slop ? -value : value)

@@ -73,8 +73,7 @@ public struct UnreachableTargetRule: Rule {
                 // Imported captures record no interaction flag: a passive view there is a class default.
                 let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
                     || (layout.importedNames != nil && !layout.nodes[blocker].userInteractionEnabled)
-                let explicit = passive && layout.document.members(Int(layout.nodes[blocker].objectEntry))
-                    .contains { layout.document.stringEquals($0.key, "userInteractionEnabled") }
+                let explicit = passive && layout.nodeSource(of: blocker).member("userInteractionEnabled") != nil
                 let why = passive && !explicit
                     ? "userInteractionEnabled is false by default for \(type)"
                     : "userInteractionEnabled: false"

@@ -22,6 +22,13 @@
 /// - Files of 4 GiB or more are refused (spans are 32-bit offsets).
 public enum JSONParser {
     public static func parse(_ source: SourceText) throws(SyntaxError) -> Document {
+        var observer = NoObserver()
+        return try parse(source, observer: &observer)
+    }
+
+    /// Parses while `observer` sees containers open and close (and drops the
+    /// entries of those it has read): the document returned holds what it kept.
+    static func parse<Observer: JSONParseObserver>(_ source: SourceText, observer: inout Observer) throws(SyntaxError) -> Document {
         let count = source.bytes.count
         guard count < Int(UInt32.max) else {
             throw SyntaxError(offset: 0, message: "file too large: 4 GiB or more is not supported")
@@ -30,21 +37,60 @@ public enum JSONParser {
             throw SyntaxError(offset: 0, message: "expected a value, found end of file")
         }
         return try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
-            var parser = Parser(base: buffer.baseAddress!, count: count)
+            var parser = Parser<Observer>(source: source, base: buffer.baseAddress!, count: count)
             do throws(SyntaxError) {
-                try parser.parseDocument()
+                try parser.parseDocument(&observer)
             } catch {
                 parser.release()
                 throw error
             }
             parser.finish()
+            // With an observer the entries held at the end are few: what counts is the most held at once.
+            if let overflow = parser.overflow { throw overflow }
             try Document.checkSize(parser.entries)
             return Document(source: source, entries: parser.entries, numbers: parser.numbers, strings: parser.strings)
         }
     }
 }
 
+/// Sees the containers of a JSON parse open and close, and may drop a closed
+/// container's entries once it has read them. This is how the layout builder
+/// reads a large file without keeping every node's values
+/// (`LayoutBuilder.build(streaming:)`): the entries held at any time are those of
+/// the open containers, not of the whole file.
+protocol JSONParseObserver {
+    /// Whether the parser calls the observer at all (false: the plain parse).
+    static var isActive: Bool { get }
+    /// A container opens as entry `entry`. `parentTag` is the tag of the container
+    /// it is in (nil at the top), `key` the text of its member key when it is an
+    /// object member's value. `tape` gives the entries so far. Returns the
+    /// container's tag (1...7), or 0 for one whose close need not be reported
+    /// (nor what opens inside it).
+    mutating func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
+                         tape: () -> Document) -> UInt8
+    /// A container with a nonzero tag has closed (its span and contents are in
+    /// `tape`, lent for the call: it must come back as it was). Returns how
+    /// many of its entries to keep: nil for all; 1 for the container itself,
+    /// emptied; 0 for none.
+    mutating func closed(_ entry: Int, tag: UInt8, tape: inout Document) -> Int?
+}
+
+struct NoObserver: JSONParseObserver {
+    static var isActive: Bool { false }
+    func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
+                tape: () -> Document) -> UInt8 { 0 }
+    func closed(_ entry: Int, tag: UInt8, tape: inout Document) -> Int? { nil }
+}
+
 private typealias Entry = Document.Entry
+
+/// Moves the array out, leaving an empty one.
+@inline(__always)
+private func take<Element>(_ array: inout [Element]) -> [Element] {
+    var taken: [Element] = []
+    swap(&taken, &array)
+    return taken
+}
 
 // ASCII bytes the parser looks for.
 private let quote = UInt8(ascii: "\"")
@@ -63,7 +109,8 @@ private enum ValueContext {
     case document, arrayStart, arrayElement, memberValue
 }
 
-private struct Parser {
+private struct Parser<Observer: JSONParseObserver> {
+    let source: SourceText
     let base: UnsafePointer<UInt8>
     let count: Int
     var index = 0
@@ -77,22 +124,31 @@ private struct Parser {
     var entryChunkCount = 0
     let numberChunk: UnsafeMutablePointer<Double>
     var numberChunkCount = 0
-    /// Open containers, innermost last: entry index << 1 | 1 for an object.
+    /// Open containers, innermost last: entry index << 4 | tag << 1 | 1 for an object.
     var open: UnsafeMutablePointer<Int>
+    /// With an observer: the counts of numbers and strings when each open container opened.
+    var openCounts: [(numbers: Int, strings: Int)] = []
+    /// With an observer: the error for a container that held more values than
+    /// entries can index (`Document.checkSize`), once one has.
+    var overflow: SyntaxError?
     var openCapacity = 64
     var depth = 0
     /// Bytes of the string being unescaped.
     var scratch: [UInt8] = []
 
-    static let chunkSize = 4096
+    static var chunkSize: Int { 4096 }
 
-    init(base: UnsafePointer<UInt8>, count: Int) {
+    init(source: SourceText, base: UnsafePointer<UInt8>, count: Int) {
+        self.source = source
         self.base = base
         self.count = count
         // Layout JSON has one value per 6–20 bytes. Reserving generously costs
-        // address space only: pages are touched as entries are written.
-        entries.reserveLargeCapacity(count / 5 + 16)
-        numbers.reserveLargeCapacity(count / 12 + 16)
+        // address space only: pages are touched as entries are written. (An
+        // observer drops entries as it goes: the arrays grow as they need.)
+        if !Observer.isActive {
+            entries.reserveLargeCapacity(count / 5 + 16)
+            numbers.reserveLargeCapacity(count / 12 + 16)
+        }
         entryChunk = .allocate(capacity: Self.chunkSize)
         numberChunk = .allocate(capacity: Self.chunkSize)
         open = .allocate(capacity: openCapacity)
@@ -146,7 +202,7 @@ private struct Parser {
 
     // MARK: Structure
 
-    mutating func parseDocument() throws(SyntaxError) {
+    mutating func parseDocument(_ observer: inout Observer) throws(SyntaxError) {
         try checkEncoding()
         skipWhitespace()
         var context = ValueContext.document
@@ -156,22 +212,22 @@ private struct Parser {
             let byte = base[index]
             switch byte {
             case openBrace:
-                try openContainer(.object)
+                try openContainer(.object, &observer)
                 index += 1
                 skipWhitespace()
                 if index < count, base[index] == closeBrace {
-                    closeContainer()
+                    closeContainer(&observer)
                 } else {
                     try parseKeyAndColon(afterComma: false)
                     context = .memberValue
                     continue nextValue
                 }
             case openBracket:
-                try openContainer(.array)
+                try openContainer(.array, &observer)
                 index += 1
                 skipWhitespace()
                 if index < count, base[index] == closeBracket {
-                    closeContainer()
+                    closeContainer(&observer)
                 } else {
                     context = .arrayStart
                     continue nextValue
@@ -219,7 +275,7 @@ private struct Parser {
                     continue nextValue
                 }
                 if byte == (isObject ? closeBrace : closeBracket), index < count {
-                    closeContainer()
+                    closeContainer(&observer)
                     continue
                 }
                 if byte == 0, index < count { throw failure(index, "NUL byte in file") }
@@ -232,18 +288,54 @@ private struct Parser {
 
     /// Opens an array or object at `index` (not yet consumed).
     @inline(__always)
-    mutating func openContainer(_ kind: Document.Kind) throws(SyntaxError) {
+    mutating func openContainer(_ kind: Document.Kind, _ observer: inout Observer) throws(SyntaxError) {
         if depth == openCapacity { try growOpen() }
-        open[depth] = entryCount << 1 | (kind == .object ? 1 : 0)
-        depth += 1
+        let entry = entryCount
         appendEntry(Entry(kind: kind, start: UInt32(truncatingIfNeeded: index), end: 0, aux: 0))
+        var tag: UInt8 = 0
+        // Only the top and the contents of tagged containers are the observer's business.
+        if Observer.isActive, depth == 0 || open[depth - 1] & 0xE != 0 {
+            tag = observe(entry, kind, &observer)
+            if tag != 0 { openCounts.append((numbers.count + numberChunkCount, strings.count)) }
+        }
+        open[depth] = entry << 4 | Int(tag) << 1 | (kind == .object ? 1 : 0)
+        depth += 1
+    }
+
+    /// Tells the observer a container opened (with its member key's text, when it has one).
+    mutating func observe(_ entry: Int, _ kind: Document.Kind, _ observer: inout Observer) -> UInt8 {
+        guard depth > 0 else {
+            return observer.opened(entry, kind: kind, parentTag: nil, key: nil, tape: { snapshot() })
+        }
+        let parentTag = UInt8(truncatingIfNeeded: open[depth - 1] >> 1 & 7)
+        guard open[depth - 1] & 1 != 0 else {
+            return observer.opened(entry, kind: kind, parentTag: parentTag, key: nil, tape: { snapshot() })
+        }
+        // The key is the entry before this one.
+        let key = entry - entries.count - 1 >= 0 ? entryChunk[entry - entries.count - 1] : entries[entry - 1]
+        if key.flags & Entry.decoded != 0 {
+            let text = Array(strings[Int(key.aux)].utf8)
+            return text.withUnsafeBufferPointer { text in
+                observer.opened(entry, kind: kind, parentTag: parentTag, key: text, tape: { snapshot() })
+            }
+        }
+        let content = UnsafeBufferPointer(start: base + Int(key.start) + 1, count: Int(key.end - key.start) - 2)
+        return observer.opened(entry, kind: kind, parentTag: parentTag, key: content, tape: { snapshot() })
+    }
+
+    /// The entries so far, as a document (sharing the arrays: the observer lets
+    /// go of it before the parse goes on).
+    mutating func snapshot() -> Document {
+        if entryChunkCount > 0 { flushEntries() }
+        if numberChunkCount > 0 { flushNumbers() }
+        return Document(source: source, entries: entries, numbers: numbers, strings: strings)
     }
 
     /// Closes the innermost container at `index` (its closing bracket) and consumes it.
     @inline(__always)
-    mutating func closeContainer() {
+    mutating func closeContainer(_ observer: inout Observer) {
         depth -= 1
-        let entry = open[depth] >> 1
+        let entry = open[depth] >> 4
         index += 1
         let end = UInt32(truncatingIfNeeded: index)
         let after = UInt32(truncatingIfNeeded: entryCount)
@@ -255,6 +347,31 @@ private struct Parser {
             entries[entry].end = end
             entries[entry].aux = after
         }
+        if Observer.isActive, open[depth] & 0xE != 0 {
+            reportClose(entry, tag: UInt8(truncatingIfNeeded: open[depth] >> 1 & 7), &observer)
+        }
+    }
+
+    /// Tells the observer a tagged container closed, and drops what it does not
+    /// keep. The arrays are lent to the observer as a document and taken back
+    /// (moved, not shared: no copy, no reference counting per container).
+    mutating func reportClose(_ entry: Int, tag: UInt8, _ observer: inout Observer) {
+        let counts = openCounts.removeLast()
+        if entryChunkCount > 0 { flushEntries() }
+        if numberChunkCount > 0 { flushNumbers() }
+        if entries.count > Entry.maximumEntries, overflow == nil {
+            do throws(SyntaxError) { try Document.checkSize(entries) } catch { overflow = error }
+        }
+        // Indices past the limit were cut short: nothing more is read (the parse then fails).
+        guard overflow == nil else { return }
+        var tape = Document(source: source, entries: take(&entries), numbers: take(&numbers), strings: take(&strings))
+        let keep = observer.closed(entry, tag: tag, tape: &tape)
+        (entries, numbers, strings) = (take(&tape.entries), take(&tape.numbers), take(&tape.strings))
+        guard let keep else { return }
+        entries.removeLast(entries.count - entry - keep)
+        if keep > 0 { entries[entry].aux = UInt32(entry + 1) }
+        if numbers.count > counts.numbers { numbers.removeLast(numbers.count - counts.numbers) }
+        if strings.count > counts.strings { strings.removeLast(strings.count - counts.strings) }
     }
 
     @inline(never)

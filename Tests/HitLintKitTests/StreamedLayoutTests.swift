@@ -1,0 +1,164 @@
+import Foundation
+import XCTest
+@testable import HitLintKit
+
+/// A JSON layout is built while the parser reads it, without keeping its
+/// document (`LayoutBuilder.read(streaming:)`); YAML, captures and `render`
+/// build from the whole document. The two must agree on everything later
+/// stages can see: nodes, names, spans, a node's members read again, ignores
+/// and the layout's diagnostics.
+final class StreamedLayoutTests: XCTestCase {
+    /// Everything later stages can read of a layout, as comparable text.
+    private func describe(_ layout: Layout, _ diagnostics: [Diagnostic]) -> [String] {
+        var lines = ["platform \(layout.platform) input \(layout.input) units \(layout.units) scale \(layout.scale)"
+            + " device \(layout.device) coordinates \(layout.coordinates) pointsPerUnit \(layout.pointsPerUnit)"]
+        for index in layout.nodes.indices {
+            let node = layout.nodes[index]
+            let flags = [node.isTarget, node.isHidden, node.userInteractionEnabled, node.clipsToBounds, node.isOpaque,
+                         node.isEnabled, node.isStack, node.isArranged, node.usesHitSlop, node.hasPointerInsets,
+                         node.isTransparent].map { $0 ? "1" : "0" }.joined()
+            lines.append("node \(index) parent \(node.parent) end \(node.subtreeEnd) child \(node.childIndex) "
+                + "frame \(node.frame) flags \(flags) insets \(layout.hitInsets(of: index)) alpha \(layout.alpha(of: index)) "
+                + "pointer \(String(describing: layout.pointerInsets(of: index)))")
+            lines.append("  name \(layout.name(of: index)) id \(String(describing: layout.id(of: index))) "
+                + "idSpan \(String(describing: layout.idSpan(of: index))) type \(layout.type(of: index)) "
+                + "anchor \(layout.anchorSpan(of: index)) frameSpan \(layout.frameSpan(of: index)) "
+                + "firstKey \(layout.firstKeySpan(of: index))")
+            let source = layout.nodeSource(of: index)
+            let document = source.document
+            var members: [String] = []
+            if source.object >= 0 {
+                for (key, value) in document.members(source.object) {
+                    // A streamed node's children are not read again: its list reads as empty.
+                    let text = document.stringEquals(key, "children") ? "[…]" : String(describing: document.string(value))
+                    members.append("\(document.string(key) ?? "?")@\(document.span(key)) = \(document.span(value)) \(text)")
+                }
+            }
+            lines.append("  members " + members.joined(separator: "; "))
+        }
+        for entry in layout.ignores {
+            lines.append("ignore node \(entry.node) rule \(String(describing: entry.rule)) span \(entry.span) "
+                + "fix \(Suppression.removal(of: entry, layout: layout).edits.map { "\($0.span) '\($0.replacement)'" })")
+        }
+        lines += allNames(layout).map { "all-names \($0)" }
+        lines += diagnostics.map { "\($0.rule) \($0.severity) \($0.span) \($0.node ?? "-") \($0.nodeIndex ?? -1) \($0.message)" }.sorted()
+        return lines
+    }
+
+    private func allNames(_ layout: Layout) -> [String] {
+        layout.nodes.count > 2_000 ? [] : layout.allNames()
+    }
+
+    /// Compares the two builds of `text`; false when it is not JSON or not a layout.
+    @discardableResult
+    private func assertSameBuild(_ text: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let source = SourceText(bytes: text)
+        let document: Document
+        do {
+            document = try JSONParser.parse(source)
+        } catch {
+            // The streamed read refuses the same bytes, at the same place, with the same words.
+            do {
+                _ = try LayoutBuilder.read(streaming: source)
+                XCTFail("\(label): the streamed read accepted what the parser refuses: \(error.message)", file: file, line: line)
+            } catch let streamedError {
+                XCTAssertEqual(streamedError.offset, error.offset, label, file: file, line: line)
+                XCTAssertEqual(streamedError.message, error.message, label, file: file, line: line)
+            }
+            return false
+        }
+        guard InputKind.detect(document) == .hitlint else { return false }
+        let whole = LayoutBuilder.build(document)
+        guard let read = try? LayoutBuilder.read(streaming: source) else {
+            XCTFail("\(label): the streamed read refused JSON the parser accepts", file: file, line: line)
+            return false
+        }
+        let streamed = LayoutBuilder.finish(read.builder, streamed: read.document)
+        XCTAssertFalse(streamed.layout.origins.isEmpty && !streamed.layout.nodes.isEmpty
+                       && streamed.layout.origins.count != streamed.layout.nodes.count, label, file: file, line: line)
+        let expected = describe(whole.layout, whole.diagnostics)
+        let actual = describe(streamed.layout, streamed.diagnostics)
+        if expected != actual {
+            let difference = zip(expected, actual).first { $0 != $1 }
+            XCTFail("\(label): streamed build differs\n  whole:    \(difference?.0 ?? "(\(expected.count) lines)")\n"
+                    + "  streamed: \(difference?.1 ?? "(\(actual.count) lines)")", file: file, line: line)
+        }
+        return true
+    }
+
+    /// The JSON layouts of Examples/ and the fixtures, with the YAML ones as
+    /// the JSON `hitlint parse` writes for them.
+    static let seeds: [(label: String, bytes: [UInt8])] = {
+        var seeds: [(label: String, bytes: [UInt8])] = []
+        for folder in ["Examples", "Tests/HitLintKitTests/Fixtures"] {
+            let root = TestSupport.packageRoot.appendingPathComponent(folder)
+            let paths = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).sorted()
+            for path in paths {
+                guard let format = SourceFormat(path: path),
+                      let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { continue }
+                var bytes = [UInt8](data)
+                if format == .yaml {
+                    guard let document = try? YAMLParser.parse(SourceText(bytes: bytes)) else { continue }
+                    bytes = document.jsonBytes()
+                }
+                seeds.append(("\(folder)/\(path)", bytes))
+            }
+        }
+        return seeds
+    }()
+
+    func testExamplesAndFixturesBuildTheSameStreamed() {
+        let compared = Self.seeds.filter { assertSameBuild($0.bytes, $0.label) }.count
+        XCTAssertGreaterThan(compared, 20)
+    }
+
+    func testEdgeCasesBuildTheSameStreamed() {
+        let cases = [
+            // Escapes in ids, types and keys; an id after the children.
+            #"{"root": {"frame": [0, 0, 100, 100], "children": [{"id": "a\"b", "type": "butto\u006e", "frame": [0, 0, 10, 10]}], "id": "r\u00e9"}}"#,
+            #"{"root": {"id": "r", "frame": [0, 0, 100, 100], "child\u0072en": [{"id": "x", "frame": [0, 0, 10, 10]}]}}"#,
+            // Units and scale after the root; a stack with sized and framed children.
+            #"{"root": {"id": "s", "type": "stack", "axis": "vertical", "spacing": 1.5, "frame": [0.5, 0.25, 30, 90], "hitInsets": [-1, -2, -3, -4], "children": [{"id": "a", "type": "button", "size": [10.1, 20.3]}, {"id": "b", "type": "button", "frame": [1, 2, 3, 4], "hitSlop": {"top": 2}}, {"id": "c", "hidden": true, "size": [5, 5]}, {"type": "button"}]}, "units": "px", "scale": 3}"#,
+            #"{"units": "mm", "device": "ipad", "root": {"id": "r", "frame": [0, 0, 100, 100], "pointerInsets": 2, "alpha": 0.005, "children": [{"id": "t", "type": "button", "frame": [1, 1, 5, 5], "ignore": ["target-size", "dead-gap"]}]}}"#,
+            // Children that are not nodes, between nodes: child positions count them.
+            #"{"root": {"id": "r", "frame": [0, 0, 100, 100], "children": [1, {"frame": [0, 0, 1, 1]}, [2, 3], {"type": "button", "frame": [0, 0, 50, 50], "children": ["x", {"frame": [0, 0, 1, 1]}]}, null]}}"#,
+            // Two children lists, two roots, a scalar root first.
+            #"{"root": {"id": "r", "frame": [0, 0, 100, 100], "children": [{"id": "a", "frame": [0, 0, 1, 1]}], "children": [{"id": "b", "frame": [0, 0, 1, 1]}]}}"#,
+            #"{"root": {"id": "r", "frame": [0, 0, 100, 100], "children": 3, "children": [{"id": "b", "frame": [0, 0, 1, 1]}]}}"#,
+            #"{"root": {"id": "one", "frame": [0, 0, 100, 100]}, "root": {"id": "two", "frame": [0, 0, 1, 1]}}"#,
+            #"{"root": 5, "root": {"id": "two", "frame": [0, 0, 1, 1]}}"#,
+            // Repeated ids, the parent's after its children; unknown and repeated keys.
+            #"{"root": {"frame": [0, 0, 100, 100], "children": [{"id": "x", "frame": [0, 0, 1, 1], "children": [{"id": "x", "frame": [0, 0, 1, 1]}]}, {"id": "x", "frame": [0, 0, 1, 1]}], "id": "x", "colour": "red", "frame": [0, 0, 1, 1]}}"#,
+            // Broken shapes.
+            #"{"root": []}"#, #"{"version": 1}"#, #"[1, 2]"#, #"{"root": {}}"#, #"{"root": {"children": {"a": 1}}}"#,
+            #"{"root": {"frame": {"x": 1, "y": 2, "width": 3, "height": 4}, "children": [{"frame": [0, 0, -1, 1]}, {"frame": "wide"}]}}"#,
+            #"{"root": {"id": "r", "frame": [0, 0, 9, 9], "children": [{"id": "u", "userInteractionEnabled": false, "type": "imageView", "frame": [0, 0, 9, 9], "children": [{"id": "b", "type": "button", "frame": [0, 0, 9, 9]}]}]}}"#,
+        ]
+        for (number, text) in cases.enumerated() {
+            assertSameBuild(Array(text.utf8), "case \(number)")
+        }
+    }
+
+    /// Seeded mutants of those layouts (bytes replaced, deleted, inserted,
+    /// slices repeated): every one that is a JSON layout builds the same both ways.
+    func testMutantsBuildTheSameStreamed() {
+        var random = SeededRandom(seed: 0x5EED_0F57)
+        var compared = 0
+        for number in 0..<8_000 {
+            var bytes = random.pick(Self.seeds).bytes
+            for _ in 0..<random.int(1...4) where !bytes.isEmpty {
+                let at = random.int(0...(bytes.count - 1))
+                switch random.int(0...3) {
+                case 0: bytes[at] = random.pick(MutationTests.structural)
+                case 1: bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...12)))
+                case 2: bytes.insert(contentsOf: Array("\"\(random.pick(MutationTests.words))\"".utf8.dropFirst(random.int(0...1))), at: at)
+                default:
+                    let end = min(bytes.count, at + random.int(1...200))
+                    bytes.insert(contentsOf: Array(bytes[at..<end]), at: random.int(0...bytes.count))
+                }
+            }
+            if assertSameBuild(bytes, "mutant \(number)") { compared += 1 }
+        }
+        XCTAssertGreaterThan(compared, 200)
+    }
+}
