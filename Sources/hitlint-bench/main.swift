@@ -207,10 +207,19 @@ func runStages(nodes: Int, yaml: Bool) {
                      time * 1000, megabytes(currentRSS()), megabytes(peakRSS())))
         start = now()
     }
-    let document = try! (yaml ? SourceFormat.yaml : .json).parse(source)
-    step("parse")
-    let (layout, _) = LayoutBuilder.build(document)
-    step("layout")
+    // JSON is built while it is parsed (as `hitlint` does), YAML from its whole document.
+    var entries = 0
+    let layout: Layout
+    if yaml {
+        let document = try! SourceFormat.yaml.parse(source)
+        entries = document.entries.count
+        step("parse")
+        layout = LayoutBuilder.build(document).layout
+        step("layout")
+    } else {
+        layout = try! LayoutBuilder.build(streaming: source).layout
+        step("read")
+    }
     let geometry = Geometry(layout: layout)
     step("geometry")
     let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
@@ -234,8 +243,9 @@ func runStages(nodes: Int, yaml: Bool) {
     let report = JSONReporter().report([result])
     step("report")
     print("  \(diagnostics.count) diagnostics, report \(megabytes(report.utf8.count)); per node: "
-          + "\(MemoryLayout<LayoutNode>.stride) B layout, \(MemoryLayout<TargetRegion>.stride) B per target region, \(MemoryLayout<Document.Entry>.stride) B per document entry "
-          + "(\(String(format: "%.1f", Double(document.entries.count) / Double(max(layout.nodes.count, 1)))) entries)")
+          + "\(MemoryLayout<LayoutNode>.stride) B layout (+ \(MemoryLayout<NodeOrigin>.stride) B origin for JSON), "
+          + "\(MemoryLayout<TargetRegion>.stride) B per target region"
+          + (yaml ? ", \(MemoryLayout<Document.Entry>.stride) B per document entry (\(String(format: "%.1f", Double(entries) / Double(max(layout.nodes.count, 1)))) entries)" : ""))
 }
 
 if let flag = CommandLine.arguments.firstIndex(of: "--stages") {

@@ -391,27 +391,11 @@ public struct Layout: Sendable {
     public func nodeSource(of index: Int) -> NodeSource {
         guard !origins.isEmpty else { return NodeSource(document: document, object: Int(nodes[index].objectEntry)) }
         let origin = origins[index]
-        let (start, end) = (Int(origin.objectStart), Int(origin.objectEnd))
-        let (cut, resume) = origin.childrenEnd > 0 ? (Int(origin.childrenStart), Int(origin.childrenEnd)) : (end, end)
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(cut - start + 2 + end - resume)
-        bytes += source.bytes[start..<cut]
-        if resume > cut { bytes += [UInt8(ascii: "["), UInt8(ascii: "]")] }
-        bytes += source.bytes[resume..<end]
-        guard var part = try? JSONParser.parse(SourceText(bytes: bytes)) else {
+        let children = origin.childrenEnd > 0 ? Int(origin.childrenStart)..<Int(origin.childrenEnd) : nil
+        guard let part = try? JSONParser.parse(source, range: Int(origin.objectStart)..<Int(origin.objectEnd), skipping: children) else {
             return NodeSource(document: Document(source: source), object: -1)
         }
-        // Back to the file's offsets: what follows the empty list moves by what it stood for.
-        let hasList = resume > cut
-        let listEnd = UInt32(cut - start + 2)
-        let shift = hasList ? UInt32(resume - cut - 2) : 0
-        for position in part.entries.indices {
-            var entry = part.entries[position]
-            entry.start = entry.start + UInt32(start) + (hasList && entry.start >= listEnd ? shift : 0)
-            entry.end = entry.end + UInt32(start) + (hasList && entry.end >= listEnd ? shift : 0)
-            part.entries[position] = entry
-        }
-        return NodeSource(document: Document(source: source, entries: part.entries, numbers: part.numbers, strings: part.strings), object: 0)
+        return NodeSource(document: part, object: 0)
     }
 
     /// The node's `type`, as written (empty when absent).

@@ -751,6 +751,13 @@ public struct LayoutBuilder {
         return (builder, document)
     }
 
+    /// Builds a JSON layout while it is parsed (`read(streaming:)`), whatever its top-level keys.
+    public static func build(streaming source: SourceText, overrides: Overrides = Overrides()) throws(SyntaxError)
+        -> (layout: Layout, diagnostics: [Diagnostic]) {
+        let (builder, document) = try read(streaming: source)
+        return finish(builder, streamed: document, overrides: overrides)
+    }
+
     /// Completes a streamed read (`read(streaming:)`) whose document is a layout.
     static func finish(_ builder: consuming LayoutBuilder, streamed document: Document,
                        overrides: Overrides = Overrides()) -> (layout: Layout, diagnostics: [Diagnostic]) {

@@ -26,6 +26,29 @@ public enum JSONParser {
         return try parse(source, observer: &observer)
     }
 
+    /// The value at `range` of a source already parsed (spans stay the file's
+    /// offsets), with the list at `skipping` read as an empty list: how a
+    /// streamed layout reads one node's mapping again without its children.
+    static func parse(_ source: SourceText, range: Range<Int>, skipping: Range<Int>?) throws(SyntaxError) -> Document {
+        guard range.upperBound <= source.bytes.count, range.lowerBound < range.upperBound else {
+            throw SyntaxError(offset: range.lowerBound, message: "expected a value")
+        }
+        return try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
+            var parser = Parser<NoObserver>(source: source, base: buffer.baseAddress!, count: range.upperBound, length: range.count)
+            parser.index = range.lowerBound
+            if let skipping { (parser.skipFrom, parser.skipTo) = (skipping.lowerBound, skipping.upperBound) }
+            var observer = NoObserver()
+            do throws(SyntaxError) {
+                try parser.parseDocument(&observer)
+            } catch {
+                parser.release()
+                throw error
+            }
+            parser.finish()
+            return Document(source: source, entries: parser.entries, numbers: parser.numbers, strings: parser.strings)
+        }
+    }
+
     /// Parses while `observer` sees containers open and close (and drops the
     /// entries of those it has read): the document returned holds what it kept.
     static func parse<Observer: JSONParseObserver>(_ source: SourceText, observer: inout Observer) throws(SyntaxError) -> Document {
@@ -128,6 +151,9 @@ private struct Parser<Observer: JSONParseObserver> {
     var open: UnsafeMutablePointer<Int>
     /// With an observer: the counts of numbers and strings when each open container opened.
     var openCounts: [(numbers: Int, strings: Int)] = []
+    /// A list that starts at `skipFrom` is read as empty and ends at `skipTo` (-1: none).
+    var skipFrom = -1
+    var skipTo = -1
     /// With an observer: the error for a container that held more values than
     /// entries can index (`Document.checkSize`), once one has.
     var overflow: SyntaxError?
@@ -136,21 +162,26 @@ private struct Parser<Observer: JSONParseObserver> {
     /// Bytes of the string being unescaped.
     var scratch: [UInt8] = []
 
-    static var chunkSize: Int { 4096 }
+    /// 4,096 values, or fewer for a short text (a node's mapping read again
+    /// for a fix costs no 80 KB of chunks).
+    let chunkSize: Int
 
-    init(source: SourceText, base: UnsafePointer<UInt8>, count: Int) {
+    /// `count`: where the text ends; `length`: how much of it is read (from `index`).
+    init(source: SourceText, base: UnsafePointer<UInt8>, count: Int, length: Int? = nil) {
         self.source = source
         self.base = base
         self.count = count
+        let length = length ?? count
         // Layout JSON has one value per 6–20 bytes. Reserving generously costs
         // address space only: pages are touched as entries are written. (An
         // observer drops entries as it goes: the arrays grow as they need.)
         if !Observer.isActive {
-            entries.reserveLargeCapacity(count / 5 + 16)
-            numbers.reserveLargeCapacity(count / 12 + 16)
+            entries.reserveLargeCapacity(length / 5 + 16)
+            numbers.reserveLargeCapacity(length / 12 + 16)
         }
-        entryChunk = .allocate(capacity: Self.chunkSize)
-        numberChunk = .allocate(capacity: Self.chunkSize)
+        chunkSize = min(4096, length / 2 + 8)
+        entryChunk = .allocate(capacity: chunkSize)
+        numberChunk = .allocate(capacity: chunkSize)
         open = .allocate(capacity: openCapacity)
     }
 
@@ -175,7 +206,7 @@ private struct Parser<Observer: JSONParseObserver> {
     mutating func appendEntry(_ entry: Entry) {
         entryChunk[entryChunkCount] = entry
         entryChunkCount += 1
-        if entryChunkCount == Self.chunkSize { flushEntries() }
+        if entryChunkCount == chunkSize { flushEntries() }
     }
 
     /// Index the number gets in `numbers`.
@@ -184,7 +215,7 @@ private struct Parser<Observer: JSONParseObserver> {
         let position = numbers.count + numberChunkCount
         numberChunk[numberChunkCount] = value
         numberChunkCount += 1
-        if numberChunkCount == Self.chunkSize { flushNumbers() }
+        if numberChunkCount == chunkSize { flushNumbers() }
         return position
     }
 
@@ -203,7 +234,7 @@ private struct Parser<Observer: JSONParseObserver> {
     // MARK: Structure
 
     mutating func parseDocument(_ observer: inout Observer) throws(SyntaxError) {
-        try checkEncoding()
+        if index == 0 { try checkEncoding() }
         skipWhitespace()
         var context = ValueContext.document
         nextValue: while true {
@@ -225,6 +256,7 @@ private struct Parser<Observer: JSONParseObserver> {
             case openBracket:
                 try openContainer(.array, &observer)
                 index += 1
+                if index - 1 == skipFrom { index = skipTo - 1 }
                 skipWhitespace()
                 if index < count, base[index] == closeBracket {
                     closeContainer(&observer)
