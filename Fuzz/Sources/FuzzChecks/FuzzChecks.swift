@@ -153,6 +153,14 @@ public enum FuzzChecks {
             checkResult(result, bytes: bytes)
             checkReports(result)
             checkPictures(result, linter: linter)
+            // A JSON layout is built while it is parsed; built from its whole document it lints the same.
+            if format == .json, let document = try? format.parse(SourceText(bytes: bytes)) {
+                let whole = linter.lint(document: document, path: path)
+                // (As sets: diagnostics that tie on position, rule and message may come in either order.)
+                require(Set(whole.diagnostics) == Set(result.diagnostics)
+                        && whole.diagnostics.count == result.diagnostics.count && whole.nodeCount == result.nodeCount,
+                        "json: the streamed read and the whole document lint differently")
+            }
             let broken = result.diagnostics.contains { $0.rule == "invalid-layout" }
             let outcome = Fixer.fixUntilStable(bytes, format: format, path: path, linter: linter)
             checkResult(outcome.result, bytes: outcome.bytes)
