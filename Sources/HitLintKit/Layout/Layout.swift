@@ -55,7 +55,8 @@ public struct LayoutNode: Sendable {
     /// Position among the parent's children (for path names).
     public var childIndex: Int32 = 0
 
-    // Where things came from (Document entry indices, -1 when absent).
+    // Where things came from (Document entry indices, -1 when absent; all -1
+    // in a layout built while its JSON was read, which has `Layout.origins`).
     public var objectEntry: Int32 = -1
     public var idEntry: Int32 = -1
     public var typeEntry: Int32 = -1
@@ -202,6 +203,8 @@ public struct IgnoreEntry: Sendable {
 
 /// The validated, flat model of one layout file.
 public struct Layout: Sendable {
+    /// The file's values: all of them, or (a layout built while its JSON was
+    /// read) only its top-level keys, `root` emptied.
     public var document: Document
     public var platform: Platform = .uikit
     public var input: InputModality = .touch

@@ -33,19 +33,12 @@ public enum JSONParser {
         guard range.upperBound <= source.bytes.count, range.lowerBound < range.upperBound else {
             throw SyntaxError(offset: range.lowerBound, message: "expected a value")
         }
+        var observer = NoObserver()
         return try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
             var parser = Parser<NoObserver>(source: source, base: buffer.baseAddress!, count: range.upperBound, length: range.count)
             parser.index = range.lowerBound
             if let skipping { (parser.skipFrom, parser.skipTo) = (skipping.lowerBound, skipping.upperBound) }
-            var observer = NoObserver()
-            do throws(SyntaxError) {
-                try parser.parseDocument(&observer)
-            } catch {
-                parser.release()
-                throw error
-            }
-            parser.finish()
-            return Document(source: source, entries: parser.entries, numbers: parser.numbers, strings: parser.strings)
+            return try parser.run(&observer)
         }
     }
 
@@ -61,17 +54,7 @@ public enum JSONParser {
         }
         return try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
             var parser = Parser<Observer>(source: source, base: buffer.baseAddress!, count: count)
-            do throws(SyntaxError) {
-                try parser.parseDocument(&observer)
-            } catch {
-                parser.release()
-                throw error
-            }
-            parser.finish()
-            // With an observer the entries held at the end are few: what counts is the most held at once.
-            if let overflow = parser.overflow { throw overflow }
-            try Document.checkSize(parser.entries)
-            return Document(source: source, entries: parser.entries, numbers: parser.numbers, strings: parser.strings)
+            return try parser.run(&observer)
         }
     }
 }
@@ -183,6 +166,21 @@ private struct Parser<Observer: JSONParseObserver> {
         entryChunk = .allocate(capacity: chunkSize)
         numberChunk = .allocate(capacity: chunkSize)
         open = .allocate(capacity: openCapacity)
+    }
+
+    /// Parses from `index` to `count` into a document (scratch memory freed either way).
+    mutating func run(_ observer: inout Observer) throws(SyntaxError) -> Document {
+        do throws(SyntaxError) {
+            try parseDocument(&observer)
+        } catch {
+            release()
+            throw error
+        }
+        finish()
+        // With an observer the entries held at the end are few: what counts is the most held at once.
+        if let overflow { throw overflow }
+        try Document.checkSize(entries)
+        return Document(source: source, entries: entries, numbers: numbers, strings: strings)
     }
 
     /// Moves what is left in the chunks to the arrays and frees the scratch memory.
