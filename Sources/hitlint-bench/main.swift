@@ -243,7 +243,7 @@ func runStages(nodes: Int, yaml: Bool) {
     let report = JSONReporter().report([result])
     step("report")
     print("  \(diagnostics.count) diagnostics, report \(megabytes(report.utf8.count)); per node: "
-          + "\(MemoryLayout<LayoutNode>.stride) B layout (+ \(MemoryLayout<NodeOrigin>.stride) B origin for JSON), "
+          + "\(MemoryLayout<LayoutNode>.stride) B layout, "
           + "\(MemoryLayout<TargetRegion>.stride) B per target region"
           + (yaml ? ", \(MemoryLayout<Document.Entry>.stride) B per document entry (\(String(format: "%.1f", Double(entries) / Double(max(layout.nodes.count, 1)))) entries)" : ""))
 }

@@ -74,8 +74,9 @@ final class StreamedLayoutTests: XCTestCase {
             return false
         }
         let streamed = LayoutBuilder.finish(read.builder, streamed: read.document)
-        XCTAssertFalse(streamed.layout.origins.isEmpty && !streamed.layout.nodes.isEmpty
-                       && streamed.layout.origins.count != streamed.layout.nodes.count, label, file: file, line: line)
+        // Every streamed node knows where it came from, and no node built from a whole document claims to.
+        XCTAssertTrue(streamed.layout.nodes.allSatisfy { $0.origin != nil }, label, file: file, line: line)
+        XCTAssertTrue(whole.layout.nodes.allSatisfy { $0.origin == nil }, label, file: file, line: line)
         let expected = describe(whole.layout, whole.diagnostics)
         let actual = describe(streamed.layout, streamed.diagnostics)
         if expected != actual {

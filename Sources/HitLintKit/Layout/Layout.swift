@@ -55,15 +55,12 @@ public struct LayoutNode: Sendable {
     /// Position among the parent's children (for path names).
     public var childIndex: Int32 = 0
 
-    // Where things came from (Document entry indices, -1 when absent; all -1
-    // in a layout built while its JSON was read, which has `Layout.origins`).
-    public var objectEntry: Int32 = -1
-    public var idEntry: Int32 = -1
-    public var typeEntry: Int32 = -1
-    /// The `frame` value, or the `size` value when `placementIsSize`.
-    private var placementEntry: Int32 = -1
-    /// The `hitInsets` value, or the `hitSlop` value when `insetsAreSlop`.
-    private var insetsEntry: Int32 = -1
+    /// Where the node came from, in five words: Document entry indices (of its
+    /// mapping, id, type, frame or size, hitInsets or hitSlop; -1 when absent),
+    /// or, for a node read while its JSON was parsed (`origin`), the byte
+    /// offsets of its mapping, children list and id. One or the other: a node
+    /// of 10⁶ read that way needs no second table.
+    private var words: (Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1)
 
     /// Position in `Layout.extras` of this node's hit insets and alpha, -1 when
     /// the file gives neither (they read as zero and 1; `Layout.setExtras`).
@@ -89,6 +86,7 @@ public struct LayoutNode: Sendable {
         static let hasPointerInsets: UInt16 = 1 << 10
         static let isTransparent: UInt16 = 1 << 11
         static let usesHitSlop: UInt16 = 1 << 12
+        static let hasOrigin: UInt16 = 1 << 13
     }
 
     @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
@@ -122,29 +120,66 @@ public struct LayoutNode: Sendable {
         get { flag(Flag.hasPointerInsets) } set { set(Flag.hasPointerInsets, newValue) }
     }
 
-    public var frameEntry: Int32 {
-        get { flag(Flag.placementIsSize) ? -1 : placementEntry }
-        set { placementEntry = newValue; set(Flag.placementIsSize, false) }
-    }
-    public var sizeEntry: Int32 {
-        get { flag(Flag.placementIsSize) ? placementEntry : -1 }
-        set { placementEntry = newValue; set(Flag.placementIsSize, newValue >= 0) }
-    }
-    public var hitInsetsEntry: Int32 {
-        get { flag(Flag.insetsAreSlop) ? -1 : insetsEntry }
-        set { insetsEntry = newValue; set(Flag.insetsAreSlop, false) }
-    }
-    public var hitSlopEntry: Int32 {
-        get { flag(Flag.insetsAreSlop) ? insetsEntry : -1 }
-        set { insetsEntry = newValue; set(Flag.insetsAreSlop, newValue >= 0) }
+    /// An entry index from `words` (-1 for a node that has an `origin`).
+    @inline(__always) private func entry(_ word: Int32) -> Int32 { flag(Flag.hasOrigin) ? -1 : word }
+    /// Before an entry index is set: a node that had an `origin` has none after.
+    @inline(__always) private mutating func leaveOrigin() {
+        if flag(Flag.hasOrigin) {
+            words = (-1, -1, -1, -1, -1)
+            set(Flag.hasOrigin, false)
+        }
     }
 
-    /// Forgets where the node's values are in the document (a streamed
-    /// layout keeps `Layout.origins` instead).
-    mutating func clearEntries() {
-        (objectEntry, idEntry, typeEntry, placementEntry, insetsEntry) = (-1, -1, -1, -1, -1)
-        set(Flag.placementIsSize, false)
-        set(Flag.insetsAreSlop, false)
+    public var objectEntry: Int32 {
+        get { entry(words.0) } set { leaveOrigin(); words.0 = newValue }
+    }
+    public var idEntry: Int32 {
+        get { entry(words.1) } set { leaveOrigin(); words.1 = newValue }
+    }
+    public var typeEntry: Int32 {
+        get { entry(words.2) } set { leaveOrigin(); words.2 = newValue }
+    }
+    /// The `frame` value (`words.3` holds it, or the `size` value when `placementIsSize`).
+    public var frameEntry: Int32 {
+        get { flag(Flag.placementIsSize) ? -1 : entry(words.3) }
+        set { leaveOrigin(); words.3 = newValue; set(Flag.placementIsSize, false) }
+    }
+    public var sizeEntry: Int32 {
+        get { flag(Flag.placementIsSize) ? entry(words.3) : -1 }
+        set { leaveOrigin(); words.3 = newValue; set(Flag.placementIsSize, newValue >= 0) }
+    }
+    /// The `hitInsets` value (`words.4` holds it, or the `hitSlop` value when `insetsAreSlop`).
+    public var hitInsetsEntry: Int32 {
+        get { flag(Flag.insetsAreSlop) ? -1 : entry(words.4) }
+        set { leaveOrigin(); words.4 = newValue; set(Flag.insetsAreSlop, false) }
+    }
+    public var hitSlopEntry: Int32 {
+        get { flag(Flag.insetsAreSlop) ? entry(words.4) : -1 }
+        set { leaveOrigin(); words.4 = newValue; set(Flag.insetsAreSlop, newValue >= 0) }
+    }
+
+    /// Where in the file a node read while its JSON was parsed came from (its
+    /// entry indices are then all -1); nil for a node read from a whole document.
+    public internal(set) var origin: NodeOrigin? {
+        get {
+            guard flag(Flag.hasOrigin) else { return nil }
+            return NodeOrigin(objectStart: UInt32(bitPattern: words.0), objectEnd: UInt32(bitPattern: words.1),
+                              childrenStart: UInt32(bitPattern: words.2), childrenEnd: UInt32(bitPattern: words.3),
+                              idStart: UInt32(bitPattern: words.4))
+        }
+        set {
+            set(Flag.placementIsSize, false)
+            set(Flag.insetsAreSlop, false)
+            guard let origin = newValue else {
+                words = (-1, -1, -1, -1, -1)
+                set(Flag.hasOrigin, false)
+                return
+            }
+            words = (Int32(bitPattern: origin.objectStart), Int32(bitPattern: origin.objectEnd),
+                     Int32(bitPattern: origin.childrenStart), Int32(bitPattern: origin.childrenEnd),
+                     Int32(bitPattern: origin.idStart))
+            set(Flag.hasOrigin, true)
+        }
     }
 
     public init() {}
@@ -156,9 +191,9 @@ public struct NodeExtras: Sendable {
     public var alpha: Double = 1
 }
 
-/// Where a node of a layout read without keeping its document came from
+/// Where a node read while its JSON was parsed came from
 /// (`LayoutBuilder.build(streaming:)`): byte offsets in the file.
-public struct NodeOrigin: Sendable {
+public struct NodeOrigin: Sendable, Equatable {
     /// The node's mapping, braces included.
     public var objectStart: UInt32 = 0
     public var objectEnd: UInt32 = 0
@@ -166,9 +201,9 @@ public struct NodeOrigin: Sendable {
     /// part of the mapping `Layout.nodeSource(of:)` does not read again.
     public var childrenStart: UInt32 = 0
     public var childrenEnd: UInt32 = 0
-    /// Its `id` string, quotes included (both 0 when it has none).
+    /// Its `id` string's opening quote (0 when it has none; the string's end
+    /// is found by reading it, `Layout.idSpan(of:)`).
     public var idStart: UInt32 = 0
-    public var idEnd: UInt32 = 0
 }
 
 /// A node's mapping as a document: the whole file's document, or (for a
@@ -224,11 +259,7 @@ public struct Layout: Sendable {
     /// Names an importer gave the nodes of a captured hierarchy (whose views
     /// have no hitlint ids); nil for layout files.
     public var importedNames: [String]?
-    /// For a layout read without keeping its document (`document` then holds
-    /// only the top-level keys): where each node came from. Empty otherwise,
-    /// and the nodes' entry indices say it.
-    public internal(set) var origins: [NodeOrigin] = []
-    /// Ids whose text is not a slice of the file (escapes), by node, in such a layout.
+    /// Ids whose text is not a slice of the file (escapes), by node, for nodes with an `origin`.
     var decodedIDs: [Int32: String] = [:]
 
     public init(document: Document) {
@@ -368,32 +399,37 @@ public struct Layout: Sendable {
 
     /// The node's `id`, as written (decoded), or nil.
     public func id(of index: Int) -> String? {
-        if origins.isEmpty {
+        guard nodes[index].origin != nil else {
             let entry = nodes[index].idEntry
             return entry >= 0 ? document.string(Int(entry)) : nil
         }
-        let origin = origins[index]
-        guard origin.idEnd > 0 else { return nil }
         if let decoded = decodedIDs[Int32(index)] { return decoded }
-        return source.string(SourceSpan(start: Int(origin.idStart) + 1, end: Int(origin.idEnd) - 1))
+        return idSpan(of: index).map { source.string(SourceSpan(start: $0.start + 1, end: $0.end - 1)) }
     }
 
     /// Where the node's `id` value is, or nil.
     public func idSpan(of index: Int) -> SourceSpan? {
-        if origins.isEmpty {
+        guard let origin = nodes[index].origin else {
             let entry = nodes[index].idEntry
             return entry >= 0 ? document.span(Int(entry)) : nil
         }
-        let origin = origins[index]
-        return origin.idEnd > 0 ? SourceSpan(start: Int(origin.idStart), end: Int(origin.idEnd)) : nil
+        guard origin.idStart > 0 else { return nil }
+        // The string was parsed: its closing quote is the first one no backslash escapes.
+        let start = Int(origin.idStart)
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            var end = start + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            return SourceSpan(start: start, end: min(end + 1, bytes.count))
+        }
     }
 
     /// The node's mapping as a document. For a streamed layout its members are
     /// read again from the file (children left out): for fixes and messages,
     /// not for loops over every node.
     public func nodeSource(of index: Int) -> NodeSource {
-        guard !origins.isEmpty else { return NodeSource(document: document, object: Int(nodes[index].objectEntry)) }
-        let origin = origins[index]
+        guard let origin = nodes[index].origin else { return NodeSource(document: document, object: Int(nodes[index].objectEntry)) }
         let children = origin.childrenEnd > 0 ? Int(origin.childrenStart)..<Int(origin.childrenEnd) : nil
         guard let part = try? JSONParser.parse(source, range: Int(origin.objectStart)..<Int(origin.objectEnd), skipping: children) else {
             return NodeSource(document: Document(source: source), object: -1)
@@ -403,7 +439,7 @@ public struct Layout: Sendable {
 
     /// The node's `type`, as written (empty when absent).
     public func type(of index: Int) -> String {
-        guard origins.isEmpty else {
+        guard nodes[index].origin == nil else {
             let source = nodeSource(of: index)
             return source.member("type").flatMap { source.document.string($0.value) } ?? ""
         }
@@ -414,7 +450,7 @@ public struct Layout: Sendable {
     /// Where a diagnostic about this node sits: its hitInsets, hitSlop or frame
     /// value, else its first key.
     public func anchorSpan(of index: Int) -> SourceSpan {
-        guard origins.isEmpty else { return span(of: index, keys: ["hitInsets", "hitSlop", "frame", "size"]) }
+        guard nodes[index].origin == nil else { return span(of: index, keys: ["hitInsets", "hitSlop", "frame", "size"]) }
         let node = nodes[index]
         for entry in [node.hitInsetsEntry, node.hitSlopEntry, node.frameEntry, node.sizeEntry] where entry >= 0 {
             return document.span(Int(entry))
@@ -424,7 +460,7 @@ public struct Layout: Sendable {
 
     /// The node's frame (or size) value, else its first key.
     public func frameSpan(of index: Int) -> SourceSpan {
-        guard origins.isEmpty else { return span(of: index, keys: ["frame", "size"]) }
+        guard nodes[index].origin == nil else { return span(of: index, keys: ["frame", "size"]) }
         let node = nodes[index]
         for entry in [node.frameEntry, node.sizeEntry] where entry >= 0 {
             return document.span(Int(entry))
@@ -433,7 +469,7 @@ public struct Layout: Sendable {
     }
 
     public func firstKeySpan(of index: Int) -> SourceSpan {
-        guard origins.isEmpty else { return span(of: index, keys: []) }
+        guard nodes[index].origin == nil else { return span(of: index, keys: []) }
         let object = Int(nodes[index].objectEntry)
         guard object >= 0 else { return SourceSpan(start: 0, end: 0) }
         return Self.firstKeySpan(of: object, in: document)
@@ -446,7 +482,10 @@ public struct Layout: Sendable {
     /// A streamed node's first value among `keys`, else its first key (one read of its members).
     private func span(of index: Int, keys: [StaticString]) -> SourceSpan {
         let source = nodeSource(of: index)
-        guard source.object >= 0 else { return SourceSpan(start: Int(origins[index].objectStart), end: Int(origins[index].objectStart)) }
+        guard source.object >= 0 else {
+            let start = Int(nodes[index].origin?.objectStart ?? 0)
+            return SourceSpan(start: start, end: start)
+        }
         for key in keys {
             if let member = source.member(key) { return source.document.span(member.value) }
         }

@@ -726,7 +726,7 @@ public struct LayoutBuilder {
 
     /// Reads a JSON layout file, building its nodes while the parser reads
     /// them: a node's values are dropped as soon as its mapping closes, so the
-    /// document of a large file is never held whole (`Layout.origins` keeps
+    /// document of a large file is never held whole (`LayoutNode.origin` keeps
     /// where each node is, for fixes and messages). Returns the builder and the
     /// document of what remains (the top-level keys, `root` emptied): a file
     /// that turns out not to be a layout (a capture) is that whole document,
@@ -738,7 +738,6 @@ public struct LayoutBuilder {
         // capacity never touched is address space, and growing by doubling near
         // the end would copy every node (a transient 2× of the largest arrays).
         builder.layout.nodes.reserveLargeCapacity(source.bytes.count / 20 + 16)
-        builder.layout.origins.reserveLargeCapacity(source.bytes.count / 20 + 16)
         let document = try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
             builder.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
             builder.sourceCount = buffer.count
@@ -772,7 +771,6 @@ public struct LayoutBuilder {
         node.parent = Int32(parent)
         node.childIndex = Int32(childIndex)
         layout.nodes.append(node)
-        layout.origins.append(NodeOrigin())
         openNodes.append(OpenNode(index: layout.nodes.count - 1, object: entry))
     }
 
@@ -797,7 +795,7 @@ public struct LayoutBuilder {
                 }
                 if node.idEntry >= 0 {
                     let id = entries[Int(node.idEntry)]
-                    (origin.idStart, origin.idEnd) = (id.start, id.end)
+                    origin.idStart = id.start
                     if id.flags & Document.Entry.decoded != 0 { layout.decodedIDs[Int32(index)] = document.string(Int(node.idEntry)) }
                 }
                 // What is left in the list is not a node (node mappings were read and dropped).
@@ -808,9 +806,8 @@ public struct LayoutBuilder {
                         element = nextEntry(element)
                     }
                 }
-                node.clearEntries()
+                node.origin = origin  // in place of the entry indices, which end with this read
                 layout.nodes[index] = node
-                layout.origins[index] = origin
             }
         }
         entryBase = UnsafePointer(bitPattern: MemoryLayout<Document.Entry>.alignment)!

@@ -83,6 +83,9 @@ protocol JSONParseObserver {
 
 struct NoObserver: JSONParseObserver {
     static var isActive: Bool { false }
+    /// Not empty: ThreadSanitizer faults on the `inout` access to an empty
+    /// struct's (placeholder) address when it checks exclusive access.
+    private var unused: UInt8 = 0
     func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
                 tape: () -> Document) -> UInt8 { 0 }
     func closed(_ entry: Int, tag: UInt8, tape: inout Document) -> Int? { nil }
