@@ -140,6 +140,29 @@ final class StreamedLayoutTests: XCTestCase {
         }
     }
 
+    /// The streamed read holds few values at once, so its limit is on those:
+    /// a node holding more is refused with the limit's message wherever it
+    /// is (and the read stops: with indices cut short it could loop), while
+    /// many small nodes, more values in all than the limit, are read.
+    func testValueLimitIsOnValuesHeldAtOnce() throws {
+        let pad = "[" + Array(repeating: "0", count: 50).joined(separator: ", ") + "]"
+        let refused = [
+            #"{"root": {"children": [{"pad": \#(pad)}, {}]}}"#,
+            #"{"root": {"children": [\#(pad), {}]}}"#,
+            #"{"root": {"children": [{"pad": \#(pad)}]}}"#,
+            #"{"root": {"pad": \#(pad)}}"#,
+        ]
+        for text in refused {
+            XCTAssertThrowsError(try LayoutBuilder.read(streaming: SourceText(text), valueLimit: 40), text) { error in
+                XCTAssertEqual((error as? SyntaxError)?.message, "more than 40 values in one file are not supported", text)
+            }
+        }
+        let nodes = Array(repeating: #"{"frame": [0, 0, 1, 1]}"#, count: 30).joined(separator: ", ")
+        let read = try LayoutBuilder.read(streaming: SourceText(#"{"root": {"frame": [0, 0, 9, 9], "children": [\#(nodes)]}}"#),
+                                          valueLimit: 40)
+        XCTAssertEqual(LayoutBuilder.finish(read.builder, streamed: read.document).layout.nodes.count, 31)
+    }
+
     /// Seeded mutants of those layouts (bytes replaced, deleted, inserted,
     /// slices repeated): every one that is a JSON layout builds the same both ways.
     func testMutantsBuildTheSameStreamed() {

@@ -731,7 +731,8 @@ public struct LayoutBuilder {
     /// document of what remains (the top-level keys, `root` emptied): a file
     /// that turns out not to be a layout (a capture) is that whole document,
     /// as it has no `root`. `finish(streamed:)` completes the layout.
-    static func read(streaming source: SourceText) throws(SyntaxError) -> (builder: LayoutBuilder, document: Document) {
+    static func read(streaming source: SourceText, valueLimit: Int = Document.Entry.maximumEntries) throws(SyntaxError)
+        -> (builder: LayoutBuilder, document: Document) {
         var builder = LayoutBuilder(document: Document(source: source))
         builder.streamed = true
         // A node takes 20 bytes of JSON at the least (`{"frame":[0,0,1,1]}`):
@@ -745,7 +746,7 @@ public struct LayoutBuilder {
                 builder.base = UnsafePointer(bitPattern: 1)!
                 builder.sourceCount = 0
             }
-            return try JSONParser.parse(source, observer: &builder)
+            return try JSONParser.parse(source, observer: &builder, valueLimit: valueLimit)
         }
         return (builder, document)
     }

@@ -35,7 +35,8 @@ public enum JSONParser {
         }
         var observer = NoObserver()
         return try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
-            var parser = Parser<NoObserver>(source: source, base: buffer.baseAddress!, count: range.upperBound, length: range.count)
+            let length = range.count - (skipping?.count ?? 0)
+            var parser = Parser<NoObserver>(source: source, base: buffer.baseAddress!, count: range.upperBound, length: length)
             parser.index = range.lowerBound
             if let skipping { (parser.skipFrom, parser.skipTo) = (skipping.lowerBound, skipping.upperBound) }
             return try parser.run(&observer)
@@ -44,7 +45,10 @@ public enum JSONParser {
 
     /// Parses while `observer` sees containers open and close (and drops the
     /// entries of those it has read): the document returned holds what it kept.
-    static func parse<Observer: JSONParseObserver>(_ source: SourceText, observer: inout Observer) throws(SyntaxError) -> Document {
+    /// `valueLimit`: the most values held at once (`Document.Entry.maximumEntries`;
+    /// tests lower it).
+    static func parse<Observer: JSONParseObserver>(_ source: SourceText, observer: inout Observer,
+                                                   valueLimit: Int = Document.Entry.maximumEntries) throws(SyntaxError) -> Document {
         let count = source.bytes.count
         guard count < Int(UInt32.max) else {
             throw SyntaxError(offset: 0, message: "file too large: 4 GiB or more is not supported")
@@ -54,6 +58,7 @@ public enum JSONParser {
         }
         return try source.bytes.withUnsafeBufferPointer { (buffer) throws(SyntaxError) -> Document in
             var parser = Parser<Observer>(source: source, base: buffer.baseAddress!, count: count)
+            parser.valueLimit = valueLimit
             return try parser.run(&observer)
         }
     }
@@ -140,8 +145,11 @@ private struct Parser<Observer: JSONParseObserver> {
     /// A list that starts at `skipFrom` is read as empty and ends at `skipTo` (-1: none).
     var skipFrom = -1
     var skipTo = -1
-    /// With an observer: the error for a container that held more values than
-    /// entries can index (`Document.checkSize`), once one has.
+    /// The most values the entries may hold (`Document.checkSize`): past it a
+    /// container's `aux` would be cut short.
+    var valueLimit = Entry.maximumEntries
+    /// With an observer: the error for holding more values than that, once
+    /// the parse has (from then on the observer is told nothing).
     var overflow: SyntaxError?
     var openCapacity = 64
     var depth = 0
@@ -159,12 +167,10 @@ private struct Parser<Observer: JSONParseObserver> {
         self.count = count
         let length = length ?? count
         // Layout JSON has one value per 6–20 bytes. Reserving generously costs
-        // address space only: pages are touched as entries are written. (An
-        // observer drops entries as it goes: the arrays grow as they need.)
-        if !Observer.isActive {
-            entries.reserveLargeCapacity(length / 5 + 16)
-            numbers.reserveLargeCapacity(length / 12 + 16)
-        }
+        // address space only: pages are touched as entries are written (an
+        // observer that drops entries as it goes touches few of them).
+        entries.reserveLargeCapacity(length / 5 + 16)
+        numbers.reserveLargeCapacity(length / 12 + 16)
         chunkSize = min(4096, length / 2 + 8)
         entryChunk = .allocate(capacity: chunkSize)
         numberChunk = .allocate(capacity: chunkSize)
@@ -182,7 +188,7 @@ private struct Parser<Observer: JSONParseObserver> {
         finish()
         // With an observer the entries held at the end are few: what counts is the most held at once.
         if let overflow { throw overflow }
-        try Document.checkSize(entries)
+        try Document.checkSize(entries, limit: valueLimit)
         return Document(source: source, entries: entries, numbers: numbers, strings: strings)
     }
 
@@ -328,6 +334,8 @@ private struct Parser<Observer: JSONParseObserver> {
         var tag: UInt8 = 0
         // Only the top and the contents of tagged containers are the observer's business.
         if Observer.isActive, depth == 0 || open[depth - 1] & 0xE != 0 {
+            // Past the limit, indices are cut short: stop before the observer reads them.
+            if entryCount > valueLimit { throw limitFailure() }
             tag = observe(entry, kind, &observer)
             if tag != 0 { openCounts.append((numbers.count + numberChunkCount, strings.count)) }
         }
@@ -392,10 +400,9 @@ private struct Parser<Observer: JSONParseObserver> {
         let counts = openCounts.removeLast()
         if entryChunkCount > 0 { flushEntries() }
         if numberChunkCount > 0 { flushNumbers() }
-        if entries.count > Entry.maximumEntries, overflow == nil {
-            do throws(SyntaxError) { try Document.checkSize(entries) } catch { overflow = error }
-        }
-        // Indices past the limit were cut short: nothing more is read (the parse then fails).
+        // Indices past the limit were cut short: from then on nothing is read
+        // (the parse fails at its end, or at the next container that opens).
+        if entries.count > valueLimit, overflow == nil { overflow = limitFailure() }
         guard overflow == nil else { return }
         var tape = Document(source: source, entries: take(&entries), numbers: take(&numbers), strings: take(&strings))
         let keep = observer.closed(entry, tag: tag, tape: &tape)
@@ -405,6 +412,14 @@ private struct Parser<Observer: JSONParseObserver> {
         if keep > 0 { entries[entry].aux = UInt32(entry + 1) }
         if numbers.count > counts.numbers { numbers.removeLast(numbers.count - counts.numbers) }
         if strings.count > counts.strings { strings.removeLast(strings.count - counts.strings) }
+    }
+
+    /// `Document.checkSize`'s error for the entries held now (flushed first).
+    @inline(never)
+    mutating func limitFailure() -> SyntaxError {
+        if entryChunkCount > 0 { flushEntries() }
+        do throws(SyntaxError) { try Document.checkSize(entries, limit: valueLimit) } catch { return error }
+        return SyntaxError(offset: index, message: "more than \(valueLimit) values in one file are not supported")
     }
 
     @inline(never)
