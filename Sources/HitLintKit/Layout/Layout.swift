@@ -472,11 +472,7 @@ public struct Layout: Sendable {
         guard nodes[index].origin == nil else { return span(of: index, keys: []) }
         let object = Int(nodes[index].objectEntry)
         guard object >= 0 else { return SourceSpan(start: 0, end: 0) }
-        return Self.firstKeySpan(of: object, in: document)
-    }
-
-    private static func firstKeySpan(of object: Int, in document: Document) -> SourceSpan {
-        document.next(object) > object + 1 ? document.span(object + 1) : document.span(object)
+        return document.firstKeySpan(object)
     }
 
     /// A streamed node's first value among `keys`, else its first key (one read of its members).
@@ -489,7 +485,7 @@ public struct Layout: Sendable {
         for key in keys {
             if let member = source.member(key) { return source.document.span(member.value) }
         }
-        return Self.firstKeySpan(of: source.object, in: source.document)
+        return source.document.firstKeySpan(source.object)
     }
 
     /// Length in the file's units, for messages that talk about the file.

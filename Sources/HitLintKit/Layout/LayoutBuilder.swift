@@ -150,7 +150,7 @@ public struct LayoutBuilder {
         case .mm: layout.pointsPerUnit = layout.device.pointsPerInch / 25.4
         }
         guard let root = rootEntry else {
-            invalid(span: document.span(0).start == document.span(0).end ? document.span(0) : firstKeyOrValue(0),
+            invalid(span: document.span(0).start == document.span(0).end ? document.span(0) : document.firstKeySpan(0),
                     "a layout needs a 'root' node")
             return
         }
@@ -182,10 +182,6 @@ public struct LayoutBuilder {
         stacks = [:]
         ids = IDRecords()
         placements = []
-    }
-
-    private func firstKeyOrValue(_ object: Int) -> SourceSpan {
-        document.next(object) > object + 1 ? document.span(object + 1) : document.span(object)
     }
 
     /// Object members with known keys as Strings; unknown keys and duplicate keys
@@ -571,7 +567,7 @@ public struct LayoutBuilder {
         } else if frameValue < 0 {
             // Arranged by its parent or not: decided once the parent is read.
             placements.append(Placement(node: index, sizeKey: sizeValue >= 0 ? document.span(sizeValue - 1) : nil,
-                                        firstKey: firstKeyOrValue(object)))
+                                        firstKey: document.firstKeySpan(object)))
         }
         return children
     }

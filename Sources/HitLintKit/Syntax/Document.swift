@@ -185,6 +185,12 @@ public struct Document: Sendable {
         return result
     }
 
+    /// Where an object's first key is, or the object itself when it has none
+    /// (where a diagnostic about a whole mapping points).
+    public func firstKeySpan(_ object: Int) -> SourceSpan {
+        next(object) > object + 1 ? span(object + 1) : span(object)
+    }
+
     /// Number of direct elements of an array, or members of an object.
     public func count(_ index: Int) -> Int {
         var result = 0
