@@ -23,7 +23,29 @@ public enum InputFileReader {
     /// The largest file read: the parsers' span limit.
     public static let maximumSize = Int(UInt32.max) - 1
 
+    /// Files this large or larger are mapped, not read, by `readSource`: 16 MiB.
+    /// Below it the pages a lint holds are few, and reading is as fast.
+    public static let mappingThreshold = 16 << 20
+
     public static func read(_ path: String) -> Result<[UInt8], Failure> {
+        withOpenFile(path) { descriptor, size in readAll(descriptor, size: size) }
+    }
+
+    /// A layout file's bytes: mapped when it has `mappingThreshold` bytes or
+    /// more (see `FileMapping`: the lint can then give its pages back once the
+    /// layout is built), read otherwise, or when the system will not map it.
+    public static func readSource(_ path: String, mappingFrom threshold: Int = mappingThreshold) -> Result<SourceBytes, Failure> {
+        withOpenFile(path) { descriptor, size in
+            if size >= threshold, let mapping = FileMapping(descriptor: descriptor, count: size) {
+                return .success(SourceBytes(mapping))
+            }
+            return readAll(descriptor, size: size).map(SourceBytes.init)
+        }
+    }
+
+    /// Opens `path` and checks what it is, then hands the descriptor and size on.
+    private static func withOpenFile<Value>(_ path: String,
+                                            _ body: (Int32, Int) -> Result<Value, Failure>) -> Result<Value, Failure> {
         // O_NONBLOCK: opening a FIFO must not wait for a writer (for a regular
         // file it changes nothing).
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
@@ -47,6 +69,10 @@ public enum InputFileReader {
         guard size <= maximumSize else {
             return .failure(Failure(message: "file too large (\(size) bytes): layout files must be under 4 GiB"))
         }
+        return body(descriptor, size)
+    }
+
+    private static func readAll(_ descriptor: Int32, size: Int) -> Result<[UInt8], Failure> {
         // Read into storage that is not zeroed first (read(2) fills it; for a
         // 100 MB file that was another 100 MB written). st_size is a hint: files
         // under /proc say 0, and a file may grow, so a full buffer means read on.

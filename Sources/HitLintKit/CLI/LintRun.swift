@@ -120,18 +120,20 @@ extension HitLintCommand {
                         failureSlots[index] = "not a layout file (expected .json, .yaml or .yml)"
                         return
                     }
-                    let bytes: [UInt8]
+                    let source: SourceBytes
                     if let given = input.bytes {
-                        bytes = given
+                        source = SourceBytes(given)
                     } else {
-                        switch InputFileReader.read(input.path) {
-                        case .success(let read): bytes = read
+                        // A file to fix is rewritten from an array; one to lint may be mapped.
+                        switch InputFileReader.readSource(input.path, mappingFrom: fixing ? .max : InputFileReader.mappingThreshold) {
+                        case .success(let read): source = read
                         case .failure(let failure):
                             failureSlots[index] = failure.message
                             return
                         }
                     }
                     if fixing {
+                        let bytes = source.array
                         let outcome = Fixer.fixUntilStable(bytes, format: format, path: input.path, linter: linter)
                         resultSlots[index] = outcome.result
                         // A captured hierarchy is never rewritten, whatever a fix says.
@@ -139,7 +141,7 @@ extension HitLintCommand {
                             ? FixedFile(original: bytes, fixed: bytes, count: 0)
                             : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                     } else {
-                        resultSlots[index] = linter.lint(source: SourceText(bytes: bytes), format: format, path: input.path)
+                        resultSlots[index] = linter.lint(source: SourceText(bytes: source), format: format, path: input.path)
                     }
                 }
               }

@@ -9,6 +9,10 @@ public enum Fixer {
     }
 
     public static func apply(_ diagnostics: [Diagnostic], to bytes: [UInt8]) -> Application {
+        apply(diagnostics, to: SourceBytes(bytes))
+    }
+
+    public static func apply(_ diagnostics: [Diagnostic], to bytes: SourceBytes) -> Application {
         var accepted = AcceptedEdits()
         var applied: [Int] = []
         for (index, diagnostic) in diagnostics.enumerated() {
@@ -90,6 +94,14 @@ public enum Fixer {
     /// from the start. Of two edits at one point, the later-listed comes first
     /// (as if applied one by one from the end of the file).
     static func applying(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+        applying(edits, to: SourceBytes(bytes))
+    }
+
+    static func applying(_ edits: [TextEdit], to source: SourceBytes) -> [UInt8] {
+        source.withUnsafeBufferPointer { bytes in applying(edits, to: bytes) }
+    }
+
+    private static func applying(_ edits: [TextEdit], to bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         let order = edits.indices.sorted { lhs, rhs in
             let a = edits[lhs].span, b = edits[rhs].span
             if a.start != b.start { return a.start < b.start }
@@ -102,11 +114,11 @@ public enum Fixer {
         for index in order {
             let edit = edits[index]
             guard edit.span.start >= copied else { continue }  // overlapping: `apply` never passes these
-            result += bytes[copied..<edit.span.start]
+            result += UnsafeBufferPointer(rebasing: bytes[copied..<edit.span.start])
             result += edit.replacement.utf8
             copied = edit.span.end
         }
-        result += bytes[copied...]
+        result += UnsafeBufferPointer(rebasing: bytes[copied...])
         return result
     }
 

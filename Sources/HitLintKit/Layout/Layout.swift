@@ -431,6 +431,7 @@ public struct Layout: Sendable {
     public func nodeSource(of index: Int) -> NodeSource {
         guard let origin = nodes[index].origin else { return NodeSource(document: document, object: Int(nodes[index].objectEntry)) }
         let children = origin.childrenEnd > 0 ? Int(origin.childrenStart)..<Int(origin.childrenEnd) : nil
+        source.bytes.noteScatteredRead()
         guard let part = try? JSONParser.parse(source, range: Int(origin.objectStart)..<Int(origin.objectEnd), skipping: children) else {
             return NodeSource(document: Document(source: source), object: -1)
         }

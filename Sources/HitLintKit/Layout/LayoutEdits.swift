@@ -6,7 +6,7 @@ public struct LayoutEditor {
     public let layout: Layout
     /// What entry indices refer to: the layout's document, or one node's (`editing(_:)`).
     private var document: Document
-    private let bytes: [UInt8]
+    private let bytes: SourceBytes
     /// CRLF when the file already uses it (decided once: a minified file is one long line).
     private let lineEnding: String
 

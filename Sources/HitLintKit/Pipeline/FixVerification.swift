@@ -38,7 +38,7 @@ struct FixVerification {
 
     /// `diagnostics` of `bytes`, each fix checked with `lint` (the diagnostics
     /// of the bytes a run of fixes makes) and stripped of its edits if it fails.
-    static func verify(_ diagnostics: [Diagnostic], of bytes: [UInt8], budget: (bytes: Int, lints: Int)? = nil,
+    static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
                        lint: ([UInt8]) -> [Diagnostic]) -> [Diagnostic] {
         let before = Fixer.counts(diagnostics)
         var (bytesLeft, lintsLeft) = budget ?? Self.budget(forBytes: bytes.count)
@@ -51,6 +51,8 @@ struct FixVerification {
             // Fixes whose edits conflict with earlier ones in the run (or are
             // invalid) are not applied with it: they form a run of their own, after.
             let application = Fixer.apply(popped.map { diagnostics[$0] }, to: bytes)
+            // A mapped file's pages are not needed while the result is linted.
+            bytes.dropResidentPages()
             guard !application.applied.isEmpty else {
                 for index in popped { verdicts[index] = .doesNotResolve }  // invalid edits change nothing
                 continue

@@ -98,6 +98,9 @@ public struct Linter: Sendable {
     /// Geometry and rules on a built layout: the sorted diagnostics, the number
     /// of nodes, and whether the layout was too broken to check.
     private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic]) -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool) {
+        // Built: from here the file is read only where diagnostics point, so a
+        // mapped file's pages are given back (SourceBytes.dropResidentPages).
+        layout.document.source.bytes.dropResidentPages()
         var diagnostics = layoutDiagnostics.compactMap(applySeverity)
         let broken = layoutDiagnostics.contains { $0.rule == RuleID.invalidLayout }
         let nodeCount = layout.nodes.count

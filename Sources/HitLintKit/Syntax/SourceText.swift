@@ -11,7 +11,7 @@ import Musl
 ///
 /// The line table is built lazily: most files are clean and never need it.
 public final class SourceText: @unchecked Sendable {
-    public let bytes: [UInt8]
+    public let bytes: SourceBytes
     private var lineStartsCache: [Int]?
     /// The last location asked for: reports ask in increasing order, so on a long
     /// (minified) line the next column is counted on from here, not from the
@@ -27,9 +27,15 @@ public final class SourceText: @unchecked Sendable {
     /// table is 8 bytes per 256 of the line.
     private var checkpoints: [Int: [Int]] = [:]
     private static let checkpointStride = 256
+    /// How much of a mapped file is scanned before its pages are given back.
+    private static let scanBlock = 4 << 20
 
-    public init(bytes: [UInt8]) {
+    public init(bytes: SourceBytes) {
         self.bytes = bytes
+    }
+
+    public convenience init(bytes: [UInt8]) {
+        self.init(bytes: SourceBytes(bytes))
     }
 
     public convenience init(_ string: String) {
@@ -45,25 +51,35 @@ public final class SourceText: @unchecked Sendable {
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             // memchr finds line feeds at memory speed; lone CRs (rare) need a byte scan.
-            let hasCarriageReturn = memchr(base, 0x0D, count) != nil
-            if !hasCarriageReturn {
-                var from = 0
-                while from < count, let found = memchr(base + from, 0x0A, count - from) {
-                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    starts.append(index + 1)
-                    from = index + 1
+            // A mapped file is scanned a block at a time, and each block given
+            // back once scanned: the table is built after the rules, and must not
+            // bring the whole file back into memory to do it.
+            let block = bytes.isMapped ? Self.scanBlock : count
+            var blockStart = 0
+            while blockStart < count {
+                let blockEnd = min(blockStart + block, count)
+                let hasCarriageReturn = memchr(base + blockStart, 0x0D, blockEnd - blockStart) != nil
+                if !hasCarriageReturn {
+                    var from = blockStart
+                    while from < blockEnd, let found = memchr(base + from, 0x0A, blockEnd - from) {
+                        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        starts.append(index + 1)
+                        from = index + 1
+                    }
+                } else {
+                    var index = blockStart
+                    while index < blockEnd {
+                        let byte = buffer[index]
+                        if byte == 0x0A {
+                            starts.append(index + 1)
+                        } else if byte == 0x0D, index + 1 >= count || buffer[index + 1] != 0x0A {
+                            starts.append(index + 1)
+                        }
+                        index += 1
+                    }
                 }
-                return
-            }
-            var index = 0
-            while index < count {
-                let byte = buffer[index]
-                if byte == 0x0A {
-                    starts.append(index + 1)
-                } else if byte == 0x0D, index + 1 >= count || buffer[index + 1] != 0x0A {
-                    starts.append(index + 1)
-                }
-                index += 1
+                bytes.dropResidentPages(blockStart..<blockEnd)
+                blockStart = blockEnd
             }
         }
         lineStartsCache = starts
@@ -133,11 +149,16 @@ public final class SourceText: @unchecked Sendable {
         var marks = [1]
         var column = 1
         var index = start
+        var scanned = start  // of a mapped file, what is counted and not yet given back
         while index < end {
             let next = min(index + Self.checkpointStride, end)
             column += scalarStarts(from: index, to: next)
             index = next
             if (index - start) % Self.checkpointStride == 0 { marks.append(column) }
+            if index - scanned >= Self.scanBlock || index == end {
+                bytes.dropResidentPages(scanned..<index)
+                scanned = index
+            }
         }
         checkpoints[start] = marks
         return marks

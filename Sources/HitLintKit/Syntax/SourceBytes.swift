@@ -1,0 +1,78 @@
+/// The bytes of a source text: an array, or a large file mapped read-only into
+/// memory (see `FileMapping`). Both read the same; a mapped file can also give
+/// its memory back to the system between stages (`dropResidentPages`), which an
+/// array cannot.
+public struct SourceBytes: RandomAccessCollection, Sendable {
+    private enum Storage: Sendable {
+        case array([UInt8])
+        case mapping(FileMapping)
+    }
+
+    private let storage: Storage
+    public let count: Int
+
+    public init(_ bytes: [UInt8]) {
+        storage = .array(bytes)
+        count = bytes.count
+    }
+
+    init(_ mapping: FileMapping) {
+        storage = .mapping(mapping)
+        count = mapping.count
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> UInt8 {
+        switch storage {
+        case .array(let bytes): return bytes[position]
+        case .mapping(let mapping):
+            precondition(position >= 0 && position < count, "index out of range")
+            return mapping.base[position]
+        }
+    }
+
+    public func withUnsafeBufferPointer<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        switch storage {
+        case .array(let bytes): return try bytes.withUnsafeBufferPointer(body)
+        case .mapping(let mapping): return try body(mapping.buffer)
+        }
+    }
+
+    /// The bytes as an array (a copy, for a mapped file).
+    public var array: [UInt8] {
+        switch storage {
+        case .array(let bytes): return bytes
+        case .mapping(let mapping): return Array(mapping.buffer)
+        }
+    }
+
+    /// The bytes `range` as an array.
+    public func array(_ range: Range<Int>) -> [UInt8] {
+        withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Whether the bytes are a mapped file (whose pages can be dropped).
+    public var isMapped: Bool {
+        if case .mapping = storage { return true }
+        return false
+    }
+
+    /// For a mapped file: notes a read of a few bytes somewhere in it, after
+    /// which the page read stays in the process's memory (and the pages around
+    /// it); every so many such reads, the pages are given back. Nothing for an array.
+    public func noteScatteredRead() {
+        guard case .mapping(let mapping) = storage else { return }
+        mapping.noteScatteredRead()
+    }
+
+    /// For a mapped file: gives the memory holding `range` back to the system
+    /// until it is read again. Nothing for an array.
+    public func dropResidentPages(_ range: Range<Int>? = nil) {
+        guard case .mapping(let mapping) = storage else { return }
+        mapping.dropResidentPages(range ?? 0..<count)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+@testable import HitLintKit
+
+/// Large inputs are mapped, not read (`InputFileReader.readSource`), and their
+/// pages are given back between stages (`SourceBytes.dropResidentPages`). A
+/// mapped file must read, lint, locate and fix exactly as the same bytes in an
+/// array, however often its pages were dropped.
+final class MappedSourceTests: XCTestCase {
+    private var folder: TemporaryFolder!
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder()
+    }
+
+    override func tearDown() {
+        folder = nil
+    }
+
+    private func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = folder.url.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    private func mapped(_ path: String, file: StaticString = #filePath, line: UInt = #line) -> SourceBytes? {
+        guard case .success(let bytes) = InputFileReader.readSource(path, mappingFrom: 0) else {
+            XCTFail("\(path) not read", file: file, line: line)
+            return nil
+        }
+        return bytes
+    }
+
+    func testMappedBytesReadAsWrittenAfterTheirPagesAreDropped() throws {
+        var random = SeededRandom(seed: 11)
+        for size in [1, 4_095, 4_096, 4_097, 200_003] {
+            let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            guard let source = mapped(try write("f\(size).bin", bytes)) else { return }
+            XCTAssertTrue(source.isMapped, "\(size) bytes")
+            XCTAssertEqual(source.array, bytes, "\(size) bytes")
+            source.dropResidentPages(1..<size)
+            source.dropResidentPages()
+            XCTAssertEqual(Array(source), bytes, "\(size) bytes, after dropping")
+            XCTAssertEqual(source.array(size / 3..<size), Array(bytes[(size / 3)...]))
+            XCTAssertEqual(source.last, bytes.last)
+        }
+        // An empty file cannot be mapped and is read; a small one is read by default.
+        guard case .success(let empty) = InputFileReader.readSource(try write("empty.json", []), mappingFrom: 0) else {
+            return XCTFail("empty file not read")
+        }
+        XCTAssertFalse(empty.isMapped)
+        XCTAssertEqual(empty.count, 0)
+        guard case .success(let small) = InputFileReader.readSource(try write("small.json", Array("{}".utf8))) else {
+            return XCTFail("small file not read")
+        }
+        XCTAssertFalse(small.isMapped, "below the threshold, a file is read")
+        XCTAssertEqual(small.array, Array("{}".utf8))
+    }
+
+    /// The line table of a mapped file is built a block (4 MiB) at a time,
+    /// giving each block back: line ends on either side of a block's edge, a
+    /// CR LF split across it, and lone CRs, must give the table of the array.
+    func testLineTableAcrossScanBlocks() throws {
+        var random = SeededRandom(seed: 12)
+        var bytes: [UInt8] = []
+        let block = 4 << 20
+        while bytes.count < 2 * block + 5_000 {
+            let length = Int(random.next() % 300)
+            bytes += (0..<length).map { _ in UInt8(ascii: "a") + UInt8(random.next() % 26) }
+            switch random.next() % 10 {
+            case 0: bytes += [0x0D]
+            case 1, 2: bytes += [0x0D, 0x0A]
+            default: bytes += [0x0A]
+            }
+        }
+        // CR LF split by the first block's edge; a lone CR ending the second block.
+        bytes[block - 1] = 0x0D
+        bytes[block] = 0x0A
+        bytes[2 * block - 1] = 0x0D
+        bytes[2 * block] = UInt8(ascii: "x")
+        guard let source = mapped(try write("lines.txt", bytes)) else { return }
+        let mappedText = SourceText(bytes: source)
+        let arrayText = SourceText(bytes: bytes)
+        XCTAssertEqual(mappedText.lineStarts, arrayText.lineStarts)
+        XCTAssertTrue(mappedText.lineStarts.contains(block + 1) && !mappedText.lineStarts.contains(block))
+        XCTAssertTrue(mappedText.lineStarts.contains(2 * block))
+        for offset in [0, 17, block - 1, block, block + 1, 2 * block - 1, 2 * block, bytes.count] {
+            XCTAssertEqual(mappedText.location(of: offset), arrayText.location(of: offset), "offset \(offset)")
+        }
+    }
+
+    /// One long (minified) line: its column checkpoints are counted a block at a time too.
+    func testColumnsOnALongLine() throws {
+        var random = SeededRandom(seed: 13)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(9 << 20)
+        while bytes.count < 9 << 20 {
+            if random.next() % 7 == 0 { bytes += [0xC3, 0xA9] } else { bytes.append(UInt8(ascii: "a")) }  // é or a
+        }
+        guard let source = mapped(try write("long.txt", bytes)) else { return }
+        let mappedText = SourceText(bytes: source)
+        let arrayText = SourceText(bytes: bytes)
+        for offset in [bytes.count - 1, 5, 4 << 20, (4 << 20) + 3, 8 << 20, bytes.count / 2] {
+            XCTAssertEqual(mappedText.location(of: offset), arrayText.location(of: offset), "offset \(offset)")
+        }
+    }
+
+    private func lint(_ source: SourceBytes, format: SourceFormat, verify: Bool) -> (diagnostics: [Diagnostic], locations: [String]) {
+        var options = LintOptions()
+        options.verifyFixes = verify
+        let result = Linter(options: options).lint(source: SourceText(bytes: source), format: format, path: "f")
+        let locations = result.diagnostics.map { diagnostic in
+            let (start, end) = result.location(diagnostic)
+            let edits = (diagnostic.fix?.edits ?? []).map { edit in
+                "\(result.source.location(of: edit.span.start))-\(result.source.location(of: edit.span.end))"
+            }
+            return "\(start)-\(end) \(edits)"
+        }
+        return (result.diagnostics, locations)
+    }
+
+    /// Every example and fixture layout, and a layout with hundreds of
+    /// diagnostics (each reads its node again; the pages are dropped every 256
+    /// such reads, on whichever thread): mapped or in an array, the same
+    /// diagnostics, fixes, verdicts on fixes and locations.
+    func testMappedLayoutsLintAsArrays() throws {
+        var files: [URL] = []
+        for folderName in ["Examples", "Tests/HitLintKitTests/Fixtures"] {
+            let root = TestSupport.packageRoot.appendingPathComponent(folderName)
+            let found = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+            files += found.filter { ["json", "yaml", "yml"].contains($0.pathExtension) }
+        }
+        XCTAssertGreaterThan(files.count, 20)
+        var grid = #"{"root": {"id": "screen", "frame": [0, 0, 4000, 4000], "children": ["#
+        for index in 0..<900 {
+            let (x, y) = (index % 30 * 100, index / 30 * 100)
+            grid += (index == 0 ? "" : ",\n") + #"{"id": "b\#(index)", "type": "button", "frame": [\#(x), \#(y), \#(30 + index % 20), 40]}"#
+        }
+        grid += "]}}\n"
+        var inputs = try files.map { ($0.lastPathComponent, [UInt8](try Data(contentsOf: $0))) }
+        inputs.append(("grid.json", Array(grid.utf8)))
+        var checked = 0
+        for (name, bytes) in inputs {
+            guard let format = SourceFormat(path: name), !bytes.isEmpty else { continue }
+            guard let source = mapped(try write(name, bytes)) else { return }
+            for verify in [false, true] {
+                let expected = lint(SourceBytes(bytes), format: format, verify: verify)
+                let actual = lint(source, format: format, verify: verify)
+                XCTAssertEqual(actual.diagnostics, expected.diagnostics, "\(name), verifying fixes: \(verify)")
+                XCTAssertEqual(actual.locations, expected.locations, "\(name), verifying fixes: \(verify)")
+                if name == "grid.json" { XCTAssertGreaterThan(expected.diagnostics.count, 600) }
+            }
+            checked += 1
+        }
+        XCTAssertEqual(checked, inputs.count)
+    }
+}
