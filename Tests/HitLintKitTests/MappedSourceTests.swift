@@ -81,7 +81,10 @@ final class MappedSourceTests: XCTestCase {
         guard let source = mapped(try write("lines.txt", bytes)) else { return }
         let mappedText = SourceText(bytes: source)
         let arrayText = SourceText(bytes: bytes)
-        XCTAssertEqual(mappedText.lineStarts, arrayText.lineStarts)
+        let (mappedStarts, arrayStarts) = (mappedText.lineStarts, arrayText.lineStarts)
+        let difference = zip(mappedStarts, arrayStarts).firstIndex { $0 != $1 }
+        XCTAssertTrue(mappedStarts == arrayStarts, "lines \(mappedStarts.count) and \(arrayStarts.count); "
+            + "first different start: line \(difference.map { String($0 + 1) } ?? "-")")
         XCTAssertTrue(mappedText.lineStarts.contains(block + 1) && !mappedText.lineStarts.contains(block))
         XCTAssertTrue(mappedText.lineStarts.contains(2 * block))
         for offset in [0, 17, block - 1, block, block + 1, 2 * block - 1, 2 * block, bytes.count] {
