@@ -82,7 +82,7 @@ final class MappedSourceTests: XCTestCase {
         let mappedText = SourceText(bytes: source)
         let arrayText = SourceText(bytes: bytes)
         let (mappedStarts, arrayStarts) = (mappedText.lineStarts, arrayText.lineStarts)
-        let difference = zip(mappedStarts, arrayStarts).firstIndex { $0 != $1 }
+        let difference = zip(mappedStarts, arrayStarts).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         XCTAssertTrue(mappedStarts == arrayStarts, "lines \(mappedStarts.count) and \(arrayStarts.count); "
             + "first different start: line \(difference.map { String($0 + 1) } ?? "-")")
         XCTAssertTrue(mappedText.lineStarts.contains(block + 1) && !mappedText.lineStarts.contains(block))
