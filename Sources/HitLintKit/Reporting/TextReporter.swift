@@ -76,7 +76,7 @@ public struct TextReporter: Reporter {
         var to = min(lineEnd, max(from + window, spanEnd))
         while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to += 1 }
         func columns(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } }
-        let shown = String(decoding: bytes[from..<to], as: UTF8.self).unicodeScalars.map { $0 == "\t" ? "\t" : String($0).displayedOnOneLine }
+        let shown = bytes.string(from..<to).unicodeScalars.map { $0 == "\t" ? "\t" : String($0).displayedOnOneLine }
         let before = shown.prefix(columns(from..<spanStart))
         let spanned = shown.dropFirst(before.count).prefix(columns(spanStart..<spanEnd))
         let prefix = from > lineStart ? "…" : ""

@@ -55,6 +55,11 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
         withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
+    /// The bytes `range` decoded as UTF-8 (invalid sequences repaired).
+    public func string(_ range: Range<Int>) -> String {
+        withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
     /// Whether the bytes are a mapped file (whose pages can be dropped).
     public var isMapped: Bool {
         if case .mapping = storage { return true }

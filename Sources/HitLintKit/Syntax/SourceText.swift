@@ -194,13 +194,13 @@ public final class SourceText: @unchecked Sendable {
         let start = line == 1 && hasByteOrderMark ? 3 : starts[line - 1]
         var end = line < starts.count ? starts[line] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return bytes.string(start..<end)
     }
 
     public func string(_ span: SourceSpan) -> String {
         let start = max(0, min(span.start, bytes.count))
         let end = max(start, min(span.end, bytes.count))
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return bytes.string(start..<end)
     }
 }
 
