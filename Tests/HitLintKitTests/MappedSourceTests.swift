@@ -57,6 +57,67 @@ final class MappedSourceTests: XCTestCase {
         XCTAssertEqual(small.array, Array("{}".utf8))
     }
 
+    /// Through the command's reader: a file of 16 MiB or more is mapped, one
+    /// byte less is read; the mapping is registered for the SIGBUS handler while
+    /// it lives, and no longer once it is gone.
+    func testLargeFilesAreMappedAndRegistered() throws {
+        let threshold = InputFileReader.mappingThreshold
+        XCTAssertEqual(threshold, 16 << 20)
+        let bytes = [UInt8](repeating: UInt8(ascii: " "), count: threshold)
+        let large = try write("large.json", bytes)
+        let small = try write("small.json", Array(bytes.dropLast()))
+        guard case .success(let below) = InputFileReader.readSource(small) else { return XCTFail("not read") }
+        XCTAssertFalse(below.isMapped)
+        var address: UInt = 0
+        do {
+            guard case .success(let mapped) = InputFileReader.readSource(large) else { return XCTFail("not read") }
+            XCTAssertTrue(mapped.isMapped)
+            XCTAssertTrue(TruncationHandler.isInstalled)
+            address = mapped.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            XCTAssertTrue(LiveMappings.contains(address))
+            XCTAssertTrue(LiveMappings.contains(address + UInt(threshold) - 1))
+            XCTAssertFalse(LiveMappings.contains(address + UInt(threshold)))
+            XCTAssertEqual(mapped.count, threshold)
+        }
+        XCTAssertFalse(LiveMappings.contains(address), "unmapped, and its slot freed")
+    }
+
+    #if os(Linux)
+    /// The resident size of the mapping of `path` in this process, from /proc/self/smaps.
+    private func residentKilobytes(of path: String) throws -> Int? {
+        let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+        var inMapping = false
+        for line in smaps.split(separator: "\n") {
+            if line.contains("-"), line.split(separator: " ").count >= 5, !line.hasSuffix(":") , line.first?.isHexDigit == true {
+                inMapping = line.hasSuffix(path)
+            } else if inMapping, line.hasPrefix("Rss:") {
+                return Int(line.split(separator: " ")[1])
+            }
+        }
+        return nil
+    }
+
+    /// Dropping really gives the pages back: read whole, the mapping is resident;
+    /// dropped, it is not; read again, it is again.
+    func testDroppedPagesLeaveTheProcess() throws {
+        let bytes = (0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let path = try write("resident.bin", bytes)
+        guard let source = mapped(path) else { return }
+        let sum = { source.withUnsafeBufferPointer { $0.reduce(0) { $0 &+ Int($1) } } }
+        let expected = sum()
+        let read = try XCTUnwrap(try residentKilobytes(of: path))
+        XCTAssertGreaterThan(read, 7 << 10, "read whole: about 8 MB resident")
+        source.dropResidentPages()
+        let dropped = try XCTUnwrap(try residentKilobytes(of: path))
+        XCTAssertLessThan(dropped, 1 << 10, "dropped: next to nothing resident")
+        XCTAssertEqual(sum(), expected)
+        XCTAssertGreaterThan(try XCTUnwrap(try residentKilobytes(of: path)), 7 << 10)
+        // The scattered-read count gives the pages back every 256 reads.
+        for _ in 0..<256 { source.noteScatteredRead() }
+        XCTAssertLessThan(try XCTUnwrap(try residentKilobytes(of: path)), 1 << 10)
+    }
+    #endif
+
     /// The line table of a mapped file is built a block (4 MiB) at a time,
     /// giving each block back: line ends on either side of a block's edge, a
     /// CR LF split across it, and lone CRs, must give the table of the array.
@@ -142,6 +203,16 @@ final class MappedSourceTests: XCTestCase {
         grid += "]}}\n"
         var inputs = try files.map { ($0.lastPathComponent, [UInt8](try Data(contentsOf: $0))) }
         inputs.append(("grid.json", Array(grid.utf8)))
+        // Enough nodes for the rules to run on several threads (Linter.concurrentRulesMinimumNodes),
+        // each reading nodes again for its diagnostics.
+        var large = #"{"root": {"id": "screen", "frame": [0, 0, 20000, 20000], "children": ["#
+        for index in 0..<(Linter.concurrentRulesMinimumNodes + 100) {
+            let (x, y) = (index % 150 * 120, index / 150 * 120)
+            large += (index == 0 ? "" : ",\n")
+                + #"{"id": "b\#(index)", "type": "button", "frame": [\#(x), \#(y), \#(30 + index % 20), \#(40 + index % 7)], "hitInsets": -\#(index % 50)}"#
+        }
+        large += "]}}\n"
+        inputs.append(("large.json", Array(large.utf8)))
         var checked = 0
         for (name, bytes) in inputs {
             guard let format = SourceFormat(path: name), !bytes.isEmpty else { continue }
@@ -152,6 +223,7 @@ final class MappedSourceTests: XCTestCase {
                 XCTAssertEqual(actual.diagnostics, expected.diagnostics, "\(name), verifying fixes: \(verify)")
                 XCTAssertEqual(actual.locations, expected.locations, "\(name), verifying fixes: \(verify)")
                 if name == "grid.json" { XCTAssertGreaterThan(expected.diagnostics.count, 600) }
+                if name == "large.json" { XCTAssertGreaterThan(expected.diagnostics.count, 5_000) }
             }
             checked += 1
         }

@@ -16,29 +16,38 @@ import Musl
 /// layout is 83 MB that the lint no longer holds after the layout is built.
 ///
 /// The cost is a hazard every memory-mapping tool has (git, ripgrep): if
-/// another process truncates the file while it is mapped, touching a page past
-/// its new end raises SIGBUS. `init` installs a handler that turns that into a
-/// clear message and exit code 2 ("the tool could not do its job") instead of a
-/// crash. Files rewritten by renaming a new file into place, as editors and
-/// `hitlint --fix` do, keep the old contents mapped and are not affected.
+/// another program truncates the file while it is mapped, touching a page past
+/// its new end raises SIGBUS. A handler turns a SIGBUS at an address inside a
+/// live mapping into a clear message and exit code 2 ("the tool could not do
+/// its job") instead of a crash; any other SIGBUS goes to the handler that was
+/// there before (the Swift runtime's backtracer, or a host program's). Files
+/// rewritten by renaming a new file into place, as editors and `hitlint --fix`
+/// do, keep the old contents mapped and are not affected.
 final class FileMapping: @unchecked Sendable {
     let base: UnsafePointer<UInt8>
     let count: Int
+    private let slot: Int
     private static let pageSize = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
 
     /// Maps the first `count` bytes of an open regular file, or nil when the
-    /// system refuses (the caller reads the file instead).
+    /// system refuses, or when `LiveMappings` is full (the caller reads the file
+    /// instead).
     init?(descriptor: Int32, count: Int) {
-        guard count > 0 else { return nil }
-        _ = Self.truncationHandler
+        guard count > 0, TruncationHandler.isInstalled else { return nil }
         guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
               address != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
+        guard let slot = LiveMappings.add(UInt(bitPattern: address), count: count) else {
+            munmap(address, count)
+            return nil
+        }
         base = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
         self.count = count
+        self.slot = slot
     }
 
     deinit {
         munmap(UnsafeMutableRawPointer(mutating: base), count)
+        LiveMappings.remove(slot)
     }
 
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
@@ -76,14 +85,96 @@ final class FileMapping: @unchecked Sendable {
         lock.unlock()
         if drop { dropResidentPages(0..<count) }
     }
+}
 
-    /// Installed once, before the first mapping.
-    private static let truncationHandler: Void = {
-        _ = signal(SIGBUS) { _ in
-            // Only async-signal-safe calls here: write(2) and _exit(2).
+/// The address ranges of the live mappings, where the SIGBUS handler can read
+/// them: fixed storage, written under a lock, read by the handler without one
+/// (a slot is filled before its mapping is used and emptied after it is gone).
+/// 256 at once: a run keeps each file's text until it reports, and a run over
+/// more large files than that reads the rest into memory.
+enum LiveMappings {
+    static let capacity = 256
+    /// Start and end of each slot's range; 0, 0 when free.
+    nonisolated(unsafe) static let ranges: UnsafeMutablePointer<UInt> = {
+        let ranges = UnsafeMutablePointer<UInt>.allocate(capacity: 2 * capacity)
+        ranges.initialize(repeating: 0, count: 2 * capacity)
+        return ranges
+    }()
+    private static let lock = NSLock()
+
+    static func add(_ start: UInt, count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        for slot in 0..<capacity where ranges[2 * slot + 1] == 0 {
+            ranges[2 * slot] = start
+            ranges[2 * slot + 1] = start + UInt(count)
+            return slot
+        }
+        return nil
+    }
+
+    static func remove(_ slot: Int) {
+        lock.lock()
+        ranges[2 * slot + 1] = 0
+        ranges[2 * slot] = 0
+        lock.unlock()
+    }
+
+    /// Whether `address` lies in a live mapping. Async-signal-safe: reads memory only.
+    static func contains(_ address: UInt) -> Bool {
+        for slot in 0..<capacity {
+            let end = ranges[2 * slot + 1]
+            if end != 0, address >= ranges[2 * slot], address < end { return true }
+        }
+        return false
+    }
+}
+
+/// The SIGBUS handler of `FileMapping`, installed once, before the first
+/// mapping. Where it cannot be installed, files are read, not mapped.
+enum TruncationHandler {
+    #if canImport(Glibc) || canImport(Darwin)
+    /// What SIGBUS did before: a fault outside the mappings is handed back to
+    /// it. Behind a pointer: the handler reads it without Swift's access checks.
+    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
+        let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+        previous.initialize(to: sigaction())
+        return previous
+    }()
+
+    static let isInstalled: Bool = {
+        _ = LiveMappings.ranges  // both initialised before the handler can read them
+        let previous = Self.previous
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_sigaction = handle
+        #else
+        action.__sigaction_u.__sa_sigaction = handle
+        #endif
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK
+        sigemptyset(&action.sa_mask)
+        return sigaction(SIGBUS, &action, previous) == 0
+    }()
+
+    private static let handle: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
+        _, info, _ in
+        // Only async-signal-safe calls here: reads of memory, write(2), _exit(2), sigaction(2), raise(3).
+        #if canImport(Glibc)
+        // A signal sent by a program (si_code ≤ 0) carries no fault address.
+        let address = info.map { $0.pointee.si_code > 0 ? UInt(bitPattern: $0.pointee._sifields._sigfault.si_addr) : 0 } ?? 0
+        #else
+        let address = info.map { UInt(bitPattern: $0.pointee.si_addr) } ?? 0
+        #endif
+        if address != 0, LiveMappings.contains(address) {
             let message: StaticString = "hitlint: error: a layout file was cut short by another program while hitlint was reading it (SIGBUS on its memory map); lint it again\n"
             message.withUTF8Buffer { text in _ = write(2, text.baseAddress, text.count) }
             _exit(2)
         }
-    }()
+        // Not ours: the previous handler gets it (a fault happens again on return; a sent signal is raised again).
+        _ = sigaction(SIGBUS, previous, nil)
+        _ = raise(SIGBUS)
+    }
+    #else
+    static let isInstalled = false
+    #endif
 }

@@ -42,6 +42,16 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Slices and generic algorithms (`append(contentsOf:)`, `contains`) use the buffer, not the subscript.
+    public func withContiguousStorageIfAvailable<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result? {
+        switch storage {
+        case .array(let bytes): return try bytes.withUnsafeBufferPointer(body)
+        case .mapping(let mapping): return try body(mapping.buffer)
+        }
+    }
+
     /// The bytes as an array (a copy, for a mapped file).
     public var array: [UInt8] {
         switch storage {
