@@ -84,11 +84,14 @@ final class MappedSourceTests: XCTestCase {
 
     #if os(Linux)
     /// The resident size of the mapping of `path` in this process, from /proc/self/smaps.
-    private func residentKilobytes(of path: String) throws -> Int? {
-        let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+    private func residentKilobytes(of path: String) -> Int? {
+        // Foundation reads a file by its size, and /proc says 0.
+        guard case .success(let bytes) = InputFileReader.read("/proc/self/smaps") else { return nil }
+        let smaps = String(decoding: bytes, as: UTF8.self)
         var inMapping = false
         for line in smaps.split(separator: "\n") {
-            if line.contains("-"), line.split(separator: " ").count >= 5, !line.hasSuffix(":") , line.first?.isHexDigit == true {
+            // A mapping's header: "7ff8bd000000-7ff8bd7cf000 r--s 00000000 fe:00 16220984   /path".
+            if line.first?.isHexDigit == true, line.contains("-"), line.split(separator: " ").count >= 5 {
                 inMapping = line.hasSuffix(path)
             } else if inMapping, line.hasPrefix("Rss:") {
                 return Int(line.split(separator: " ")[1])
@@ -105,16 +108,16 @@ final class MappedSourceTests: XCTestCase {
         guard let source = mapped(path) else { return }
         let sum = { source.withUnsafeBufferPointer { $0.reduce(0) { $0 &+ Int($1) } } }
         let expected = sum()
-        let read = try XCTUnwrap(try residentKilobytes(of: path))
+        let read = try XCTUnwrap(residentKilobytes(of: path))
         XCTAssertGreaterThan(read, 7 << 10, "read whole: about 8 MB resident")
         source.dropResidentPages()
-        let dropped = try XCTUnwrap(try residentKilobytes(of: path))
+        let dropped = try XCTUnwrap(residentKilobytes(of: path))
         XCTAssertLessThan(dropped, 1 << 10, "dropped: next to nothing resident")
         XCTAssertEqual(sum(), expected)
-        XCTAssertGreaterThan(try XCTUnwrap(try residentKilobytes(of: path)), 7 << 10)
+        XCTAssertGreaterThan(try XCTUnwrap(residentKilobytes(of: path)), 7 << 10)
         // The scattered-read count gives the pages back every 256 reads.
         for _ in 0..<256 { source.noteScatteredRead() }
-        XCTAssertLessThan(try XCTUnwrap(try residentKilobytes(of: path)), 1 << 10)
+        XCTAssertLessThan(try XCTUnwrap(residentKilobytes(of: path)), 1 << 10)
     }
     #endif
 
@@ -217,7 +220,8 @@ final class MappedSourceTests: XCTestCase {
         for (name, bytes) in inputs {
             guard let format = SourceFormat(path: name), !bytes.isEmpty else { continue }
             guard let source = mapped(try write(name, bytes)) else { return }
-            for verify in [false, true] {
+            // Checking the fixes of 20,000 nodes is slow in a debug build, and grid.json checks it.
+            for verify in name == "large.json" ? [false] : [false, true] {
                 let expected = lint(SourceBytes(bytes), format: format, verify: verify)
                 let actual = lint(source, format: format, verify: verify)
                 XCTAssertEqual(actual.diagnostics, expected.diagnostics, "\(name), verifying fixes: \(verify)")
