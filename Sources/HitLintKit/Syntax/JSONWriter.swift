@@ -59,11 +59,13 @@ extension Document {
 
     private func writeNumber(_ index: Int, into out: inout [UInt8]) {
         let span = self.span(index)
-        let written = source.bytes[span.start..<span.end]
-        if Self.isJSONNumber(written) {
+        let copied = source.bytes.withUnsafeBufferPointer { buffer -> Bool in
+            let written = UnsafeBufferPointer(rebasing: buffer[span.start..<span.end])
+            guard Self.isJSONNumber(written) else { return false }
             out.append(contentsOf: written)
-            return
+            return true
         }
+        if copied { return }
         let value = number(index) ?? 0
         if value == 0, value.sign == .minus {
             out.append(contentsOf: "-0".utf8)  // Int64(-0.0) would drop the sign (YAML `-.0`)
