@@ -39,7 +39,7 @@ public struct LintOptions: Sendable {
 
     public func severity(of rule: String) -> Severity {
         if let severity = severities[rule] { return severity }
-        return RuleRegistry.description(of: rule)?.defaultSeverity ?? .warning
+        return RuleRegistry.defaultSeverity(of: rule) ?? .warning
     }
 
     public func isEnabled(_ rule: String) -> Bool { severity(of: rule) != .off }

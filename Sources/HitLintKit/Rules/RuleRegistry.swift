@@ -24,4 +24,16 @@ public enum RuleRegistry {
     public static func description(of id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
     }
+
+    /// Each rule's id and default severity: what every diagnostic looks up
+    /// (`LintOptions.severity(of:)`), without copying a whole description
+    /// (its strings are shared by every thread, and each copy counts references).
+    private static let defaultSeverities: [(id: String, severity: Severity)] = descriptions.map { ($0.id, $0.defaultSeverity) }
+
+    public static func defaultSeverity(of id: String) -> Severity? {
+        for index in defaultSeverities.indices where defaultSeverities[index].id == id {
+            return defaultSeverities[index].severity
+        }
+        return nil
+    }
 }
