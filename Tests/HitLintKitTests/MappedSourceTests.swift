@@ -41,7 +41,7 @@ final class MappedSourceTests: XCTestCase {
             source.dropResidentPages(1..<size)
             source.dropResidentPages()
             XCTAssertEqual(Array(source), bytes, "\(size) bytes, after dropping")
-            XCTAssertEqual(source.array(size / 3..<size), Array(bytes[(size / 3)...]))
+            XCTAssertEqual(Array(source[(size / 3)..<size]), Array(bytes[(size / 3)...]))
             XCTAssertEqual(source.last, bytes.last)
         }
         // An empty file cannot be mapped and is read; a small one is read by default.

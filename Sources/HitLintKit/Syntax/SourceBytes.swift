@@ -60,11 +60,6 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The bytes `range` as an array.
-    public func array(_ range: Range<Int>) -> [UInt8] {
-        withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
-    }
-
     /// The bytes `range` decoded as UTF-8 (invalid sequences repaired).
     public func string(_ range: Range<Int>) -> String {
         withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
