@@ -24,6 +24,8 @@ final class ProcessOutput: CommandOutput {
 
     func write(_ text: String) { writeAll(STDOUT_FILENO, text) }
     func writeError(_ text: String) { writeAll(STDERR_FILENO, text) }
+    /// Everything is written (unbuffered): exit without freeing the run's results.
+    func finish(_ status: Int32) { exit(status) }
 
     private func writeAll(_ descriptor: Int32, _ text: String) {
         var text = text

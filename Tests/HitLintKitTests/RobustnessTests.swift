@@ -143,6 +143,24 @@ final class RobustnessTests: XCTestCase {
 
     // MARK: - Text from files in the report
 
+    /// The byte-level check that decides whether a path or message is escaped
+    /// agrees with the scalar rule on every scalar of the first planes' interesting
+    /// ranges, alone and between other text (so a sequence cut at the end is seen).
+    func testTheByteCheckForEscapesAgreesWithTheScalarRule() {
+        let ranges: [ClosedRange<UInt32>] = [0...0x3000, 0xFEF0...0xFFFF, 0x1_0000...0x1_0100, 0x10_FF00...0x10_FFFF]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                for text in [String(scalar), "a\(scalar)", "\(scalar)z", "é\(scalar)×"] {
+                    XCTAssertEqual(text.needsEscapeOnOneLine, text.unicodeScalars.contains(where: \.needsEscapeOnOneLine),
+                                   "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+                }
+            }
+        }
+        XCTAssertEqual("plain path/a b.json".displayedOnOneLine, "plain path/a b.json")
+        XCTAssertEqual("a\u{85}b\u{2029}".displayedOnOneLine, "a\\u{85}b\\u{2029}")
+    }
+
     /// An id (or a file name) with line breaks or escape characters stays on its
     /// diagnostic's line: it cannot forge another diagnostic, a GitHub workflow
     /// command in the log, or drive the terminal.

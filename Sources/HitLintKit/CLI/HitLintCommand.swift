@@ -13,6 +13,12 @@ public protocol CommandOutput: AnyObject {
     func writeError(_ text: String)
     /// All of standard input, or nil when it cannot be read.
     func readStandardInput() -> [UInt8]?
+    /// Called once a lint has written everything, with its exit status, while
+    /// the run's results are still held. The executable exits here: freeing
+    /// every file's bytes and diagnostics one by one, on one core, took 3% of
+    /// a 10,000-file run, for memory the system takes back at exit anyway.
+    /// (In process, as in tests, it returns and the run returns the status.)
+    func finish(_ status: Int32)
 }
 
 extension CommandOutput {
@@ -21,6 +27,8 @@ extension CommandOutput {
     public func readStandardInput() -> [UInt8]? {
         [UInt8](FileHandle.standardInput.readDataToEndOfFile())
     }
+
+    public func finish(_ status: Int32) {}
 }
 
 /// Everything the `hitlint` executable does, callable in-process by tests.
@@ -169,7 +177,10 @@ public enum HitLintCommand {
             output.writeError(RunStatistics(results: linted.results, shown: results, hiddenByBaseline: hidden,
                                             jobs: plan.jobs, seconds: clock.seconds).text)
         }
-        return exitStatus(RunSummary(results: results), arguments: arguments, failed: failed, output: output)
+        let status = exitStatus(RunSummary(results: results), arguments: arguments, failed: failed, output: output)
+        // Held to here, so that an executable that exits in `finish` frees none of them.
+        withExtendedLifetime((inputs, linted, results)) { output.finish(status) }
+        return status
     }
 
     /// `--fix` writes each changed file atomically; `--diff` prints what it would

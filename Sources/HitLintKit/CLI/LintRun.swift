@@ -141,7 +141,13 @@ extension HitLintCommand {
                             ? FixedFile(original: bytes, fixed: bytes, count: 0)
                             : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                     } else {
-                        resultSlots[index] = linter.lint(source: SourceText(bytes: source), format: format, path: input.path)
+                        let result = linter.lint(source: SourceText(bytes: source), format: format, path: input.path)
+                        // The report turns offsets into lines on one core, after
+                        // every file: the line table of a small file is built here,
+                        // on the worker's. (A mapped file's waits: it is read in
+                        // blocks, after the rules' tables are gone.)
+                        if !result.diagnostics.isEmpty, !source.isMapped { _ = result.source.lineStarts }
+                        resultSlots[index] = result
                     }
                 }
               }
@@ -154,7 +160,11 @@ extension HitLintCommand {
                 failed = true
             }
         }
-        let sorted = results.compactMap { $0 }.sorted { $0.path < $1.path }
+        var sorted = results.compactMap { $0 }
+        // Inputs come sorted from the walker (standard input last): sort only when needed.
+        if zip(sorted, sorted.dropFirst()).contains(where: { !($0.path <= $1.path) }) {
+            sorted.sort { $0.path < $1.path }
+        }
         var fixed: [String: FixedFile] = [:]
         for (input, file) in zip(inputs, fixedFiles) { if let file { fixed[input.path] = file } }
         return (sorted, failed, fixed)

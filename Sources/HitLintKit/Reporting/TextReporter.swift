@@ -97,7 +97,7 @@ extension String {
     /// id cannot start a line of its own, forge a diagnostic or a GitHub workflow
     /// command, or send escape sequences to the terminal.
     var displayedOnOneLine: String {
-        guard unicodeScalars.contains(where: \.needsEscapeOnOneLine) else { return self }
+        guard needsEscapeOnOneLine else { return self }
         var out = ""
         for scalar in unicodeScalars {
             switch scalar {
@@ -109,6 +109,25 @@ extension String {
             }
         }
         return out
+    }
+
+    /// Whether `displayedOnOneLine` changes anything, seen in the UTF-8 bytes
+    /// (every report line asks, of a path and a message): C0 controls but tab,
+    /// DEL, C1 controls (C2 80–C2 9F), U+2028 and U+2029 (E2 80 A8, E2 80 A9).
+    var needsEscapeOnOneLine: Bool {
+        utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 { if byte != 0x09 { return true } }
+                else if byte == 0x7F { return true }
+                else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F { return true }
+                else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
+                index += 1
+            }
+            return false
+        } ?? unicodeScalars.contains(where: \.needsEscapeOnOneLine)
     }
 
     /// For one-line display: line breaks written as \n, the rest as is, quoted.

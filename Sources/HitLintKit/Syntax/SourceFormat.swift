@@ -4,14 +4,37 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case yaml
 
     /// `.json` → json; `.yaml` / `.yml` → yaml; anything else → nil.
+    /// Letters in any case (`.JSON`); the bytes are compared, and no other
+    /// character lowers to an ASCII letter of these names, so this is what
+    /// `lowercased().hasSuffix` says, without a lowered copy of every path.
     public init?(path: String) {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".json") {
+        let found = path.utf8.withContiguousStorageIfAvailable { SourceFormat(name: $0) }
+            ?? Array(path.utf8).withUnsafeBufferPointer { SourceFormat(name: $0) }
+        guard let found else { return nil }
+        self = found
+    }
+
+    /// The same, for a name or path as UTF-8 bytes (a folder listing's).
+    init?(name: UnsafeBufferPointer<UInt8>) {
+        if Self.hasSuffix(name, ".json") {
             self = .json
-        } else if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
+        } else if Self.hasSuffix(name, ".yaml") || Self.hasSuffix(name, ".yml") {
             self = .yaml
         } else {
             return nil
+        }
+    }
+
+    /// `suffix` is lowercase ASCII.
+    private static func hasSuffix(_ name: UnsafeBufferPointer<UInt8>, _ suffix: StaticString) -> Bool {
+        suffix.withUTF8Buffer { expected in
+            guard name.count >= expected.count else { return false }
+            let start = name.count - expected.count
+            for index in 0..<expected.count {
+                let byte = name[start + index]
+                guard (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == expected[index] else { return false }
+            }
+            return true
         }
     }
 
