@@ -207,11 +207,12 @@ func runStages(nodes: Int, yaml: Bool) {
                      time * 1000, megabytes(currentRSS()), megabytes(peakRSS())))
         start = now()
     }
-    // JSON is built while it is parsed (as `hitlint` does), YAML from its whole document.
+    // As `hitlint` reads: YAML and smaller JSON parsed whole, then built; large
+    // JSON (Linter.streamingThreshold) built while it is parsed.
     var entries = 0
     let layout: Layout
-    if yaml {
-        let document = try! SourceFormat.yaml.parse(source)
+    if yaml || bytes.count < Linter.streamingThreshold {
+        let document = try! (yaml ? SourceFormat.yaml : .json).parse(source)
         entries = document.entries.count
         step("parse")
         layout = LayoutBuilder.build(document).layout

@@ -113,6 +113,47 @@ final class StreamedLayoutTests: XCTestCase {
         XCTAssertGreaterThan(compared, 20)
     }
 
+    /// The linter reads large JSON files streamed and smaller ones whole
+    /// (`LintOptions.streamingFrom`): every seed, captures and broken files
+    /// among them, and a few thousand mutants, lint the same either way, with
+    /// fixes checked and without.
+    func testTheLinterGivesTheSameResultsStreamedOrWhole() {
+        func lint(_ bytes: [UInt8], streamed: Bool, verify: Bool) -> (LintResult, [String]) {
+            var options = LintOptions()
+            options.streamingFrom = streamed ? 0 : .max
+            options.verifyFixes = verify
+            let result = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .json, path: "f.json")
+            let fixes = result.diagnostics.map { diagnostic in
+                "\(diagnostic.fix?.description ?? "-") \((diagnostic.fix?.edits ?? []).map { "\($0.span) \($0.replacement)" })"
+            }
+            return (result, fixes)
+        }
+        var random = SeededRandom(seed: 0x11_7E5)
+        var inputs = Self.seeds
+        for number in 0..<1_500 {
+            var bytes = random.pick(Self.seeds).bytes
+            let at = random.int(0...(bytes.count - 1))
+            bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...12)))
+            inputs.append(("mutant \(number)", bytes))
+        }
+        var captures = 0
+        var fixable = 0
+        for (label, bytes) in inputs {
+            for verify in label.hasPrefix("mutant") ? [false] : [false, true] {
+                let (whole, wholeFixes) = lint(bytes, streamed: false, verify: verify)
+                let (streamed, streamedFixes) = lint(bytes, streamed: true, verify: verify)
+                XCTAssertEqual(streamed.diagnostics, whole.diagnostics, "\(label), verifying fixes: \(verify)")
+                XCTAssertEqual(streamedFixes, wholeFixes, label)
+                XCTAssertEqual(streamed.nodeCount, whole.nodeCount, label)
+                XCTAssertEqual(streamed.inputKind, whole.inputKind, label)
+                if whole.inputKind.isCapture { captures += 1 }
+                fixable += whole.diagnostics.filter { $0.fix?.edits.isEmpty == false }.count
+            }
+        }
+        XCTAssertGreaterThan(captures, 4)
+        XCTAssertGreaterThan(fixable, 50)
+    }
+
     func testEdgeCasesBuildTheSameStreamed() {
         let cases = [
             // Escapes in ids, types and keys; an id after the children.

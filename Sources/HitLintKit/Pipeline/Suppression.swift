@@ -43,7 +43,7 @@ enum Suppression {
             if !suppressed { kept.append(diagnostic) }
         }
         guard options.isEnabled(RuleID.unusedIgnore) else { return kept }
-        let known = RuleRegistry.all.map { type(of: $0).description.id }
+        let known = RuleRegistry.ids
         for (position, entry) in layout.ignores.enumerated() where !used[position] {
             var message: String
             if let rule = entry.rule {

@@ -28,6 +28,9 @@ public struct LintOptions: Sendable {
     public var importScale: Double?
     /// Threads one large layout's rules may use at once (`--jobs`; default one per core).
     public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// JSON files of this many bytes or more are built while they are parsed,
+    /// without holding their whole document (`Linter.streamingThreshold`).
+    public var streamingFrom = Linter.streamingThreshold
 
     public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
                 input: InputModality? = nil) {

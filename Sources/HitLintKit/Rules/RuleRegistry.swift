@@ -21,6 +21,12 @@ public enum RuleRegistry {
 
     public static let descriptions: [RuleDescription] = all.map { type(of: $0).description }
 
+    /// Each rule's id, in registry order: what a lint asks of every rule per file.
+    /// Reading `description.id` copied the whole description, and each copy
+    /// counted references on arrays every thread shares, so two cores took
+    /// turns at the same cache line eight times a file.
+    public static let ids: [String] = descriptions.map(\.id)
+
     public static func description(of id: String) -> RuleDescription? {
         descriptions.first { $0.id == id }
     }
