@@ -3,19 +3,32 @@
 /// key. Every edit replaces a byte range of the original file; bytes outside it
 /// (comments, key order, quoting, indentation, line ends) stay as they are.
 public struct LayoutEditor {
-    public let layout: Layout
+    /// What every copy shares, behind one reference: an editor is copied for each
+    /// fix (`editing(_:)`), and copying a layout counted a reference for each of
+    /// its arrays, twice a fix, a tenth of the dead-gap rule's time.
+    private final class Shared {
+        let layout: Layout
+        let bytes: SourceBytes
+        /// CRLF when the file already uses it (decided once: a minified file is one long line).
+        let lineEnding: String
+
+        init(layout: Layout) {
+            self.layout = layout
+            bytes = layout.document.source.bytes
+            lineEnding = layout.document.source.firstLineBreakIsCRLF ? "\r\n" : "\n"
+        }
+    }
+    private let shared: Shared
     /// What entry indices refer to: the layout's document, or one node's (`editing(_:)`).
     private var document: Document
-    private let bytes: SourceBytes
-    /// CRLF when the file already uses it (decided once: a minified file is one long line).
-    private let lineEnding: String
+    private var bytes: SourceBytes { shared.bytes }
+    private var lineEnding: String { shared.lineEnding }
+
+    public var layout: Layout { shared.layout }
 
     public init(layout: Layout) {
-        self.layout = layout
+        shared = Shared(layout: layout)
         document = layout.document
-        let bytes = layout.document.source.bytes
-        self.bytes = bytes
-        lineEnding = layout.document.source.firstLineBreakIsCRLF ? "\r\n" : "\n"
     }
 
     /// The same editor, for entries of `source` (a node's mapping read again,
@@ -33,15 +46,15 @@ public struct LayoutEditor {
     /// value keeps its shape (number, list or mapping) where it can; a node
     /// without either gets a `hitInsets` key.
     public func setHitInsets(of index: Int, to insets: EdgeInsets) -> [TextEdit] {
-        let source = layout.nodeSource(of: index)
-        return editing(source).setHitInsets(in: source, usesSlop: layout.nodes[index].usesHitSlop, to: insets)
+        let source = shared.layout.nodeSource(of: index)
+        return editing(source).setHitInsets(in: source, usesSlop: shared.layout.nodes[index].usesHitSlop, to: insets)
     }
 
     private func setHitInsets(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> [TextEdit] {
         let entry = source.member(usesSlop ? "hitSlop" : "hitInsets")?.value ?? -1
         // In the file's units and convention.
         let sides = Side.allCases.map { side -> Double in
-            let value = layout.fileLength(insets[side])
+            let value = shared.layout.fileLength(insets[side])
             return usesSlop ? -value : value
         }
         let texts = sides.map(formatNumber)  // each written once: this runs for every fix
