@@ -45,6 +45,40 @@ final class SourceTextTests: XCTestCase {
         }
     }
 
+    /// Many short lines (LF, CR LF, lone CR, empty lines, a BOM), asked in
+    /// order, in reverse, in runs and at random: every location equals one
+    /// counted from the start of the text.
+    func testLocationsAmongManyLinesInAnyOrder() {
+        var random = SeededRandom(seed: 21)
+        var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for _ in 0..<3_000 {
+            for _ in 0..<random.int(0...12) { bytes += random.chance(0.1) ? Array("é".utf8) : [UInt8(ascii: "a")] }
+            bytes += random.pick([[0x0A], [0x0D, 0x0A], [0x0D], [0x0A, 0x0A]])
+        }
+        // Every offset's location, counted in one pass from the start.
+        var expected: [SourceLocation] = Array(repeating: SourceLocation(line: 1, column: 1), count: bytes.count + 1)
+        var (line, column) = (1, 1)
+        for index in 3..<bytes.count {
+            expected[index] = SourceLocation(line: line, column: column)
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) {
+                (line, column) = (line + 1, 1)
+            } else if byte != 0x0D, byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        func naive(_ offset: Int) -> SourceLocation { expected[offset] }
+        let text = SourceText(bytes: bytes)
+        let starts = (3..<bytes.count).filter { bytes[$0] & 0xC0 != 0x80 && (bytes[$0] != 0x0A || bytes[$0 - 1] != 0x0D) }
+        var orders: [[Int]] = [starts, starts.reversed(), (0..<600).map { _ in random.pick(starts) }]
+        orders.append(stride(from: 0, to: starts.count, by: 97).flatMap { Array(starts[$0..<min($0 + 5, starts.count)]) })
+        for order in orders {
+            for offset in order {
+                XCTAssertEqual(text.location(of: offset), naive(offset), "offset \(offset)")
+            }
+        }
+    }
+
     func testCaretExcerptOfALongLineIsAWindowAroundTheSpan() {
         let line = String(repeating: "x", count: 5_000) + "TARGET" + String(repeating: "y", count: 5_000)
         let source = SourceText(line)
