@@ -45,19 +45,23 @@ public struct ClippedTargetRule: Rule {
         ]
     )
 
+    private static let sides = [Side.right, .left, .top, .bottom]
+
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
         guard geometry.platform != .web else { return [] }  // the web clips hits only where it clips drawing
         var diagnostics: [Diagnostic] = []
+        let visibleFlags = context.visibleFlags
         for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 {
+            guard visibleFlags[target], !geometry.isSkipped[target] else { continue }
             let visible = geometry.visibleFrame(target)
             let allowed = geometry.ancestorGate(target)
-            guard context.isVisibleTarget(target), !geometry.isSkipped[target], !visible.isEmpty,
+            guard !visible.isEmpty,
                   visible.intersects(allowed) else { continue }
             let outside = overhang(of: visible, beyond: allowed)
             var sides: [(side: Side, amount: Double)] = []
             var ancestors: [Int] = []
-            for side in [Side.right, .left, .top, .bottom] where outside[side] > 0.05 {
+            for side in Self.sides where outside[side] > 0.05 {
                 sides.append((side, outside[side]))
                 let edge = allowed.edge(side)
                 if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge), !ancestors.contains(ancestor) {

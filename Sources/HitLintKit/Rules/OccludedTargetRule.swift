@@ -41,13 +41,15 @@ public struct OccludedTargetRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let regions = context.regions
+        func isOccluder(_ loss: Loss) -> Bool {
+            guard case .occluder = loss.taker else { return false }
+            return loss.visibleArea > 0.05
+        }
         for position in context.reachableVisibleRegions {
+            // Most targets lose nothing: asked in place, before the region is copied.
+            guard regions[Int(position)].losses.contains(where: isOccluder) else { continue }
             let region = regions[Int(position)]
-            let occluders = region.losses.filter { loss in
-                guard case .occluder = loss.taker else { return false }
-                return loss.visibleArea > 0.05
-            }
-            guard !occluders.isEmpty else { continue }
+            let occluders = region.losses.filter(isOccluder)
             let target = region.target
             let lost = occluders.reduce(0) { $0 + $1.area }
             let percent = percentage(lost, of: region.domainArea)

@@ -109,13 +109,15 @@ public struct OverlappingHitAreasRule: Rule {
         let layout = context.layout
         let regions = context.regions
         for position in context.reachableVisibleRegions {
-            let region = regions[Int(position)]
-            let target = region.target
-            let stolen = region.losses.filter { loss in
+            let target = regions[Int(position)].target
+            func isStolen(_ loss: Loss) -> Bool {
                 guard case .target(let winner) = loss.taker else { return false }
                 return !layout.isAncestor(target, of: winner) && loss.visibleArea > 0.05
             }
-            guard !stolen.isEmpty else { continue }
+            // Most targets lose nothing: asked in place, before the region is copied.
+            guard regions[Int(position)].losses.contains(where: isStolen) else { continue }
+            let region = regions[Int(position)]
+            let stolen = region.losses.filter(isStolen)
             let total = stolen.reduce(0) { $0 + $1.area }
             let percent = percentage(total, of: region.domainArea)
             let name = context.name(target)

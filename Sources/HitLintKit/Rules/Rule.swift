@@ -156,8 +156,10 @@ public final class RuleContext: @unchecked Sendable {
 
     /// Per node, `isVisibleTarget`, worked out in one pass in node order: rules
     /// ask it per target, and reading a node's frame for each question cost a
-    /// cache miss per target per rule on a large layout.
-    private lazy var visibleFlags: [Bool] = {
+    /// cache miss per target per rule on a large layout. A rule that asks for
+    /// every target holds this table (each `isVisibleTarget` counts a reference
+    /// to it, on a table the rules running beside it count references to as well).
+    public private(set) lazy var visibleFlags: [Bool] = {
         var visible = [Bool](repeating: false, count: geometry.nodeCount)
         for index in 0..<geometry.nodeCount where !geometry.isInvisible[index] && !geometry.frame(index).isEmpty {
             visible[index] = true

@@ -82,17 +82,20 @@ public struct TargetSizeRule: Rule {
         var undersized: [(region: TargetRegion, piece: Rect)] = []
         var diagnostics: [Diagnostic] = []
         let geometry = context.geometry
-        for region in context.regions {
-            let target = region.target
+        // Regions read in place: a copy of each counts references to its arrays,
+        // which the rules running beside this one read too.
+        let regions = context.regions
+        for position in regions.indices {
+            let target = regions[position].target
             guard !geometry.isInvisible[target], !geometry.isSkipped[target],
-                  !region.isHiddenByOpaqueViews else { continue }
-            if geometry.frame(target).isEmpty, region.reachableArea == 0 {
+                  !regions[position].isHiddenByOpaqueViews else { continue }
+            if geometry.frame(target).isEmpty, regions[position].reachableArea == 0 {
                 // A zero-size target with no hit expansion.
-                undersized.append((region, .empty))
+                undersized.append((regions[position], .empty))
                 continue
             }
-            guard region.reachableArea > 0, let best = region.reachable.bestPiece else { continue }
-            if !threshold.passes(min(best.width, best.height)) { undersized.append((region, best)) }
+            guard regions[position].reachableArea > 0, let best = regions[position].reachable.bestPiece else { continue }
+            if !threshold.passes(min(best.width, best.height)) { undersized.append((regions[position], best)) }
         }
         let exempt = threshold.spacingException ? spacingExempt(undersized.map(\.region.target), context: context) : []
         for (region, piece) in undersized where !exempt.contains(region.target) {

@@ -57,9 +57,11 @@ public struct UnreachableTargetRule: Rule {
         let geometry = context.geometry
         let layout = context.layout
         var diagnostics: [Diagnostic] = []
-        for region in context.regions where region.reachableArea <= 1e-9 {
+        let (regions, visibleFlags) = (context.regions, context.visibleFlags)
+        for position in regions.indices where regions[position].reachableArea <= 1e-9 {
+            let region = regions[position]
             let target = region.target
-            guard context.isVisibleTarget(target) else { continue }
+            guard visibleFlags[target] else { continue }
             let name = context.name(target)
             var message: String
             var related: [Int] = []
