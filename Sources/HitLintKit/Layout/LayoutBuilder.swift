@@ -444,12 +444,13 @@ public struct LayoutBuilder {
         var userInteraction: Bool?
         var interactiveType = false
         var passiveType = false
-        var stackKeys: [Int] = []
+        // Optional: most nodes have neither, and an empty array is still released per node.
+        var stackKeys: [Int]?
         var stack = Stack()
         // Keys that exclude each other, checked once all keys are read.
         var (frameValue, sizeValue, insetsValue, slopValue) = (-1, -1, -1, -1)
         var seen: UInt32 = 0
-        var unknownKeys: [Int] = []
+        var unknownKeys: [Int]?
         var member = object + 1
         let end = nextEntry(object)
         let (entries, bytes, byteCount, keys, types) = (entryBase, base, sourceCount, keyTable, self.types)
@@ -459,7 +460,9 @@ public struct LayoutBuilder {
             let value = member + 1
             member = nextEntry(value)
             guard let position = Self.lookup(keyEntry, in: keys, entries: entries, base: bytes, count: byteCount, document: document), let key = NodeKey(rawValue: position) else {
-                reportUnknownKey(keyEntry, among: &unknownKeys, known: Self.nodeKeys)
+                var seen = unknownKeys ?? []
+                reportUnknownKey(keyEntry, among: &seen, known: Self.nodeKeys)
+                unknownKeys = seen
                 continue
             }
             let bit: UInt32 = 1 << UInt32(position)
@@ -527,13 +530,13 @@ public struct LayoutBuilder {
             case .enabled:
                 node.isEnabled = readBool(value, key: "enabled") ?? true
             case .axis:
-                stackKeys.append(keyEntry)
+                stackKeys = (stackKeys ?? []) + [keyEntry]
                 if let axis: StackAxis = readEnum(value, key: "axis") { stack.axis = axis }
             case .spacing:
-                stackKeys.append(keyEntry)
+                stackKeys = (stackKeys ?? []) + [keyEntry]
                 if let spacing = readLength(value, key: "spacing", allowNegative: true) { stack.spacing = spacing }
             case .alignment:
-                stackKeys.append(keyEntry)
+                stackKeys = (stackKeys ?? []) + [keyEntry]
                 if let alignment: StackAlignment = readEnum(value, key: "alignment") { stack.alignment = alignment }
             case .ignore:
                 readIgnore(value, node: index)
@@ -550,7 +553,7 @@ public struct LayoutBuilder {
         if node.isStack {
             stacks[index] = stack
         } else {
-            for key in stackKeys {
+            for key in stackKeys ?? [] {
                 let name = document.string(key) ?? ""
                 invalid(key, "'\(name)' only applies to nodes with 'type: stack'")
             }

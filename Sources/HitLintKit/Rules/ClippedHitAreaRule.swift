@@ -75,6 +75,9 @@ public struct ClippedHitAreaRule: Rule {
         isFixable: true
     )
 
+    /// The order sides are reported in (a literal in the loop was an array made per target).
+    private static let sides = [Side.left, .top, .right, .bottom]
+
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
         var diagnostics: [Diagnostic] = []
@@ -93,7 +96,7 @@ public struct ClippedHitAreaRule: Rule {
             let visible = overhang(of: frame, beyond: allowed)
             // Group the lost sides by the ancestor that cuts them.
             var byAncestor: [(ancestor: Int, sides: [(side: Side, amount: Double)])] = []
-            for side in [Side.left, .top, .right, .bottom] {
+            for side in Self.sides {
                 let lost = min(whole[side] - visible[side], -insets[side])
                 guard lost > 0.05 else { continue }
                 let edge = allowed.edge(side)

@@ -98,14 +98,6 @@ struct NoObserver: JSONParseObserver {
 
 private typealias Entry = Document.Entry
 
-/// Moves the array out, leaving an empty one.
-@inline(__always)
-private func take<Element>(_ array: inout [Element]) -> [Element] {
-    var taken: [Element] = []
-    swap(&taken, &array)
-    return taken
-}
-
 // ASCII bytes the parser looks for.
 private let quote = UInt8(ascii: "\"")
 private let backslash = UInt8(ascii: "\\")
@@ -124,13 +116,13 @@ private enum ValueContext {
 }
 
 private struct Parser<Observer: JSONParseObserver> {
-    let source: SourceText
     let base: UnsafePointer<UInt8>
     let count: Int
     var index = 0
-    var entries: [Entry] = []
-    var numbers: [Double] = []
-    var strings: [String] = []
+    /// The entries, numbers and decoded strings so far, with their source: held
+    /// as a document, so that one is lent to the observer as it is, each time
+    /// a container closes (building one counted a reference to the source per node).
+    var tape: Document
     /// Values are first written into small cache-resident chunks and moved to
     /// `entries` / `numbers` in bulk: a plain store per value instead of an
     /// `Array.append` (uniqueness and capacity checks) per value.
@@ -162,15 +154,15 @@ private struct Parser<Observer: JSONParseObserver> {
 
     /// `count`: where the text ends; `length`: how much of it is read (from `index`).
     init(source: SourceText, base: UnsafePointer<UInt8>, count: Int, length: Int? = nil) {
-        self.source = source
+        tape = Document(source: source)
         self.base = base
         self.count = count
         let length = length ?? count
         // Layout JSON has one value per 6–20 bytes. Reserving generously costs
         // address space only: pages are touched as entries are written (an
         // observer that drops entries as it goes touches few of them).
-        entries.reserveLargeCapacity(length / 5 + 16)
-        numbers.reserveLargeCapacity(length / 12 + 16)
+        tape.entries.reserveLargeCapacity(length / 5 + 16)
+        tape.numbers.reserveLargeCapacity(length / 12 + 16)
         chunkSize = min(4096, length / 2 + 8)
         entryChunk = .allocate(capacity: chunkSize)
         numberChunk = .allocate(capacity: chunkSize)
@@ -188,8 +180,8 @@ private struct Parser<Observer: JSONParseObserver> {
         finish()
         // With an observer the entries held at the end are few: what counts is the most held at once.
         if let overflow { throw overflow }
-        try Document.checkSize(entries, limit: valueLimit)
-        return Document(source: source, entries: entries, numbers: numbers, strings: strings)
+        try Document.checkSize(tape.entries, limit: valueLimit)
+        return tape
     }
 
     /// Moves what is left in the chunks to the arrays and frees the scratch memory.
@@ -207,7 +199,7 @@ private struct Parser<Observer: JSONParseObserver> {
 
     /// Index the next entry will have.
     @inline(__always)
-    var entryCount: Int { entries.count + entryChunkCount }
+    var entryCount: Int { tape.entries.count + entryChunkCount }
 
     @inline(__always)
     mutating func appendEntry(_ entry: Entry) {
@@ -219,7 +211,7 @@ private struct Parser<Observer: JSONParseObserver> {
     /// Index the number gets in `numbers`.
     @inline(__always)
     mutating func appendNumber(_ value: Double) -> Int {
-        let position = numbers.count + numberChunkCount
+        let position = tape.numbers.count + numberChunkCount
         numberChunk[numberChunkCount] = value
         numberChunkCount += 1
         if numberChunkCount == chunkSize { flushNumbers() }
@@ -228,13 +220,13 @@ private struct Parser<Observer: JSONParseObserver> {
 
     @inline(never)
     mutating func flushEntries() {
-        entries.append(contentsOf: UnsafeBufferPointer(start: entryChunk, count: entryChunkCount))
+        tape.entries.append(contentsOf: UnsafeBufferPointer(start: entryChunk, count: entryChunkCount))
         entryChunkCount = 0
     }
 
     @inline(never)
     mutating func flushNumbers() {
-        numbers.append(contentsOf: UnsafeBufferPointer(start: numberChunk, count: numberChunkCount))
+        tape.numbers.append(contentsOf: UnsafeBufferPointer(start: numberChunk, count: numberChunkCount))
         numberChunkCount = 0
     }
 
@@ -337,7 +329,7 @@ private struct Parser<Observer: JSONParseObserver> {
             // Past the limit, indices are cut short: stop before the observer reads them.
             if entryCount > valueLimit { throw limitFailure() }
             tag = observe(entry, kind, &observer)
-            if tag != 0 { openCounts.append((numbers.count + numberChunkCount, strings.count)) }
+            if tag != 0 { openCounts.append((tape.numbers.count + numberChunkCount, tape.strings.count)) }
         }
         open[depth] = entry << 4 | Int(tag) << 1 | (kind == .object ? 1 : 0)
         depth += 1
@@ -353,9 +345,9 @@ private struct Parser<Observer: JSONParseObserver> {
             return observer.opened(entry, kind: kind, parentTag: parentTag, key: nil, tape: { snapshot() })
         }
         // The key is the entry before this one.
-        let key = entry - entries.count - 1 >= 0 ? entryChunk[entry - entries.count - 1] : entries[entry - 1]
+        let key = entry - tape.entries.count - 1 >= 0 ? entryChunk[entry - tape.entries.count - 1] : tape.entries[entry - 1]
         if key.flags & Entry.decoded != 0 {
-            let text = Array(strings[Int(key.aux)].utf8)
+            let text = Array(tape.strings[Int(key.aux)].utf8)
             return text.withUnsafeBufferPointer { text in
                 observer.opened(entry, kind: kind, parentTag: parentTag, key: text, tape: { snapshot() })
             }
@@ -369,7 +361,7 @@ private struct Parser<Observer: JSONParseObserver> {
     mutating func snapshot() -> Document {
         if entryChunkCount > 0 { flushEntries() }
         if numberChunkCount > 0 { flushNumbers() }
-        return Document(source: source, entries: entries, numbers: numbers, strings: strings)
+        return tape
     }
 
     /// Closes the innermost container at `index` (its closing bracket) and consumes it.
@@ -380,13 +372,13 @@ private struct Parser<Observer: JSONParseObserver> {
         index += 1
         let end = UInt32(truncatingIfNeeded: index)
         let after = UInt32(truncatingIfNeeded: entryCount)
-        let inChunk = entry - entries.count
+        let inChunk = entry - tape.entries.count
         if inChunk >= 0 {
             entryChunk[inChunk].end = end
             entryChunk[inChunk].aux = after
         } else {
-            entries[entry].end = end
-            entries[entry].aux = after
+            tape.entries[entry].end = end
+            tape.entries[entry].aux = after
         }
         if Observer.isActive, open[depth] & 0xE != 0 {
             reportClose(entry, tag: UInt8(truncatingIfNeeded: open[depth] >> 1 & 7), &observer)
@@ -394,31 +386,29 @@ private struct Parser<Observer: JSONParseObserver> {
     }
 
     /// Tells the observer a tagged container closed, and drops what it does not
-    /// keep. The arrays are lent to the observer as a document and taken back
-    /// (moved, not shared: no copy, no reference counting per container).
+    /// keep. The tape is lent to the observer as it is (not shared: no copy,
+    /// no reference counting per container).
     mutating func reportClose(_ entry: Int, tag: UInt8, _ observer: inout Observer) {
         let counts = openCounts.removeLast()
         if entryChunkCount > 0 { flushEntries() }
         if numberChunkCount > 0 { flushNumbers() }
         // Indices past the limit were cut short: from then on nothing is read
         // (the parse fails at its end, or at the next container that opens).
-        if entries.count > valueLimit, overflow == nil { overflow = limitFailure() }
+        if tape.entries.count > valueLimit, overflow == nil { overflow = limitFailure() }
         guard overflow == nil else { return }
-        var tape = Document(source: source, entries: take(&entries), numbers: take(&numbers), strings: take(&strings))
         let keep = observer.closed(entry, tag: tag, tape: &tape)
-        (entries, numbers, strings) = (take(&tape.entries), take(&tape.numbers), take(&tape.strings))
         guard let keep else { return }
-        entries.removeLast(entries.count - entry - keep)
-        if keep > 0 { entries[entry].aux = UInt32(entry + 1) }
-        if numbers.count > counts.numbers { numbers.removeLast(numbers.count - counts.numbers) }
-        if strings.count > counts.strings { strings.removeLast(strings.count - counts.strings) }
+        tape.entries.removeLast(tape.entries.count - entry - keep)
+        if keep > 0 { tape.entries[entry].aux = UInt32(entry + 1) }
+        if tape.numbers.count > counts.numbers { tape.numbers.removeLast(tape.numbers.count - counts.numbers) }
+        if tape.strings.count > counts.strings { tape.strings.removeLast(tape.strings.count - counts.strings) }
     }
 
     /// `Document.checkSize`'s error for the entries held now (flushed first).
     @inline(never)
     mutating func limitFailure() -> SyntaxError {
         if entryChunkCount > 0 { flushEntries() }
-        do throws(SyntaxError) { try Document.checkSize(entries, limit: valueLimit) } catch { return error }
+        do throws(SyntaxError) { try Document.checkSize(tape.entries, limit: valueLimit) } catch { return error }
         return SyntaxError(offset: index, message: "more than \(valueLimit) values in one file are not supported")
     }
 
@@ -706,8 +696,8 @@ private struct Parser<Observer: JSONParseObserver> {
                 index = position + 1
                 appendEntry(Entry(kind: .string, flags: Entry.decoded, start: UInt32(truncatingIfNeeded: start),
                                      end: UInt32(truncatingIfNeeded: index),
-                                     aux: UInt32(truncatingIfNeeded: strings.count)))
-                strings.append(String(decoding: scratch, as: UTF8.self))
+                                     aux: UInt32(truncatingIfNeeded: tape.strings.count)))
+                tape.strings.append(String(decoding: scratch, as: UTF8.self))
                 return
             } else if byte == backslash {
                 position = try decodeEscape(position)
