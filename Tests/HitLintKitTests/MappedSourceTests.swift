@@ -57,6 +57,56 @@ final class MappedSourceTests: XCTestCase {
         XCTAssertEqual(small.array, Array("{}".utf8))
     }
 
+    /// A patched copy checked for a mapped file is mapped from a temporary file
+    /// (`FileMapping.temporaryCopy`): it reads back as written, after its pages
+    /// are dropped, and the file is gone from the temporary folder at once.
+    func testATemporaryCopyReadsAsWrittenAndLeavesNoFile() throws {
+        var random = SeededRandom(seed: 17)
+        let temporary = FileManager.default.temporaryDirectory.path
+        func leftovers() -> [String] {
+            (try? FileManager.default.contentsOfDirectory(atPath: temporary))?.filter { $0.hasPrefix("hitlint-fix-check-") } ?? []
+        }
+        let before = leftovers()
+        for size in [1, 4_096, 5 << 20] {
+            let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            guard let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) else {
+                return XCTFail("\(size) bytes not copied to \(temporary)")
+            }
+            XCTAssertEqual(leftovers(), before, "the temporary file is removed once mapped")
+            let source = SourceBytes(mapping)
+            XCTAssertTrue(source.isMapped)
+            source.dropResidentPages()
+            XCTAssertEqual(source.array, bytes, "\(size) bytes")
+        }
+        XCTAssertNil([UInt8]().withUnsafeBufferPointer(FileMapping.temporaryCopy), "nothing to map")
+    }
+
+    /// A mapped layout of more than 4 MiB read streamed gives its pages back
+    /// while it is parsed, and its fixes are checked on patched copies that are
+    /// mapped too (their pages given back as they are made and built): the
+    /// same diagnostics, verdicts and locations as the bytes in an array.
+    func testALargeMappedLayoutReadStreamedLintsAsAnArray() throws {
+        var layout = #"{"root": {"id": "screen", "frame": [0, 0, 8000, 8000], "children": ["#
+        let padding = String(repeating: "x", count: 420)
+        for index in 0..<12_000 {
+            let (x, y) = (index % 100 * 80, index / 100 * 60)
+            layout += (index == 0 ? "" : ",\n") + #"{"id": "b\#(index)-\#(padding)", "type": "button", "frame": [\#(x), \#(y), \#(30 + index % 20), 40]}"#
+        }
+        layout += "]}}\n"
+        let bytes = Array(layout.utf8)
+        XCTAssertGreaterThan(bytes.count, 5 << 20)
+        guard let source = mapped(try write("large.json", bytes)) else { return }
+        func lint(_ source: SourceBytes) -> [Diagnostic] {
+            var options = LintOptions()
+            options.streamingFrom = 0
+            options.verifyFixes = true
+            return Linter(options: options).lint(source: SourceText(bytes: source), format: .json, path: "f").diagnostics
+        }
+        let expected = lint(SourceBytes(bytes))
+        XCTAssertEqual(lint(source), expected)
+        XCTAssertGreaterThan(expected.filter { $0.fix?.edits.isEmpty == false }.count, 1_000, "fixes were checked and kept")
+    }
+
     /// Through the command's reader: a file of 16 MiB or more is mapped, one
     /// byte less is read; the mapping is registered for the SIGBUS handler while
     /// it lives, and no longer once it is gone.

@@ -50,6 +50,38 @@ final class FileMapping: @unchecked Sendable {
         LiveMappings.remove(slot)
     }
 
+    /// `bytes` written to a new file in the temporary folder, which is removed
+    /// at once (the mapping keeps its contents; nothing else can see or truncate
+    /// it), and mapped. For a copy of a large file that is linted once more
+    /// (fix verification reads a patched copy whole once, then here and there):
+    /// mapped, its pages can go back to the page cache once it is built, as the
+    /// input's do, instead of staying in the process for the whole lint. nil when
+    /// the folder cannot take it, or nothing can be mapped: the caller keeps the array.
+    static func temporaryCopy(of bytes: UnsafeBufferPointer<UInt8>) -> FileMapping? {
+        guard !bytes.isEmpty, TruncationHandler.isInstalled, let base = bytes.baseAddress else { return nil }
+        var folder = FileManager.default.temporaryDirectory.path
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        var template = Array("\(folder)/hitlint-fix-check-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        var written = 0
+        while written < bytes.count {
+            #if canImport(Glibc)
+            let count = Glibc.write(descriptor, base + written, bytes.count - written)
+            #elseif canImport(Darwin)
+            let count = Darwin.write(descriptor, base + written, bytes.count - written)
+            #else
+            let count = Musl.write(descriptor, base + written, bytes.count - written)
+            #endif
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }  // a full disk, a quota: the array is kept
+            written += count
+        }
+        return FileMapping(descriptor: descriptor, count: bytes.count)
+    }
+
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Gives the pages wholly inside `range` back to the system (the last page

@@ -98,10 +98,21 @@ public enum Fixer {
     }
 
     static func applying(_ edits: [TextEdit], to source: SourceBytes) -> [UInt8] {
-        source.withUnsafeBufferPointer { bytes in applying(edits, to: bytes) }
+        // A mapped (large) file's pages go back every 4 MiB as the copy passes
+        // them: held until the end, the whole file was resident beside the copy.
+        var givenBack = 0
+        return source.withUnsafeBufferPointer { bytes in
+            applying(edits, to: bytes) { copied in
+                guard copied - givenBack >= 4 << 20, source.isMapped else { return }
+                source.dropResidentPages(givenBack..<copied)
+                givenBack = copied
+            }
+        }
     }
 
-    private static func applying(_ edits: [TextEdit], to bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    /// `passed` is told how far the copy has read, after each part.
+    private static func applying(_ edits: [TextEdit], to bytes: UnsafeBufferPointer<UInt8>,
+                                 passed: (Int) -> Void = { _ in }) -> [UInt8] {
         let order = edits.indices.sorted { lhs, rhs in
             let a = edits[lhs].span, b = edits[rhs].span
             if a.start != b.start { return a.start < b.start }
@@ -117,6 +128,7 @@ public enum Fixer {
             result += UnsafeBufferPointer(rebasing: bytes[copied..<edit.span.start])
             result += edit.replacement.utf8
             copied = edit.span.end
+            passed(copied)
         }
         result += UnsafeBufferPointer(rebasing: bytes[copied...])
         return result
