@@ -495,6 +495,34 @@ final class DiscardedOutput: CommandOutput {
 }
 
 print("")
+/// What two cores of this machine deliver at the moment: the same arithmetic
+/// on one thread, then on two at once (median of 5), as work done per second
+/// relative to one. The cores of a virtual machine may share a physical core
+/// or a busy host: seen here from 1.1× to 1.9× within one day.
+func parallelYardstick() -> Double {
+    @Sendable func spin() -> UInt64 {
+        var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for step in 0..<60_000_000 as Range<UInt64> { value = (value ^ step) &* 0xBF58_476D_1CE4_E5B9 }
+        return value
+    }
+    var ratios: [Double] = []
+    for _ in 0..<5 {
+        var start = now()
+        var sink = spin()
+        let alone = now() - start
+        start = now()
+        let results = UnsafeMutablePointer<UInt64>.allocate(capacity: 2)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: 2) { slots[$0] = spin() }
+        let together = now() - start
+        sink ^= results[0] ^ results[1]
+        if sink == 42 { print("") }  // keeps the work from being optimised away
+        ratios.append(2 * alone / together)
+    }
+    return ratios.sorted()[2]
+}
+
 if selected("small files") || selected("start") {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -508,6 +536,8 @@ if selected("small files") || selected("start") {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let single = best(runs) { _ = HitLintCommand.run(["--jobs", "1", folder.path], output: DiscardedOutput()) }
     let parallel = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
+    print(String(format: "two threads of plain arithmetic on this machine now: %.2f× the work of one (the yardstick for the next lines)",
+                 parallelYardstick()))
     print(String(format: "%d small files, in this process: --jobs 1 %.3f s, --jobs %d %.3f s (%.2f× faster; goal ≥ 1.7× on 2 cores)",
                  count, single, cores, parallel, single / parallel))
 
