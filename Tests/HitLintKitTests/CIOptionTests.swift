@@ -153,6 +153,25 @@ final class CIOptionTests: XCTestCase {
         XCTAssertTrue(result.error.contains("pipe.json: not a regular file (a FIFO); not read"), result.error)
     }
 
+    /// The walker sorts ASCII names as bytes and others as strings, lists
+    /// layout extensions in any case, and a path named twice is linted once.
+    func testTheWalkerSortsAnyNamesAndListsAPathOnce() throws {
+        let folder = try TemporaryFolder()
+        let names = ["b.JSON", "a.Yml", "é.json", "e.json", "Z.yaml", "y.yaml", "a-b.json", "a.txt", "ab.json"]
+        for name in names { try folder.write(name, Layouts.clean) }
+        let (files, _) = FileWalker().files(in: [folder.path])
+        let expected = names.filter { $0 != "a.txt" }.map { folder.path + "/" + $0 }.sorted()
+        XCTAssertEqual(files, expected)
+        let single = folder.path + "/e.json"
+        XCTAssertEqual(FileWalker().files(in: [single, folder.path, single]).files, expected, "each path once, in order")
+        for path in ["a.JSON", "b.Yml", "c.YAML", "d.json.txt", "json", ".json", "é.json", "x.jsoN", "y.ym", "", "a.yml/", "K.JSON"] {
+            let lower = path.lowercased()
+            let reference: SourceFormat? = lower.hasSuffix(".json") ? .json
+                : lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") ? .yaml : nil
+            XCTAssertEqual(SourceFormat(path: path), reference, path)
+        }
+    }
+
     func testAllFormatsAreAcceptedAndAnUnknownOneSuggests() throws {
         let folder = try TemporaryFolder()
         let layout = try folder.write("small.yaml", Layouts.small)
