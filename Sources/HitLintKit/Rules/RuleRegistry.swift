@@ -31,15 +31,12 @@ public enum RuleRegistry {
         descriptions.first { $0.id == id }
     }
 
-    /// Each rule's id and default severity: what every diagnostic looks up
-    /// (`LintOptions.severity(of:)`), without copying a whole description
-    /// (its strings are shared by every thread, and each copy counts references).
-    private static let defaultSeverities: [(id: String, severity: Severity)] = descriptions.map { ($0.id, $0.defaultSeverity) }
+    /// Each rule's default severity, in registry order (beside `ids`): what
+    /// every diagnostic looks up (`LintOptions.severity(of:)`), without copying
+    /// a whole description.
+    private static let defaultSeverities: [Severity] = descriptions.map(\.defaultSeverity)
 
     public static func defaultSeverity(of id: String) -> Severity? {
-        for index in defaultSeverities.indices where defaultSeverities[index].id == id {
-            return defaultSeverities[index].severity
-        }
-        return nil
+        ids.firstIndex(of: id).map { defaultSeverities[$0] }
     }
 }
