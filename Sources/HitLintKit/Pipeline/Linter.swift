@@ -71,6 +71,12 @@ public struct Linter: Sendable {
     /// its source, so checking the fixes (another lint of the whole file each
     /// time) does not hold two files' worth of memory at once.
     public func lint(document: consuming Document, path: String) -> LintResult {
+        lint(document: document, path: path, keepingContext: nil)
+    }
+
+    /// The one way from a document to its layout and diagnostics; `keep` (for
+    /// pictures) is handed the rule context the rules saw, when they ran.
+    func lint(document: consuming Document, path: String, keepingContext keep: ((RuleContext) -> Void)?) -> LintResult {
         let (source, format) = (document.source, document.format)
         let kind = options.inputChoice.kind(of: document)
         let (layout, diagnostics): (Layout, [Diagnostic])
@@ -81,7 +87,7 @@ public struct Linter: Sendable {
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document
-        let outcome = lintLayout(consume layout, diagnostics)
+        let outcome = lintLayout(consume layout, diagnostics, keep: keep)
         return finish(outcome, source: source, format: format, path: path, kind: kind)
     }
 
@@ -107,7 +113,8 @@ public struct Linter: Sendable {
 
     /// Geometry and rules on a built layout: the sorted diagnostics, the number
     /// of nodes, and whether the layout was too broken to check.
-    private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic]) -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool) {
+    private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic],
+                            keep: ((RuleContext) -> Void)? = nil) -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool) {
         // Built: from here the file is read only where diagnostics point, so a
         // mapped file's pages are given back (SourceBytes.dropResidentPages).
         layout.document.source.bytes.dropResidentPages()
@@ -118,6 +125,7 @@ public struct Linter: Sendable {
             let context = RuleContext(layout: layout, geometry: Geometry(layout: layout), options: options)
             diagnostics += Self.runRules(context, options: options)
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
+            keep?(context)
         }
         diagnostics.sort { lhs, rhs in
             if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }

@@ -14,28 +14,31 @@ public struct RenderInput {
 }
 
 extension Linter {
-    /// Lints one file and keeps what is needed to draw it.
+    /// Lints one file and keeps what is needed to draw it: the layout the rules
+    /// checked, captures included, built by the same path as the lint.
     public func lintForRendering(source: SourceText, format: SourceFormat, path: String) -> RenderInput {
-        let result = lint(source: source, format: format, path: path)
-        return RenderInput(result: result, context: ruleContext(source: source, format: format))
+        let document: Document
+        do {
+            document = try format.parse(source)
+        } catch {
+            return RenderInput(result: lint(source: source, format: format, path: path), context: nil)
+        }
+        var context: RuleContext?
+        let result = lint(document: document, path: path) { context = $0 }
+        return RenderInput(result: result, context: context)
     }
 
     /// The picture's input for a file already linted (`--render-dir`): its
-    /// diagnostics as reported (after `--quiet` and the like), and the geometry
-    /// rebuilt from the same bytes.
+    /// diagnostics as reported (after `--quiet` and the like), and the layout
+    /// and geometry from linting the same bytes again. Not threaded out of the
+    /// first lint, so the linter's hot path keeps no geometry alive; rendering
+    /// only happens for a few files.
     public func renderInput(for result: LintResult) -> RenderInput {
         let format = SourceFormat(path: result.path) ?? .json
-        return RenderInput(result: result, context: ruleContext(source: result.source, format: format))
-    }
-
-    /// The layout and geometry as `lint(document:path:)` builds them. Built again
-    /// rather than threaded out of `lint`, so the linter's hot path keeps no
-    /// geometry alive and stays as it is; rendering only happens for a few files.
-    func ruleContext(source: SourceText, format: SourceFormat) -> RuleContext? {
-        guard let document = try? format.parse(source) else { return nil }
-        let overrides = LayoutBuilder.Overrides(platform: options.platform, input: options.input)
-        let (layout, diagnostics) = LayoutBuilder.build(document, overrides: overrides)
-        guard !layout.nodes.isEmpty, !diagnostics.contains(where: { $0.rule == RuleID.invalidLayout }) else { return nil }
-        return RuleContext(layout: layout, geometry: Geometry(layout: layout), options: options)
+        var again = self
+        again.options.verifyFixes = false  // only the layout is wanted: its fixes were checked already
+        var input = again.lintForRendering(source: result.source, format: format, path: result.path)
+        input.result = result
+        return input
     }
 }
