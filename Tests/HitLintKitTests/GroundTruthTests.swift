@@ -56,54 +56,84 @@ final class GroundTruthTests: XCTestCase {
             let document = try JSONParser.parse(SourceText(text))
             let (layout, built) = LayoutBuilder.build(document)
             XCTAssertFalse(built.contains { $0.rule == RuleID.invalidLayout }, "seed \(seed): \(built.map(\.message))")
-            let geometry = Geometry(layout: layout)
-            let reference = ReferenceHitTest(geometry)
-            let label = "seed \(seed) (\(platform))"
-
-            // Sample the odd coordinates over the area nodes can reach (cells of 2×2 pt = 4 pt²).
-            var samples: [(x: Double, y: Double, result: HitResult)] = []
-            for y in stride(from: -29.0, through: 129, by: 2) {
-                for x in stride(from: -29.0, through: 129, by: 2) {
-                    let expected = reference.hitTest(x: x, y: y)
-                    XCTAssertEqual(geometry.hitTest(x: x, y: y), expected, "\(label): gates disagree with reference at (\(x), \(y))")
-                    samples.append((x, y, expected))
-                }
-            }
-            let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
-            for region in context.regions where !region.isApproximate {
-                let target = region.target
-                let hits = samples.filter { $0.result == .target(target) }
-                XCTAssertEqual(region.reachableArea, Double(hits.count) * 4, accuracy: 1e-6, "\(label): reachable area of n\(target)")
-                // Every maximal piece is made only of points that reach the target.
-                for piece in region.reachable.pieces {
-                    for sample in samples where piece.contains(x: sample.x, y: sample.y) {
-                        XCTAssertEqual(sample.result, .target(target), "\(label): piece \(piece) of \(layout.name(of: target))")
-                    }
-                }
-                // The points that could answer for the target: its gate, and (web) the
-                // gates of views inside it that answer for it.
-                let inDomain = domain(of: target, geometry)
-                XCTAssertEqual(region.domainArea, Double(samples.filter { inDomain($0.x, $0.y) }.count) * 4, accuracy: 1e-6, "\(label): domain of \(layout.name(of: target))")
-                // Every loss is exactly the sampled area the taker gets inside that domain.
-                for loss in region.losses {
-                    let taken = samples.filter { sample in
-                        guard inDomain(sample.x, sample.y) else { return false }
-                        switch loss.taker {
-                        case .target(let winner): return sample.result == .target(winner)
-                        case .occluder(let node): return sample.result == .swallowed(by: node)
-                        }
-                    }
-                    XCTAssertEqual(loss.area, Double(taken.count) * 4, accuracy: 1e-6, "\(label): loss of \(layout.name(of: target)) to \(loss.taker)")
-                    claimsChecked += 1
-                }
-                targetsChecked += 1
-            }
-            claimsChecked += try checkDiagnostics(layout: layout, geometry: geometry, samples: samples, label: label)
+            let checked = try check(layout, label: "seed \(seed) (\(platform))")
+            targetsChecked += checked.targets
+            claimsChecked += checked.claims
             layoutsChecked += 1
         }
         XCTAssertGreaterThanOrEqual(layoutsChecked, 500)
         XCTAssertGreaterThan(targetsChecked, 1500)
         XCTAssertGreaterThan(claimsChecked, 500)
+    }
+
+    /// Web content inside a native capture (a WebView's DOM): random subtrees of
+    /// UIKit and Android layouts marked as web content, where a box gates its
+    /// children only when it clips and only targets take touches.
+    func testWebContentInsideNativeLayoutsAgreesWithSampledHitTesting() throws {
+        var targetsChecked = 0
+        var webTargets = 0
+        for seed in 0..<120 {
+            let platform: Platform = seed % 2 == 0 ? .uikit : .android
+            var random = SeededRandom(seed: UInt64(1_000 + seed))
+            let document = try JSONParser.parse(SourceText(RandomLayouts.json(seed: UInt64(1_000 + seed), platform: platform)))
+            var (layout, _) = LayoutBuilder.build(document)
+            for index in 1..<layout.nodes.count where !layout.nodes[index].isWebContent && random.chance(0.3) {
+                for inner in index..<Int(layout.nodes[index].subtreeEnd) { layout.nodes[inner].isWebContent = true }
+            }
+            webTargets += layout.nodes.filter { $0.isWebContent && $0.isTarget }.count
+            targetsChecked += try check(layout, label: "web seed \(seed) (\(platform))").targets
+        }
+        XCTAssertGreaterThan(webTargets, 100)
+        XCTAssertGreaterThan(targetsChecked, 300)
+    }
+
+    /// Samples the reference hit test over the layout and checks the gates, every
+    /// target's region and losses, and the rules' claims against it.
+    private func check(_ layout: Layout, label: String) throws -> (targets: Int, claims: Int) {
+        var targetsChecked = 0
+        var claimsChecked = 0
+        let geometry = Geometry(layout: layout)
+        let reference = ReferenceHitTest(geometry)
+        // Sample the odd coordinates over the area nodes can reach (cells of 2×2 pt = 4 pt²).
+        var samples: [(x: Double, y: Double, result: HitResult)] = []
+        for y in stride(from: -29.0, through: 129, by: 2) {
+            for x in stride(from: -29.0, through: 129, by: 2) {
+                let expected = reference.hitTest(x: x, y: y)
+                XCTAssertEqual(geometry.hitTest(x: x, y: y), expected, "\(label): gates disagree with reference at (\(x), \(y))")
+                samples.append((x, y, expected))
+            }
+        }
+        let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
+        for region in context.regions where !region.isApproximate {
+            let target = region.target
+            let hits = samples.filter { $0.result == .target(target) }
+            XCTAssertEqual(region.reachableArea, Double(hits.count) * 4, accuracy: 1e-6, "\(label): reachable area of n\(target)")
+            // Every maximal piece is made only of points that reach the target.
+            for piece in region.reachable.pieces {
+                for sample in samples where piece.contains(x: sample.x, y: sample.y) {
+                    XCTAssertEqual(sample.result, .target(target), "\(label): piece \(piece) of \(layout.name(of: target))")
+                }
+            }
+            // The points that could answer for the target: its gate, and (web) the
+            // gates of views inside it that answer for it.
+            let inDomain = domain(of: target, geometry)
+            XCTAssertEqual(region.domainArea, Double(samples.filter { inDomain($0.x, $0.y) }.count) * 4, accuracy: 1e-6, "\(label): domain of \(layout.name(of: target))")
+            // Every loss is exactly the sampled area the taker gets inside that domain.
+            for loss in region.losses {
+                let taken = samples.filter { sample in
+                    guard inDomain(sample.x, sample.y) else { return false }
+                    switch loss.taker {
+                    case .target(let winner): return sample.result == .target(winner)
+                    case .occluder(let node): return sample.result == .swallowed(by: node)
+                    }
+                }
+                XCTAssertEqual(loss.area, Double(taken.count) * 4, accuracy: 1e-6, "\(label): loss of \(layout.name(of: target)) to \(loss.taker)")
+                claimsChecked += 1
+            }
+            targetsChecked += 1
+        }
+        claimsChecked += try checkDiagnostics(layout: layout, geometry: geometry, samples: samples, label: label)
+        return (targetsChecked, claimsChecked)
     }
 
     /// Whether a point could answer for the target: inside its gate, or (web)

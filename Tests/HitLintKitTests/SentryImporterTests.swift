@@ -121,7 +121,9 @@ final class SentryImporterTests: XCTestCase {
         XCTAssertEqual(layout.platform, .android)
         XCTAssertEqual(layout.units, .px)
         XCTAssertEqual(layout.scale, 2.625)
-        XCTAssertTrue(notes.contains { $0.message.contains("assuming 2.625 px per dp (420 dpi)") })
+        // Its navigation bar, 125 px = 47.62 dp, says 420 dpi.
+        XCTAssertTrue(notes.contains { $0.message.contains("inferred 2.625 px per dp (420 dpi) from status bar 75 px = 28.57 dp and navigation bar 125 px = 47.62 dp") },
+                      "\(notes.map(\.message))")
         // DecorView (0,0) → LinearLayout (0,0) → content (0,75) → login_root (30,60) → sign_in (30,620), in px.
         layout.assertFrame("sign_in", Rect(x: 60 / 2.625, y: 755 / 2.625, width: 960 / 2.625, height: 144 / 2.625))
         let (scaled, scaledNotes) = try Captures.importLayout(name, options: ImportOptions(scale: 3))

@@ -3,6 +3,10 @@ extension Geometry {
     /// The rect within which an ancestor lets its descendants answer touches.
     /// For android the direct parent's frame also bounds hit expansion (TouchDelegate).
     public func constraint(of ancestor: Int, for node: Int) -> Rect? {
+        if layout.nodes[ancestor].isWebContent, platform != .web {
+            // A web box gates its descendants only where it clips (see `Geometry`).
+            return layout.nodes[ancestor].clipsToBounds ? frame(ancestor) : nil
+        }
         switch platform {
         case .uikit:
             return hitRect(ancestor)

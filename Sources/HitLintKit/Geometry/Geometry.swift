@@ -12,7 +12,11 @@
 /// - web: its hit rect ∩ the frames of ancestors that clip (`overflow: hidden`),
 ///   in painting order.
 /// So the reachable region of a target is its gate minus the gates of the
-/// qualifying nodes after it that resolve to something else. `ReferenceHitTest`
+/// qualifying nodes after it that resolve to something else.
+///
+/// Web content inside a native capture (`LayoutNode.isWebContent`) is gated the
+/// web way under the native view that hosts it: its hit rect ∩ the host's gate
+/// ∩ the frames of the web ancestors that clip; and only its targets qualify. `ReferenceHitTest`
 /// implements the algorithms literally; tests check the two agree.
 public struct Geometry: Sendable {
     public let layout: Layout
@@ -39,6 +43,11 @@ public struct Geometry: Sendable {
     public private(set) var nearestOpaque: [Int32]
     /// Targets in pre-order.
     public private(set) var targets: [Int]
+    /// The frontmost modal layer that can be shown (`LayoutNode.isModal`), or -1.
+    public private(set) var frontModal: Int = -1
+    /// For web content nodes, the region their ancestors let them answer in
+    /// (`ancestorGate`); empty unless the layout has web content.
+    private var webAllowed: [Rect] = []
     /// Nodes that can answer a hit test (qualifying somewhere), by gate.
     public let answerIndex: SpatialGrid
 
@@ -75,10 +84,19 @@ public struct Geometry: Sendable {
             } else {
                 clipSlot.append(inheritedSlot)
             }
-            let ancestorGate: Rect
+            var ancestorGate: Rect
             switch platform {
             case .uikit, .android: ancestorGate = parent >= 0 ? gates[parent] : unbounded
             case .web: ancestorGate = inheritedClip
+            }
+            if node.isWebContent, platform != .web {
+                if webAllowed.isEmpty { webAllowed = [Rect](repeating: unbounded, count: count) }
+                if parent >= 0, nodes[parent].isWebContent {
+                    // A box does not gate its children; one that clips does.
+                    ancestorGate = nodes[parent].clipsToBounds ? webAllowed[parent].intersection(nodes[parent].frame)
+                                                               : webAllowed[parent]
+                }
+                webAllowed[index] = ancestorGate
             }
             let gate = hit.intersection(ancestorGate)
             gates.append(gate)
@@ -89,15 +107,29 @@ public struct Geometry: Sendable {
             owningTarget.append(node.isTarget ? Int32(index) : (parent >= 0 ? owningTarget[parent] : -1))
             nearestOpaque.append(node.isOpaque ? Int32(index) : (parent >= 0 ? nearestOpaque[parent] : -1))
             if node.isTarget { targets.append(index) }
-            if !skipped, !gate.isEmpty, platform != .android || node.isTarget {
+            if !skipped, !gate.isEmpty, Self.swallows(node, platform: platform) || node.isTarget {
                 answering.append(Int32(index))
             }
+            if node.isModal, !skipped { frontModal = index }
         }
         let gates = self.gates
         answerIndex = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
     }
 
     public var nodeCount: Int { gates.count }
+
+    /// Whether a view that is not a target takes the touches it answers
+    /// (SPEC §3): on UIKit and the web it does; on Android, and in web content
+    /// whose painting order a capture does not record, it lets them through.
+    @inline(__always) private static func swallows(_ node: LayoutNode, platform: Platform) -> Bool {
+        platform != .android && !node.isWebContent
+    }
+
+    /// Whether the node lies behind the frontmost modal layer (before it in
+    /// pre-order and not one of its ancestors): inactive while the modal shows.
+    @inline(__always) public func isBehindModal(_ index: Int) -> Bool {
+        frontModal >= 0 && Int(layout.nodes[index].subtreeEnd) <= frontModal
+    }
 
     /// Frame expanded by the node's insets for the modality (hit or pointer).
     public func hitRect(_ index: Int) -> Rect {
@@ -142,6 +174,7 @@ public struct Geometry: Sendable {
     /// The region the node's ancestors let it answer in (its gate before its own
     /// hit rect is applied); unbounded for the root.
     public func ancestorGate(_ index: Int) -> Rect {
+        if !webAllowed.isEmpty, layout.nodes[index].isWebContent { return webAllowed[index] }
         let parent = Int(layout.nodes[index].parent)
         guard parent >= 0 else { return Self.unbounded }
         return platform == .web ? clip(parent) : gates[parent]
@@ -149,7 +182,8 @@ public struct Geometry: Sendable {
 
     /// Whether node `index` can answer a hit test at all.
     public func canAnswer(_ index: Int) -> Bool {
-        !isSkipped[index] && !gates[index].isEmpty && (platform != .android || layout.nodes[index].isTarget)
+        let node = layout.nodes[index]
+        return !isSkipped[index] && !gates[index].isEmpty && (Self.swallows(node, platform: platform) || node.isTarget)
     }
 
     /// The target a touch answered by node `index` goes to, or nil if swallowed.

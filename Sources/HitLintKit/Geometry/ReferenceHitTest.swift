@@ -35,8 +35,8 @@ public struct ReferenceHitTest: Sendable {
     public func hitTest(x: Double, y: Double) -> HitResult {
         guard !layout.nodes.isEmpty else { return .nothing }
         switch geometry.platform {
-        case .uikit: return resolve(uikit(x, y))
-        case .android: return android(x, y).map { .target($0) } ?? .nothing
+        case .uikit: return resolve(dispatch(x, y))
+        case .android: return dispatch(x, y).map { .target($0) } ?? .nothing
         case .web: return resolve(web(x, y))
         }
     }
@@ -53,40 +53,41 @@ public struct ReferenceHitTest: Sendable {
         }
     }
 
-    /// UIKit's `hitTest(_:with:)`: a view that accepts the point asks its
-    /// subviews from last to first; the first that answers wins, else the view.
-    /// A subview that accepts always answers (at least itself), so the search
-    /// never needs to come back up.
-    private func uikit(_ x: Double, _ y: Double) -> Int? {
-        guard !isSkippedHere(0), pointInside(0, x, y) else { return nil }
-        var view = 0
-        descend: while true {
-            for child in children(of: view).reversed() where !isSkippedHere(child) && pointInside(child, x, y) {
-                view = child
-                continue descend
-            }
-            return view
+    /// UIKit's `hitTest(_:with:)` and Android's dispatch, as a depth-first
+    /// search from the front: a view that accepts the point (`point(inside:)`)
+    /// asks its subviews from last to first, and the first that answers wins.
+    /// On UIKit a view that accepts always answers (at least itself), so the
+    /// search never comes back up; on Android a view that is not clickable does
+    /// not consume the event, so dispatch moves on to the views behind it.
+    /// Web content (`LayoutNode.isWebContent`) is asked whatever its parent box
+    /// says (a box gates its children only when it clips), and answers only
+    /// where it is a target and the point is inside it.
+    private func dispatch(_ x: Double, _ y: Double) -> Int? {
+        let nodes = layout.nodes
+        func admits(_ child: Int, under parent: Int) -> Bool {
+            guard !isSkippedHere(child) else { return false }
+            guard nodes[child].isWebContent else { return pointInside(child, x, y) }
+            return !(nodes[parent].isWebContent && nodes[parent].clipsToBounds) || geometry.frame(parent).contains(x: x, y: y)
         }
-    }
-
-    /// Android's dispatch: like UIKit, but a view that is not clickable does not
-    /// consume the event, so dispatch moves on to the views behind it.
-    private func android(_ x: Double, _ y: Double) -> Int? {
-        // Iterative depth-first search with backtracking: (view, next child position to try).
+        func answers(_ view: Int) -> Bool {
+            if nodes[view].isWebContent { return nodes[view].isTarget && pointInside(view, x, y) }
+            return geometry.platform == .uikit || nodes[view].isTarget
+        }
         guard !isSkippedHere(0), pointInside(0, x, y) else { return nil }
+        // Iterative, with backtracking: (view, its children front first, next position to try).
         var stack: [(view: Int, children: [Int], position: Int)] = [(0, children(of: 0).reversed(), 0)]
         while !stack.isEmpty {
             let top = stack.count - 1
             if stack[top].position < stack[top].children.count {
                 let child = stack[top].children[stack[top].position]
                 stack[top].position += 1
-                if !isSkippedHere(child), pointInside(child, x, y) {
+                if admits(child, under: stack[top].view) {
                     stack.append((child, children(of: child).reversed(), 0))
                 }
                 continue
             }
             let view = stack.removeLast().view
-            if layout.nodes[view].isTarget { return view }
+            if answers(view) { return view }
         }
         return nil
     }

@@ -33,6 +33,10 @@ public struct TargetRegion: Sendable {
     private var targetIndex: Int32
     /// The visible frame is entirely under opaque views in front (nothing is reported, as axe-core).
     public var isHiddenByOpaqueViews: Bool
+    /// Behind a modal layer (`Geometry.frontModal`): inactive while it shows, so not checked.
+    public var isBehindModal: Bool
+    /// Out of the user's play: hidden by opaque views or behind a modal layer.
+    public var isOutOfPlay: Bool { isHiddenByOpaqueViews || isBehindModal }
     /// Piece splitting hit its cap: sizes are approximate.
     public var isApproximate: Bool
     public var target: Int {
@@ -49,8 +53,9 @@ public struct TargetRegion: Sendable {
     public var losses: [Loss]
 
     public init(target: Int, domainArea: Double, reachable: MaximalRegion, reachableArea: Double, losses: [Loss],
-                isHiddenByOpaqueViews: Bool, isApproximate: Bool) {
+                isHiddenByOpaqueViews: Bool, isBehindModal: Bool = false, isApproximate: Bool) {
         targetIndex = Int32(target)
+        self.isBehindModal = isBehindModal
         self.domainArea = domainArea
         self.reachable = reachable
         self.reachableArea = reachableArea
@@ -98,6 +103,7 @@ extension Geometry {
     private func region(of target: Int, opaque: SpatialGrid, stamp: inout Stamp, candidates: inout [Int]) -> TargetRegion {
         let gate = gates[target]
         let hidden = isHiddenByOpaqueViews(target, opaque: opaque, stamp: &stamp)
+        let behindModal = isBehindModal(target)
         // Fast path (most targets): nothing in front can answer inside the gate, and
         // (outside the web) nothing inside the target answers beyond it.
         if !isSkipped[target], !gate.isEmpty, platform != .web {
@@ -107,7 +113,7 @@ extension Geometry {
             }
             if clear {
                 return TargetRegion(target: target, domainArea: gate.area, reachable: MaximalRegion(gate),
-                                    reachableArea: gate.area, losses: [], isHiddenByOpaqueViews: hidden, isApproximate: false)
+                                    reachableArea: gate.area, losses: [], isHiddenByOpaqueViews: hidden, isBehindModal: behindModal, isApproximate: false)
             }
         }
         // The points that can answer for the target: its gate, and on the web also
@@ -125,7 +131,7 @@ extension Geometry {
         }
         guard !isSkipped[target], let first = domain.first else {
             return TargetRegion(target: target, domainArea: 0, reachable: MaximalRegion(.empty),
-                                reachableArea: 0, losses: [], isHiddenByOpaqueViews: hidden, isApproximate: false)
+                                reachableArea: 0, losses: [], isHiddenByOpaqueViews: hidden, isBehindModal: behindModal, isApproximate: false)
         }
         let bounds = domain.dropFirst().reduce(first) { $0.union($1) }
         // Parts of the bounds outside the domain (none when the domain is one rect).
@@ -182,7 +188,7 @@ extension Geometry {
         let lostArea = losses.reduce(0) { $0 + $1.area }
         return TargetRegion(target: target, domainArea: domainArea, reachable: reachable,
                             reachableArea: max(0, domainArea - lostArea), losses: losses,
-                            isHiddenByOpaqueViews: hidden,
+                            isHiddenByOpaqueViews: hidden, isBehindModal: behindModal,
                             isApproximate: uncovered.isApproximate || reachable.isApproximate)
     }
 

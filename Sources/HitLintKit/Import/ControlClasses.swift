@@ -7,6 +7,11 @@
 /// Sources for each list: Docs/importers.md.
 enum ViewRole {
     case target, passive, scrollContainer, plain
+    /// Clips what is inside it to its bounds (Flutter's `ClipRect` family).
+    case clip
+    /// Takes every touch over what is behind it when it covers the screen
+    /// (Flutter's `ModalBarrier`, UIKit's `UIDimmingView`).
+    case barrier
 }
 
 enum ControlClasses {
@@ -33,9 +38,10 @@ enum ControlClasses {
         /// UIKit: a private part of the control around it (`_UIModernBarButton`
         /// inside `_UIButtonBarButton`), not a target of its own.
         var isPrivatePart: Bool
-        /// UIKit: the dimming view behind sheets and alerts, which a user reads
-        /// as "the screen behind is inactive", not as a transparent pane.
-        var isDimming: Bool
+        /// Flutter: a gesture widget (`InkWell`, `InkResponse`,
+        /// `GestureDetector`), which inside a control is the part of it that
+        /// hears the tap, not a target of its own.
+        var isGestureWidget: Bool
     }
 
     struct Cache {
@@ -50,7 +56,8 @@ enum ControlClasses {
             if let known = infos[className] { return known }
             let simple = ControlClasses.simpleName(className)
             let info = ClassInfo(role: role(className), simpleName: String(simple),
-                                 isPrivatePart: simple.utf8.first == UInt8(ascii: "_"), isDimming: simple == "UIDimmingView")
+                                 isPrivatePart: simple.utf8.first == UInt8(ascii: "_"),
+                                 isGestureWidget: ControlClasses.flutterGestureWidgets.contains(simple))
             infos[className] = info
             return info
         }
@@ -67,8 +74,15 @@ enum ControlClasses {
     static let uikitPassiveSuffixes = ["Label", "ImageView"]
     static let uikitScrollSuffixes = ["ScrollView", "TableView", "CollectionView"]
 
+    /// UIKit's private controls that take no tap unless the app sets them up:
+    /// the navigation bar's title control (iOS 16) answers only when the
+    /// navigation item has a title menu, which the capture does not say.
+    static let uikitInertControls: Set<Substring> = ["_UINavigationBarTitleControl"]
+
     static func uikitRole(_ className: String) -> ViewRole {
         let name = simpleName(className)
+        if name == "UIDimmingView" { return .barrier }
+        if uikitInertControls.contains(name) { return .plain }
         if uikitScrollSuffixes.contains(where: name.hasSuffix) { return .scrollContainer }
         if uikitTargetSuffixes.contains(where: name.hasSuffix) { return .target }
         if uikitPassiveSuffixes.contains(where: name.hasSuffix) { return .passive }
@@ -117,6 +131,19 @@ enum ControlClasses {
         return .plain
     }
 
+    /// Android's WebView (and subclasses that keep the name) and Firefox's
+    /// GeckoView: what is inside them is a web page's DOM.
+    static func isWebView(_ className: String) -> Bool {
+        let name = simpleName(className)
+        return name.hasSuffix("WebView") || name.contains("GeckoView")
+    }
+
+    /// `androidx.drawerlayout.widget.DrawerLayout` and the like: its first
+    /// child is the content, later ones are drawers.
+    static func isDrawerLayout(_ className: String) -> Bool {
+        simpleName(className).hasSuffix("DrawerLayout")
+    }
+
     /// The decor view's system-bar backgrounds, drawn over the app's edges.
     static func isAndroidSystemBar(_ identifier: Substring) -> Bool {
         identifier == "statusBarBackground" || identifier == "navigationBarBackground"
@@ -142,9 +169,16 @@ enum ControlClasses {
         "InputChip", "Tab", "NavigationDestination",
     ]
 
+    static let flutterGestureWidgets: Set<Substring> = ["InkWell", "InkResponse", "GestureDetector"]
+
+    /// Widgets that clip what they paint to their bounds.
+    static let flutterClips: Set<Substring> = ["ClipRect", "ClipRRect", "ClipOval", "ClipPath"]
+
     static func flutterRole(_ className: String) -> ViewRole {
         let name = simpleName(className)
         if flutterTargets.contains(name) || name.hasSuffix("Button") { return .target }
+        if flutterClips.contains(name) { return .clip }
+        if name == "ModalBarrier" { return .barrier }
         return .plain
     }
 }

@@ -6,27 +6,35 @@
 /// flattened in pre-order; a view's `temp_id` is its position in the list,
 /// `parent` the position of its parent (-1 for the root) and `children` the
 /// positions of its children. `bounds` is `[[left, top], [right, bottom]]` from
-/// `AccessibilityNodeInfo.getBoundsInScreen`: absolute, in screen pixels.
-/// `visible` is `isVisibleToUser()`; `clickable`, `long_clickable`, `checkable`,
-/// `enabled` are the node's flags; `class` the widget class, `resource_id`
-/// `package:id/name`. `width` and `height` are the screen's, in pixels. When
-/// DroidBot reads several windows, the first view is a synthetic root with
+/// `AccessibilityNodeInfo.getBoundsInScreen`: absolute screen pixels, already
+/// cut to what the view's parents show. `visible` is `isVisibleToUser()`;
+/// `clickable`, `long_clickable`, `checkable`, `enabled`, `scrollable` are the
+/// node's flags; `class` the widget class, `resource_id` `package:id/name`.
+/// `width` and `height` are what `dumpsys display` said, which need not be the
+/// screen the views were laid out on (real states record 2340×1080 for a
+/// 1080×1920 portrait tree): the screen is the view tree's (`Screen.choose`).
+/// When DroidBot reads several windows, the first view is a synthetic root with
 /// bounds `[[0, 0], [0, 0]]` and one child per window (system UI and keyboard
 /// included). The state records no density: `--scale` gives it, else a
 /// top-level `density` (dpi, or a scale factor below 10) when a tool added one,
+/// else it is inferred from the system bars and the app bar (`DensityInference`),
 /// else `ImportOptions.defaultAndroidScale`, announced in a note.
 ///
 /// A view is a target when it is clickable, long-clickable or checkable (what
-/// DroidBot itself taps). Skipped without a note, as DroidBot's own input
-/// generation does: views not visible to the user and zero-size views (their
-/// children are kept), views entirely off the screen. Skipped with one note:
-/// the system UI's and the keyboard's windows, the system-bar backgrounds.
+/// DroidBot itself taps). Left out, and counted in one note: views not visible
+/// to the user and zero-size views (their children are kept), views entirely
+/// off the screen. Skipped with one note: the system UI's and the keyboard's
+/// windows, the system-bar backgrounds. A web page's DOM (under a `WebView`,
+/// or Firefox's GeckoView) is web content; an open navigation drawer is a
+/// modal layer over the content it slides over.
 enum DroidBotImporter: Importer {
     private struct Fields {
         var parent: Int?
         var children = -1, bounds = -1, className = -1, resourceID = -1, contentDescription = -1, text = -1, package = -1
         var clickable = false, longClickable = false, checkable = false
         var enabled: Bool?, visible: Bool?
+        /// Bounds in pixels (nil when missing or malformed; inverted bounds are empty).
+        var frame: Rect?
     }
 
     static func importLayout(_ document: Document, options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
@@ -44,36 +52,122 @@ enum DroidBotImporter: Importer {
             return SentryImporter.unreadable(document, "a DroidBot state needs 'views', a list of views",
                                              entry: viewsEntry >= 0 ? viewsEntry : 0)
         }
-        var assembler = CaptureAssembler(document: document, platform: .android, input: .touch, options: options)
-        var scale = ImportOptions.defaultAndroidScale
-        if let given = options.scale {
-            scale = given
-        } else if densityEntry >= 0, let density = document.number(densityEntry), density.isFinite, density > 0 {
-            // 420 is dpi (160 dpi = 1 px per dp); 2.625 is already a scale.
-            scale = density >= 10 ? density / 160 : density
-        } else {
-            assembler.note("the state does not record the screen density: assuming \(ImportOptions.defaultDensityText); pass --scale to set it",
-                           entry: widthEntry >= 0 ? widthEntry : viewsEntry)
-        }
-        assembler.setPixelUnits(scale: scale)
-        var walk = Walk(document: document, views: document.elements(viewsEntry), pointsPerPixel: 1 / scale, assembler: assembler)
+        let views = document.elements(viewsEntry)
+        let fields = views.map { read($0, document: document) }
+        var recorded: (width: Double, height: Double)?
         if let width = widthEntry >= 0 ? document.number(widthEntry) : nil,
            let height = heightEntry >= 0 ? document.number(heightEntry) : nil,
            width.isFinite, height.isFinite, width > 0, height > 0 {
-            walk.screen = Rect(x: 0, y: 0, width: width / scale, height: height / scale)
+            recorded = (width, height)
         }
-        walk.run(viewsEntry: viewsEntry)
-        return walk.assembler.finish(namesEntry: viewsEntry)
+        let roots = rootPositions(fields)
+        let screen = Screen.choose(windows: windowFrames(roots: roots, fields: fields, document: document), recorded: recorded)
+        var assembler = CaptureAssembler(document: document, platform: .android, input: .touch, options: options, screen: screen.rect)
+        if let note = screen.note { assembler.note(note, entry: widthEntry >= 0 ? widthEntry : viewsEntry) }
+
+        var inference = DensityInference(screenWidth: screen.rect.width, screenHeight: screen.rect.height)
+        for (position, view) in fields.enumerated() {
+            guard let frame = view.frame else { continue }
+            inference.consider(entryName: entryName(view.resourceID, document: document),
+                               simpleClass: view.className >= 0 ? ControlClasses.simpleName(document.string(view.className) ?? "") : "",
+                               frame: frame, entry: views[position])
+        }
+        var recordedDensity: Double?
+        if densityEntry >= 0, let density = document.number(densityEntry), density.isFinite, density > 0 {
+            // 420 is dpi (160 dpi = 1 px per dp); 2.625 is already a scale.
+            recordedDensity = density >= 10 ? density / 160 : density
+        }
+        let density = DensityChoice.settle(given: options.scale, recorded: recordedDensity, inference: inference)
+        if let note = density.note {
+            assembler.note(note, entry: density.noteEntry ?? (widthEntry >= 0 ? widthEntry : viewsEntry))
+        }
+        var walk = Walk(document: document, views: views, fields: fields, assembler: assembler)
+        walk.run(roots: roots)
+        return walk.assembler.finish(namesEntry: viewsEntry, pixelScale: density.scale)
+    }
+
+    /// Roots: views whose parent is -1 (or missing, or not a view).
+    private static func rootPositions(_ fields: [Fields]) -> [Int] {
+        var roots: [Int] = []
+        for (position, view) in fields.enumerated() {
+            let parent = view.parent ?? -1
+            if parent < 0 || parent >= fields.count || parent == position { roots.append(position) }
+        }
+        return roots
+    }
+
+    /// The frames of the windows: the roots, or the children of a root without
+    /// bounds (DroidBot's synthetic root over several windows).
+    private static func windowFrames(roots: [Int], fields: [Fields], document: Document) -> [Rect] {
+        var frames: [Rect] = []
+        for root in roots {
+            if let frame = fields[root].frame, !frame.isEmpty {
+                frames.append(frame)
+                continue
+            }
+            guard fields[root].children >= 0, document.kind(fields[root].children) == .array else { continue }
+            for child in document.elements(fields[root].children) {
+                guard let number = document.number(child), number == number.rounded(), number >= 0,
+                      number < Double(fields.count), let frame = fields[Int(number)].frame, !frame.isEmpty else { continue }
+                frames.append(frame)
+            }
+        }
+        return frames
+    }
+
+    /// `statusBarBackground` of `android:id/statusBarBackground`.
+    static func entryName(_ entry: Int, document: Document) -> Substring {
+        guard entry >= 0, let id = document.string(entry) else { return "" }
+        guard let range = id.range(of: ":id/") else { return Substring(id) }
+        return id[range.upperBound...]
+    }
+
+    private static func read(_ object: Int, document: Document) -> Fields {
+        var fields = Fields()
+        guard document.kind(object) == .object else { return fields }
+        var key = object + 1
+        let end = document.next(object)
+        while key < end {
+            let value = key + 1
+            if document.stringEquals(key, "parent") { fields.parent = document.number(value).flatMap { abs($0) < 1e9 ? Int($0) : nil } }
+            else if document.stringEquals(key, "children") { fields.children = value }
+            else if document.stringEquals(key, "bounds") { fields.bounds = value }
+            else if document.stringEquals(key, "class") { fields.className = document.kind(value) == .string ? value : -1 }
+            else if document.stringEquals(key, "resource_id") { fields.resourceID = document.kind(value) == .string ? value : -1 }
+            else if document.stringEquals(key, "content_description") { fields.contentDescription = document.kind(value) == .string ? value : -1 }
+            else if document.stringEquals(key, "text") { fields.text = value }
+            else if document.stringEquals(key, "package") { fields.package = document.kind(value) == .string ? value : -1 }
+            else if document.stringEquals(key, "clickable") { fields.clickable = document.bool(value) ?? false }
+            else if document.stringEquals(key, "long_clickable") { fields.longClickable = document.bool(value) ?? false }
+            else if document.stringEquals(key, "checkable") { fields.checkable = document.bool(value) ?? false }
+            else if document.stringEquals(key, "enabled") { fields.enabled = document.bool(value) }
+            else if document.stringEquals(key, "visible") { fields.visible = document.bool(value) }
+            key = document.next(value)
+        }
+        fields.frame = bounds(fields.bounds, document: document)
+        return fields
+    }
+
+    /// `[[left, top], [right, bottom]]` in pixels; nil when malformed.
+    private static func bounds(_ entry: Int, document: Document) -> Rect? {
+        guard entry >= 0, document.kind(entry) == .array else { return nil }
+        let corners = document.elements(entry)
+        guard corners.count == 2, corners.allSatisfy({ document.kind($0) == .array && document.count($0) == 2 }) else { return nil }
+        let topLeft = document.elements(corners[0]), bottomRight = document.elements(corners[1])
+        guard let left = document.number(topLeft[0]), let top = document.number(topLeft[1]),
+              let right = document.number(bottomRight[0]), let bottom = document.number(bottomRight[1]),
+              left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else { return nil }
+        // Accessibility bounds come inverted for views scrolled out of their
+        // parent (cut to the parent's edge): those are empty.
+        return Rect(minX: left, minY: top, maxX: max(left, right), maxY: max(top, bottom))
     }
 
     private struct Walk {
         let document: Document
         /// Entry of each view, by position (= temp_id).
         let views: [Int]
-        let pointsPerPixel: Double
+        let fields: [Fields]
         var assembler: CaptureAssembler
-        var screen = Rect.empty
-        var fields: [Fields] = []
         var systemSkipped: [String] = []
         /// Whether each package seen is the system UI's or a keyboard's.
         var systemPackages: [String: Bool] = [:]
@@ -81,26 +175,14 @@ enum DroidBotImporter: Importer {
         var badBounds: (count: Int, first: Int) = (0, -1)
         var badLinks: (count: Int, first: Int) = (0, -1)
 
-        init(document: Document, views: [Int], pointsPerPixel: Double, assembler: CaptureAssembler) {
+        init(document: Document, views: [Int], fields: [Fields], assembler: CaptureAssembler) {
             self.document = document
             self.views = views
-            self.pointsPerPixel = pointsPerPixel
+            self.fields = fields
             self.assembler = assembler
         }
 
-        mutating func run(viewsEntry: Int) {
-            fields = views.map(read)
-            var root = LayoutNode()
-            root.objectEntry = 0
-            root.frame = screen
-            root.clipsToBounds = true
-            assembler.append(root, parent: -1, name: "screen", nameIsID: false)
-            // Roots: views whose parent is -1 (or missing, or not a view).
-            var roots: [Int] = []
-            for (position, view) in fields.enumerated() {
-                let parent = view.parent ?? -1
-                if parent < 0 || parent >= views.count || parent == position { roots.append(position) }
-            }
+        mutating func run(roots: [Int]) {
             var visited = [Bool](repeating: false, count: views.count)
             // (view position, layout parent); a parent of -1 means "inside a
             // skipped subtree": visited, so not reported as unreachable, but not added.
@@ -114,14 +196,17 @@ enum DroidBotImporter: Importer {
                 let kept = parent < 0 ? -1 : (visit(position, parent: parent) ?? -1)
                 let view = fields[position]
                 if view.children >= 0, document.kind(view.children) == .array {
-                    for child in document.elements(view.children).reversed() {
+                    var children: [Int] = []
+                    for child in document.elements(view.children) {
                         guard let number = document.number(child), number == number.rounded(), number >= 0,
                               number < Double(views.count) else {
                             link(problem: child)
                             continue
                         }
-                        stack.append((Int(number), kept))
+                        children.append(Int(number))
                     }
+                    if kept >= 0, isDrawerLayout(view) { declareOpenDrawer(children) }
+                    for child in children.reversed() { stack.append((child, kept)) }
                 }
             }
             // Views no root leads to (a parent that does not list them, a cycle).
@@ -130,13 +215,25 @@ enum DroidBotImporter: Importer {
                 badLinks.count += unreached.count
                 if badLinks.first < 0 { badLinks.first = views[first] }
             }
-            if screen.isEmpty {
-                var union = Rect.empty
-                for index in 1..<max(1, assembler.count) { union = union.union(assembler.frame(of: index)) }
-                assembler.setFrame(of: 0, union)
-            }
             writeNotes()
         }
+
+        private func isDrawerLayout(_ view: Fields) -> Bool {
+            view.className >= 0 && (document.string(view.className).map { ControlClasses.simpleName($0).hasSuffix("DrawerLayout") } ?? false)
+        }
+
+        /// A DrawerLayout's first child is its content; a later child that is
+        /// shown is an open drawer, and the drawer layout's scrim takes every
+        /// touch on the content beside it: the drawer is a modal layer. Marked
+        /// once the drawer is appended (`pendingDrawer`).
+        private mutating func declareOpenDrawer(_ children: [Int]) {
+            for child in children.dropFirst() where fields[child].visible != false {
+                guard let frame = fields[child].frame, !frame.isEmpty else { continue }
+                pendingDrawers.insert(child)
+                return
+            }
+        }
+        private var pendingDrawers: Set<Int> = []
 
         private mutating func isSystem(_ package: String) -> Bool {
             if let known = systemPackages[package] { return known }
@@ -164,20 +261,33 @@ enum DroidBotImporter: Importer {
                 if firstSystem < 0 { firstSystem = object }
                 return nil
             }
-            if view.resourceID >= 0, let id = document.string(view.resourceID), id.hasPrefix("android:id/"),
-               ControlClasses.isAndroidSystemBar(id.dropFirst("android:id/".count)) {
+            let entryName = DroidBotImporter.entryName(view.resourceID, document: document)
+            if view.resourceID >= 0, document.string(view.resourceID)?.hasPrefix("android:id/") == true,
+               ControlClasses.isAndroidSystemBar(entryName) {
+                let id = "android:id/\(entryName)"
                 if !systemSkipped.contains(id) { systemSkipped.append(id) }
                 if firstSystem < 0 { firstSystem = object }
                 return nil
             }
-            guard let frame = bounds(view.bounds) else {
+            guard let frame = view.frame else {
                 badBounds.count += 1
                 if badBounds.first < 0 { badBounds.first = view.bounds >= 0 ? view.bounds : object }
                 return parent
             }
             // Not shown, or nothing to touch: left out, its children kept.
-            if view.visible == false || frame.isEmpty { return parent }
-            if !screen.isEmpty, !frame.intersects(screen) { return nil }
+            if view.visible == false {
+                assembler.leaveOut(.notVisible, entry: view.bounds)
+                return parent
+            }
+            if frame.isEmpty {
+                // The synthetic root over several windows ([[0, 0], [0, 0]], no class) is no view to count.
+                if view.className >= 0 { assembler.leaveOut(.zeroSize, entry: view.bounds) }
+                return parent
+            }
+            guard assembler.isOnScreen(frame) else {
+                assembler.leaveOut(.offScreen, entry: view.bounds)
+                return nil
+            }
             var node = LayoutNode()
             node.objectEntry = Int32(object)
             node.typeEntry = Int32(view.className)
@@ -186,22 +296,16 @@ enum DroidBotImporter: Importer {
             node.frame = frame
             node.isTarget = view.clickable || view.longClickable || view.checkable
             node.isEnabled = view.enabled ?? true
+            if view.className >= 0, let className = document.string(view.className), ControlClasses.isWebView(className) {
+                // The page itself: clickable when it listens for clicks anywhere
+                // (event delegation), which makes it no control of its own.
+                node.isWebContent = true
+                node.isTarget = false
+            }
             let name = name(view)
-            return assembler.append(node, parent: parent, name: name.text, nameIsID: name.isID)
-        }
-
-        /// `[[left, top], [right, bottom]]` in pixels → points; nil when malformed.
-        private func bounds(_ entry: Int) -> Rect? {
-            guard entry >= 0, document.kind(entry) == .array else { return nil }
-            let corners = document.elements(entry)
-            guard corners.count == 2, corners.allSatisfy({ document.kind($0) == .array && document.count($0) == 2 }) else { return nil }
-            let topLeft = document.elements(corners[0]), bottomRight = document.elements(corners[1])
-            guard let left = document.number(topLeft[0]), let top = document.number(topLeft[1]),
-                  let right = document.number(bottomRight[0]), let bottom = document.number(bottomRight[1]),
-                  left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else { return nil }
-            // Accessibility bounds can come inverted for views scrolled away; those are empty.
-            return Rect(minX: left * pointsPerPixel, minY: top * pointsPerPixel,
-                        maxX: max(left, right) * pointsPerPixel, maxY: max(top, bottom) * pointsPerPixel)
+            let index = assembler.append(node, parent: parent, name: name.text, nameIsID: name.isID)
+            if pendingDrawers.contains(position) { assembler.declareModal(index, what: "is an open navigation drawer, and its scrim takes every touch beside it: a modal layer") }
+            return index
         }
 
         /// `resource_id` without its `package:id/` prefix, else the content
@@ -218,31 +322,6 @@ enum DroidBotImporter: Importer {
                 return (String(ControlClasses.simpleName(className)), false)
             }
             return ("view", false)
-        }
-
-        private func read(_ object: Int) -> Fields {
-            var fields = Fields()
-            guard document.kind(object) == .object else { return fields }
-            var key = object + 1
-            let end = document.next(object)
-            while key < end {
-                let value = key + 1
-                if document.stringEquals(key, "parent") { fields.parent = document.number(value).flatMap { abs($0) < 1e9 ? Int($0) : nil } }
-                else if document.stringEquals(key, "children") { fields.children = value }
-                else if document.stringEquals(key, "bounds") { fields.bounds = value }
-                else if document.stringEquals(key, "class") { fields.className = document.kind(value) == .string ? value : -1 }
-                else if document.stringEquals(key, "resource_id") { fields.resourceID = document.kind(value) == .string ? value : -1 }
-                else if document.stringEquals(key, "content_description") { fields.contentDescription = document.kind(value) == .string ? value : -1 }
-                else if document.stringEquals(key, "text") { fields.text = value }
-                else if document.stringEquals(key, "package") { fields.package = document.kind(value) == .string ? value : -1 }
-                else if document.stringEquals(key, "clickable") { fields.clickable = document.bool(value) ?? false }
-                else if document.stringEquals(key, "long_clickable") { fields.longClickable = document.bool(value) ?? false }
-                else if document.stringEquals(key, "checkable") { fields.checkable = document.bool(value) ?? false }
-                else if document.stringEquals(key, "enabled") { fields.enabled = document.bool(value) }
-                else if document.stringEquals(key, "visible") { fields.visible = document.bool(value) }
-                key = document.next(value)
-            }
-            return fields
         }
 
         private mutating func writeNotes() {

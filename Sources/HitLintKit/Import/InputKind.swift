@@ -3,7 +3,8 @@
 public enum InputKind: String, Sendable, CaseIterable {
     /// A hitlint layout file (SPEC §1): a mapping with `root`.
     case hitlint
-    /// A Sentry view-hierarchy attachment: `rendering_system` and `windows`.
+    /// A Sentry view-hierarchy attachment: `rendering_system` and `windows`
+    /// (which sentry-dart leaves out when it has none).
     case sentry
     /// A DroidBot UI state dump: a flat `views` list (with the screen's `width` and `height`).
     case droidbot
@@ -16,7 +17,6 @@ public enum InputKind: String, Sendable, CaseIterable {
     public static func detect(_ document: Document) -> InputKind {
         guard !document.entries.isEmpty, document.kind(0) == .object else { return .hitlint }
         var hasRenderingSystem = false
-        var hasWindows = false
         var hasViews = false
         var child = 1
         let end = document.next(0)
@@ -24,11 +24,10 @@ public enum InputKind: String, Sendable, CaseIterable {
             let value = child + 1
             if document.stringEquals(child, "root") { return .hitlint }
             if document.stringEquals(child, "rendering_system") { hasRenderingSystem = true }
-            if document.stringEquals(child, "windows") { hasWindows = true }
             if document.stringEquals(child, "views"), document.kind(value) == .array { hasViews = true }
             child = document.next(value)
         }
-        if hasRenderingSystem && hasWindows { return .sentry }
+        if hasRenderingSystem { return .sentry }
         if hasViews { return .droidbot }
         return .hitlint
     }

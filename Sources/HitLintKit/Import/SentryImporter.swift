@@ -21,11 +21,15 @@
 ///   for render boxes; `visible` only on Visibility widgets, `alpha` only on
 ///   Opacity widgets; `type` the widget's runtimeType.
 ///
-/// Noise is skipped, not reported as problems: views with no size and no
-/// children, views that lie entirely off the screen, `gone` views, system
-/// windows (keyboard, text effects) and system-bar backgrounds. What cannot be
-/// mapped (a view with no frame, a rendering system hitlint does not know) is an
-/// `import-note`.
+/// The screen is the windows' frames (UIKit, Android) or the size of the
+/// first element that has one (Flutter's root view), never what overflows it.
+/// Android captures record no density: it is inferred as for DroidBot
+/// (`DensityInference`). Noise is skipped, not reported as problems: views with
+/// no size and no children, views that lie entirely off the screen, `gone`
+/// views (counted in a note), system windows (keyboard, text effects) and
+/// system-bar backgrounds. What cannot be mapped (a view with no frame, a
+/// rendering system hitlint does not know) is an `import-note`; a capture with
+/// no `windows` (sentry-dart leaves them out when it has none) is empty.
 enum SentryImporter: Importer {
     enum System {
         case uikit, androidView, flutter
@@ -55,11 +59,13 @@ enum SentryImporter: Importer {
         /// coordinates are relative to it, even when it was left out).
         var originX: Double
         var originY: Double
-        /// Frame of the nearest scroll container around it (points), if any.
+        /// Frame of the nearest scroll container around it (file units), if any.
         var scrollClip: Rect?
         var isWindow: Bool
         /// Inside an `AndroidComposeView`: Compose nodes carry no class to tell controls by.
         var inCompose = false
+        /// A drawer shown by the DrawerLayout around it (`DrawerLayout` children after the first).
+        var isOpenDrawer = false
     }
 
     static func importLayout(_ document: Document, options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
@@ -72,9 +78,9 @@ enum SentryImporter: Importer {
             if document.stringEquals(key, "rendering_system") { systemEntry = value }
             if document.stringEquals(key, "windows") { windowsEntry = value }
         }
-        guard windowsEntry >= 0, document.kind(windowsEntry) == .array else {
-            let at = windowsEntry >= 0 ? windowsEntry : 0
-            return unreadable(document, "a Sentry view hierarchy needs 'windows', a list of views", entry: at)
+        if windowsEntry >= 0 ? document.kind(windowsEntry) != .array : systemEntry < 0 {
+            return unreadable(document, "a Sentry view hierarchy needs 'windows', a list of views",
+                              entry: max(0, windowsEntry))
         }
         let systemName = systemEntry >= 0 ? (document.string(systemEntry) ?? "") : ""
         let lowered = systemName.lowercased()
@@ -86,25 +92,66 @@ enum SentryImporter: Importer {
         } else if lowered.contains("flutter") {
             system = .flutter
         } else {
-            var assembler = CaptureAssembler(document: document, platform: .uikit, input: nil, options: options)
-            assembler.note("rendering system '\(systemName)' is not one hitlint can map (UIKit, Android views and Compose, Flutter): nothing was linted",
-                           entry: systemEntry >= 0 ? systemEntry : 0)
-            return (assembler.layout, assembler.diagnostics)
+            return nothingToLint(document, "rendering system '\(systemName)' is not one hitlint can map (UIKit, Android views and Compose, Flutter): nothing was linted",
+                                 entry: systemEntry >= 0 ? systemEntry : 0)
         }
-        var assembler = CaptureAssembler(document: document, platform: system.platform, input: nil, options: options)
-        var scale = 1.0
+        let windowEntries = windowsEntry >= 0 ? document.elements(windowsEntry) : []
+        guard !windowEntries.isEmpty else {
+            return nothingToLint(document, "the capture has no windows (Sentry leaves them out when it has none to send): nothing to lint",
+                                 entry: windowsEntry >= 0 ? windowsEntry : systemEntry)
+        }
+        var assembler = CaptureAssembler(document: document, platform: system.platform, input: nil, options: options,
+                                         screen: screen(windowEntries, system: system, document: document))
+        var importer = Walk(document: document, system: system, assembler: assembler,
+                            classes: ControlClasses.Cache { ControlClasses.role($0, system: system) })
+        let screen = importer.assembler.screen
+        importer.inference = DensityInference(screenWidth: screen.width, screenHeight: screen.height)
+        importer.run(windows: windowsEntry)
+        var pixelScale: Double?
         if system == .androidView {
-            scale = options.scale ?? ImportOptions.defaultAndroidScale
-            assembler.setPixelUnits(scale: scale)
-            if options.scale == nil {
-                assembler.note("the capture does not record the screen density: assuming \(ImportOptions.defaultDensityText); pass --scale to set it",
-                               entry: systemEntry >= 0 ? systemEntry : windowsEntry)
+            let density = DensityChoice.settle(given: options.scale, recorded: nil, inference: importer.inference)
+            pixelScale = density.scale
+            if let note = density.note {
+                importer.assembler.note(note, entry: density.noteEntry ?? (systemEntry >= 0 ? systemEntry : windowsEntry))
             }
         }
-        var importer = Walk(document: document, system: system, pointsPerUnit: 1 / scale, assembler: assembler,
-                            classes: ControlClasses.Cache { ControlClasses.role($0, system: system) })
-        importer.run(windows: windowsEntry)
-        return importer.assembler.finish(namesEntry: windowsEntry)
+        return importer.assembler.finish(namesEntry: windowsEntry, pixelScale: pixelScale)
+    }
+
+    /// The screen, in the file's units: the windows' frames (UIKit, Android),
+    /// or for Flutter the first element with a size down the first window (its
+    /// root view: what overflows it is not on the screen).
+    private static func screen(_ windows: [Int], system: System, document: Document) -> Rect {
+        func number(_ object: Int, _ key: StaticString) -> Double? {
+            for (name, value) in document.members(object) where document.stringEquals(name, key) {
+                return document.number(value).flatMap { $0.isFinite ? $0 : nil }
+            }
+            return nil
+        }
+        func frame(_ object: Int) -> Rect? {
+            guard document.kind(object) == .object, let width = number(object, "width"), let height = number(object, "height"),
+                  width > 0, height > 0 else { return nil }
+            return Rect(x: number(object, "x") ?? 0, y: number(object, "y") ?? 0, width: width, height: height)
+        }
+        if system == .flutter {
+            var element = windows.first ?? -1
+            while element >= 0, document.kind(element) == .object {
+                if let frame = frame(element) { return frame }
+                var next = -1
+                for (name, value) in document.members(element) where document.stringEquals(name, "children") {
+                    if document.kind(value) == .array, let first = document.elements(value).first { next = first }
+                }
+                element = next
+            }
+            return .empty
+        }
+        return windows.reduce(Rect.empty) { screen, window in frame(window).map { screen.union($0) } ?? screen }
+    }
+
+    /// A capture with no views: an empty layout and one note.
+    private static func nothingToLint(_ document: Document, _ message: String, entry: Int) -> (layout: Layout, diagnostics: [Diagnostic]) {
+        let span = document.entries.isEmpty ? SourceSpan(start: 0, end: 0) : document.span(entry)
+        return (Layout(document: document), [Diagnostic(rule: RuleID.importNote, severity: .info, message: message, span: span)])
     }
 
     static func unreadable(_ document: Document, _ message: String, entry: Int = 0) -> (layout: Layout, diagnostics: [Diagnostic]) {
@@ -117,42 +164,20 @@ enum SentryImporter: Importer {
     private struct Walk {
         let document: Document
         let system: System
-        let pointsPerUnit: Double
         var assembler: CaptureAssembler
         var classes: ControlClasses.Cache
-        var screen = Rect.empty
+        var inference = DensityInference(screenWidth: 0, screenHeight: 0)
         var withoutFrame: (count: Int, first: Int) = (0, -1)
         var scrolledOut: (count: Int, first: Int) = (0, -1)
         var notViews = 0
         var composeNodes: (count: Int, first: Int) = (0, -1)
 
         mutating func run(windows: Int) {
-            let windowEntries = document.elements(windows)
-            // The screen: what the windows cover (Android and Flutter have one).
-            for window in windowEntries where document.kind(window) == .object {
-                let fields = read(window)
-                if let width = fields.width, let height = fields.height, width.isFinite, height.isFinite {
-                    screen = screen.union(Rect(x: (fields.x ?? 0) * pointsPerUnit, y: (fields.y ?? 0) * pointsPerUnit,
-                                               width: max(0, width) * pointsPerUnit, height: max(0, height) * pointsPerUnit))
-                }
-            }
-            var root = LayoutNode()
-            root.objectEntry = 0
-            root.frame = screen
-            // The screen shows nothing beyond its edges.
-            root.clipsToBounds = true
-            assembler.append(root, parent: -1, name: "screen", nameIsID: false)
-            var stack = windowEntries.reversed().map {
+            var stack = document.elements(windows).reversed().map {
                 Pending(object: $0, parent: 0, originX: 0, originY: 0, scrollClip: nil, isWindow: true)
             }
             while let pending = stack.popLast() {
                 visit(pending, stack: &stack)
-            }
-            if screen.isEmpty {
-                // No window gave a size: the screen is what the views cover.
-                var union = Rect.empty
-                for index in 1..<max(1, assembler.count) { union = union.union(assembler.frame(of: index)) }
-                assembler.setFrame(of: 0, union)
             }
             writeNotes(windows: windows)
         }
@@ -167,21 +192,25 @@ enum SentryImporter: Importer {
             let fields = read(object)
             let type = fields.type >= 0 ? (document.string(fields.type) ?? "") : ""
             let inCompose = pending.inCompose || (system == .androidView && type.hasSuffix("ComposeView"))
+            let isDrawerLayout = system == .androidView && ControlClasses.isDrawerLayout(type)
             func pushChildren(parent: Int, originX: Double, originY: Double, scrollClip: Rect?) {
                 guard fields.children >= 0, document.kind(fields.children) == .array else { return }
-                for child in document.elements(fields.children).reversed() {
+                let children = document.elements(fields.children)
+                // A DrawerLayout's children after the first that are shown are open drawers.
+                let drawer = isDrawerLayout ? children.dropFirst().first(where: isShown) : nil
+                for child in children.reversed() {
                     stack.append(Pending(object: child, parent: parent, originX: originX, originY: originY,
-                                         scrollClip: scrollClip, isWindow: false, inCompose: inCompose))
+                                         scrollClip: scrollClip, isWindow: false, inCompose: inCompose,
+                                         isOpenDrawer: child == drawer))
                 }
             }
-            if fields.visibility >= 0, document.stringEquals(fields.visibility, "gone") { return }
+            if fields.visibility >= 0, document.stringEquals(fields.visibility, "gone") {
+                assembler.leaveOut(.gone, entry: fields.visibility)
+                return
+            }
             if pending.isWindow, system == .uikit, ControlClasses.isUIKitSystemWindow(type) {
                 assembler.note("skipped the system window '\(type)' (keyboard, text effects or status bar): it lies over the app and passes touches through",
                                entry: fields.type, node: type)
-                return
-            }
-            if system == .androidView, fields.identifier >= 0, let id = document.string(fields.identifier),
-               ControlClasses.isAndroidSystemBar(Substring(id)) {
                 return
             }
             // Flutter positions are global (and left out when ≤ 0: missing is 0);
@@ -198,11 +227,20 @@ enum SentryImporter: Importer {
                              originY: y.isFinite ? y : pending.originY, scrollClip: pending.scrollClip)
                 return
             }
+            let frame = Rect(x: x, y: y, width: width, height: height)
+            if system == .androidView {
+                let entryName = fields.identifier >= 0 ? Substring(document.string(fields.identifier) ?? "") : ""
+                inference.consider(entryName: entryName, simpleClass: ControlClasses.simpleName(type), frame: frame, entry: fields.type)
+                if ControlClasses.isAndroidSystemBar(entryName) { return }
+            }
             let hasChildren = fields.children >= 0 && document.count(fields.children) > 0
             // Zero size and nothing inside: nothing to see or touch.
-            if (width == 0 || height == 0), !hasChildren { return }
-            let frame = Rect(x: x * pointsPerUnit, y: y * pointsPerUnit, width: width * pointsPerUnit, height: height * pointsPerUnit)
-            if !screen.isEmpty, !frame.isEmpty, !frame.intersects(screen) {
+            if (width == 0 || height == 0), !hasChildren {
+                assembler.leaveOut(.zeroSize, entry: fields.type >= 0 ? fields.type : object)
+                return
+            }
+            if !frame.isEmpty, !assembler.isOnScreen(frame) {
+                assembler.leaveOut(.offScreen, entry: fields.type >= 0 ? fields.type : object)
                 return
             }
             var node = LayoutNode()
@@ -226,7 +264,9 @@ enum SentryImporter: Importer {
             }
             node.userInteractionEnabled = !(system == .uikit && role == .passive)
             // A view controller's root view paints its background: what is behind it is hidden.
-            node.isOpaque = system == .uikit && (fields.viewController >= 0 || info.isDimming)
+            node.isOpaque = system == .uikit && fields.viewController >= 0
+            node.clipsToBounds = role == .clip
+            node.isWebContent = system == .androidView && ControlClasses.isWebView(type)
             var scrollClip = pending.scrollClip
             if let clip = scrollClip, node.isTarget, !clip.contains(frame) {
                 // Partly scrolled out: its size on screen depends on a scroll offset the capture lacks.
@@ -240,8 +280,34 @@ enum SentryImporter: Importer {
             }
             let name = name(fields, simpleName: info.simpleName)
             let index = assembler.append(node, parent: pending.parent, name: name.text, nameIsID: name.isID,
-                                         isPrivatePart: system == .uikit && info.isPrivatePart)
+                                         isPartOfControl: isPartOfControl(info, parent: pending.parent),
+                                         mayBeModal: role == .barrier)
+            if pending.isOpenDrawer {
+                assembler.declareModal(index, what: "is an open navigation drawer, and its scrim takes every touch beside it: a modal layer")
+            }
             pushChildren(parent: index, originX: x, originY: y, scrollClip: scrollClip)
+        }
+
+        /// Whether a child of a DrawerLayout is shown (an open drawer, when it is not the first).
+        private func isShown(_ object: Int) -> Bool {
+            guard document.kind(object) == .object else { return false }
+            let fields = read(object)
+            if fields.visibility >= 0, !document.stringEquals(fields.visibility, "visible") { return false }
+            return (fields.width ?? 0) > 0 && (fields.height ?? 0) > 0
+        }
+
+        /// A target inside a control that is part of it: UIKit's private parts
+        /// (`_UIModernBarButton` in a `_UIButtonBarButton`), and in Flutter the
+        /// gesture widget a control is built from (IconButton's 40×40 InkWell in
+        /// its 48×48 tap target), whatever its size.
+        private mutating func isPartOfControl(_ info: ControlClasses.ClassInfo, parent: Int) -> Bool {
+            switch system {
+            case .uikit: return info.isPrivatePart
+            case .androidView: return false
+            case .flutter:
+                guard info.isGestureWidget, let owner = assembler.owningTarget(of: parent) else { return false }
+                return !classes.info(assembler.layout.type(of: owner)).isGestureWidget
+            }
         }
 
         /// The identifier (accessibilityIdentifier, resource entry name, widget

@@ -87,6 +87,8 @@ public struct LayoutNode: Sendable {
         static let isTransparent: UInt16 = 1 << 11
         static let usesHitSlop: UInt16 = 1 << 12
         static let hasOrigin: UInt16 = 1 << 13
+        static let isWebContent: UInt16 = 1 << 14
+        static let isModal: UInt16 = 1 << 15
     }
 
     @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
@@ -114,6 +116,15 @@ public struct LayoutNode: Sendable {
     public internal(set) var usesHitSlop: Bool {
         get { flag(Flag.usesHitSlop) } set { set(Flag.usesHitSlop, newValue) }
     }
+    /// A box of a web page shown inside a native view (an Android WebView's
+    /// DOM, read from a capture): hit-tested the web way, where a box does not
+    /// gate its children unless it clips, and where, since a capture records
+    /// neither painting order nor `pointer-events`, only targets take touches.
+    public var isWebContent: Bool { get { flag(Flag.isWebContent) } set { set(Flag.isWebContent, newValue) } }
+    /// A modal layer: a view in front that covers the screen and takes every
+    /// touch (a dialog's or drawer's scrim, Flutter's modal barrier), so what
+    /// lies behind it is inactive while it is shown, and is not checked.
+    public var isModal: Bool { get { flag(Flag.isModal) } set { set(Flag.isModal, newValue) } }
     /// Whether `Layout.pointerInsets` has this node's pointer region insets
     /// (when they differ from the hit area).
     public var hasPointerInsets: Bool {

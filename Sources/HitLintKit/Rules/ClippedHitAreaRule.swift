@@ -81,10 +81,10 @@ public struct ClippedHitAreaRule: Rule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
         var diagnostics: [Diagnostic] = []
-        let visibleFlags = context.visibleFlags
+        let layered = context.layeredFlags
         for target in geometry.targets {
             let frame = geometry.frame(target)
-            guard visibleFlags[target], !geometry.isSkipped[target], !geometry.gates[target].isEmpty else { continue }
+            guard layered[target], !geometry.isSkipped[target], !geometry.gates[target].isEmpty else { continue }
             let insets = geometry.insets(of: target)
             guard insets.top < 0 || insets.left < 0 || insets.bottom < 0 || insets.right < 0 else { continue }
             let intended = frame.inset(by: insets)

@@ -51,9 +51,9 @@ public struct ClippedTargetRule: Rule {
         let geometry = context.geometry
         guard geometry.platform != .web else { return [] }  // the web clips hits only where it clips drawing
         var diagnostics: [Diagnostic] = []
-        let visibleFlags = context.visibleFlags
+        let layered = context.layeredFlags
         for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 {
-            guard visibleFlags[target], !geometry.isSkipped[target] else { continue }
+            guard layered[target], !geometry.isSkipped[target] else { continue }
             let visible = geometry.visibleFrame(target)
             let allowed = geometry.ancestorGate(target)
             guard !visible.isEmpty,

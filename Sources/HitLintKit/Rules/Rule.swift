@@ -141,17 +141,30 @@ public final class RuleContext: @unchecked Sendable {
         _ = regions
         _ = regionByNode
         _ = visibleFlags
+        _ = layeredFlags
         _ = reachableVisibleRegions
         _ = threshold
+        _ = webThreshold
         _ = sharedEditor
     }
 
     /// The profile and minimum size in force for this file.
     public private(set) lazy var threshold: SizeThreshold = options.threshold(for: layout)
 
+    /// The minimum for web content inside a capture (`LayoutNode.isWebContent`):
+    /// WCAG 2.2 AA's 24×24 CSS px with its spacing exception, since the page is
+    /// the web's, whatever the app around it; a WebView at the page's
+    /// device-width scale draws one CSS px per dp (pt).
+    public private(set) lazy var webThreshold: SizeThreshold = {
+        let profile = Profile.named("wcag-aa")!
+        return SizeThreshold(minimum: profile.touchMinimum, unitName: "px", source: "wcag-aa, web content",
+                             spacingException: true)
+    }()
+
     public func name(_ node: Int) -> String { layout.name(of: node) }
 
-    /// A target that is neither hidden nor painted over: one the user can see.
+    /// A target that is neither hidden, painted over nor behind a modal layer:
+    /// one the user can see and use.
     public func isVisibleTarget(_ node: Int) -> Bool { visibleFlags[node] }
 
     /// Per node, `isVisibleTarget`, worked out in one pass in node order: rules
@@ -164,16 +177,29 @@ public final class RuleContext: @unchecked Sendable {
         for index in 0..<geometry.nodeCount where !geometry.isInvisible[index] && !geometry.frame(index).isEmpty {
             visible[index] = true
         }
-        for region in regions where region.isHiddenByOpaqueViews { visible[region.target] = false }
+        for region in regions where region.isOutOfPlay { visible[region.target] = false }
         return visible
     }()
 
-    /// Positions in `regions` of the visible targets that can be reached at all
-    /// (what the overlap, occlusion and dead-gap rules look at), in order.
+    /// Per node, a visible target whose layering the file records: what is in
+    /// front of it, what gates it, what it overlaps. That is every visible
+    /// target of a layout file; in a capture, all but web content, whose
+    /// painting order and `pointer-events` an accessibility tree does not say
+    /// (it is checked for size only). What the clipping, overlap, occlusion,
+    /// reachability and dead-gap rules look at.
+    public private(set) lazy var layeredFlags: [Bool] = {
+        var flags = visibleFlags
+        let nodes = layout.nodes
+        for region in regions where nodes[region.target].isWebContent { flags[region.target] = false }
+        return flags
+    }()
+
+    /// Positions in `regions` of the `layeredFlags` targets that can be reached
+    /// at all (what the overlap, occlusion and dead-gap rules look at), in order.
     public private(set) lazy var reachableVisibleRegions: [Int32] = {
         var positions: [Int32] = []
-        let visible = visibleFlags
-        for (position, region) in regions.enumerated() where region.reachableArea > 0 && visible[region.target] {
+        let layered = layeredFlags
+        for (position, region) in regions.enumerated() where region.reachableArea > 0 && layered[region.target] {
             positions.append(Int32(position))
         }
         return positions
@@ -186,10 +212,17 @@ public final class RuleContext: @unchecked Sendable {
 
     /// The message and fix are worked out only when the options ask for
     /// words (`LintOptions.describesDiagnostics`).
+    ///
+    /// `weakEvidence`: the finding rests on what the file only suggests (web
+    /// content, a clickable ancestor that may take the touch, z-order read from
+    /// accessibility order): an error is reported as a warning, as Google's
+    /// Accessibility Test Framework does.
     public func diagnostic(_ rule: String, node: Int, message: @autoclosure () -> String, span: SourceSpan? = nil,
-                           related: [Int] = [], fix: @autoclosure () -> Fix? = nil) -> Diagnostic {
+                           related: [Int] = [], fix: @autoclosure () -> Fix? = nil, weakEvidence: Bool = false) -> Diagnostic {
         let describes = options.describesDiagnostics
-        var diagnostic = Diagnostic(rule: rule, severity: options.severity(of: rule), message: describes ? message() : "",
+        var severity = options.severity(of: rule)
+        if weakEvidence, severity == .error { severity = .warning }
+        var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
                                     span: span ?? layout.anchorSpan(of: node), node: name(node), nodeIndex: node,
                                     related: describes ? related.map(name) : [], fix: describes ? fix() : nil)
         diagnostic.relatedNodes = related

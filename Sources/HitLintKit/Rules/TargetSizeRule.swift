@@ -18,6 +18,7 @@ public struct TargetSizeRule: Rule {
         options: [
             RuleOptionDescription("minSize", default: "profile", "Minimum side, with a unit: 44pt, 48dp, 24px, 9mm."),
             RuleOptionDescription("spacingException", default: "true for wcag-aa", "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target.", valueKind: .bool),
+            RuleOptionDescription("webContent", default: "true", "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings.", valueKind: .bool),
         ],
         examples: [
             RuleExample("""
@@ -78,43 +79,59 @@ public struct TargetSizeRule: Rule {
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
-        let threshold = context.threshold
         var undersized: [(region: TargetRegion, piece: Rect)] = []
         var diagnostics: [Diagnostic] = []
         let geometry = context.geometry
+        let nodes = context.layout.nodes
+        let checksWebContent = context.option(RuleID.targetSize, "webContent") != "false"
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.
         let regions = context.regions
         for position in regions.indices {
             let target = regions[position].target
             guard !geometry.isInvisible[target], !geometry.isSkipped[target],
-                  !regions[position].isHiddenByOpaqueViews else { continue }
+                  !regions[position].isOutOfPlay else { continue }
+            let isWeb = nodes[target].isWebContent
+            if isWeb, !checksWebContent { continue }
             if geometry.frame(target).isEmpty, regions[position].reachableArea == 0 {
                 // A zero-size target with no hit expansion.
                 undersized.append((regions[position], .empty))
                 continue
             }
             guard regions[position].reachableArea > 0, let best = regions[position].reachable.bestPiece else { continue }
+            let threshold = isWeb ? context.webThreshold : context.threshold
             if !threshold.passes(min(best.width, best.height)) { undersized.append((regions[position], best)) }
         }
-        let exempt = threshold.spacingException ? spacingExempt(undersized.map(\.region.target), context: context) : []
+        // Native targets and web content each have their minimum, and the
+        // spacing exception looks at neighbours of the same kind.
+        var exempt = Set<Int>()
+        for isWeb in [false, true] {
+            let threshold = isWeb ? context.webThreshold : context.threshold
+            guard threshold.spacingException else { continue }
+            let group = undersized.map(\.region.target).filter { nodes[$0].isWebContent == isWeb }
+            if !group.isEmpty { exempt.formUnion(spacingExempt(group, threshold: threshold, context: context)) }
+        }
         for (region, piece) in undersized where !exempt.contains(region.target) {
             let target = region.target
             let takers = region.losses.filter { $0.area > 0.05 }
+            let isWeb = nodes[target].isWebContent
             diagnostics.append(context.diagnostic(RuleID.targetSize, node: target,
                                                   message: message(region, piece: piece, takers: takers, context: context),
                                                   related: takers.prefix(3).map(\.taker.node),
-                                                  fix: fix(target, context: context)))
+                                                  fix: fix(target, context: context),
+                                                  weakEvidence: isWeb))
         }
         return diagnostics
     }
 
     private func message(_ region: TargetRegion, piece: Rect, takers: [Loss], context: RuleContext) -> String {
         let target = region.target
-        let threshold = context.threshold
-        var message = "'\(context.name(target))' is reachable on \(context.length(piece.width))×\(context.length(piece.height)) \(threshold.unitName)"
+        let isWeb = context.layout.nodes[target].isWebContent
+        let threshold = isWeb ? context.webThreshold : context.threshold
+        let what = isWeb ? "web content '\(context.name(target))'" : "'\(context.name(target))'"
+        var message = "\(what) is reachable on \(context.length(piece.width))×\(context.length(piece.height)) \(threshold.unitName)"
         let layout = context.layout
-        if layout.units == .mm || layout.units == .px {
+        if layout.units == .mm || (layout.units == .px && !isWeb) {
             // Also in the file's own unit, which is what its author reads.
             message += " (\(formatLength(layout.fileLength(piece.width)))×\(formatLength(layout.fileLength(piece.height))) \(layout.units.rawValue))"
         }
@@ -137,7 +154,7 @@ public struct TargetSizeRule: Rule {
     private func fix(_ target: Int, context: RuleContext) -> Fix {
         let geometry = context.geometry
         let name = context.name(target)
-        let threshold = context.threshold
+        let threshold = context.layout.nodes[target].isWebContent ? context.webThreshold : context.threshold
         let unit = threshold.unitName
         let minimum = threshold.minimum
         let frame = geometry.frame(target)
@@ -193,11 +210,15 @@ public struct TargetSizeRule: Rule {
     /// undersized target passes when the circle of the minimum diameter centred on
     /// its bounding box misses every other target and every other undersized
     /// target's circle.
-    private func spacingExempt(_ undersized: [Int], context: RuleContext) -> Set<Int> {
+    private func spacingExempt(_ undersized: [Int], threshold: SizeThreshold, context: RuleContext) -> Set<Int> {
         let geometry = context.geometry
-        let radius = context.threshold.minimum / 2
+        let radius = threshold.minimum / 2
         let undersizedSet = Set(undersized)
-        let targets = geometry.targets.filter { !geometry.isInvisible[$0] && !geometry.frame($0).isEmpty }
+        let nodes = context.layout.nodes
+        let isWeb = nodes[undersized[0]].isWebContent
+        let targets = geometry.targets.filter {
+            !geometry.isInvisible[$0] && !geometry.frame($0).isEmpty && nodes[$0].isWebContent == isWeb
+        }
         let grid = SpatialGrid(rects: targets.map { geometry.frame($0) }, ids: targets)
         var stamp = Stamp(count: geometry.nodeCount)
         var exempt = Set<Int>()

@@ -57,11 +57,11 @@ public struct UnreachableTargetRule: Rule {
         let geometry = context.geometry
         let layout = context.layout
         var diagnostics: [Diagnostic] = []
-        let (regions, visibleFlags) = (context.regions, context.visibleFlags)
+        let (regions, layered) = (context.regions, context.layeredFlags)
         for position in regions.indices where regions[position].reachableArea <= 1e-9 {
             let region = regions[position]
             let target = region.target
-            guard visibleFlags[target] else { continue }
+            guard layered[target] else { continue }
             let name = context.name(target)
             var message: String
             var related: [Int] = []
@@ -93,6 +93,10 @@ public struct UnreachableTargetRule: Rule {
                 } else {
                     message = "'\(name)' has an empty hit area: no touch reaches it"
                 }
+            } else if region.losses.isEmpty {
+                // A sliver with no measurable area and nothing over it: not a
+                // target anyone sees, and nothing to name.
+                continue
             } else {
                 let takers = region.losses.map(\.taker)
                 let names = namedFew(takers.map { context.name($0.node) })
