@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: build release test run bench conformance render-check fuzz sanitize stress install clean
+.PHONY: build release test run bench conformance render-check realworld fuzz sanitize stress install clean
 
 build:
 	$(SWIFT) build
@@ -28,6 +28,17 @@ conformance:
 # parse or a blank screenshot. Pictures and screenshots: .build-render-check/.
 render-check:
 	SWIFT="$(SWIFT)" python3 Scripts/render-check
+
+# Lint the real captures in ../shared/realworld (DroidBot states, unpacked into
+# .build-realworld/; Sentry view hierarchies) with a release build in
+# .build-realworld-bin (of a copy of the sources, so edits saved meanwhile do
+# not stop it), and print diagnostics per rule and app, files, nodes,
+# time and the import notes; pages in .build-realworld/pages/. Not part of
+# `make test` or CI; exits 77 when ../shared/realworld is missing. Options go in
+# ARGS: `make realworld ARGS="--sample 5 --seed 1 --shots /tmp/shots"`,
+# "--apps a,b", "--quick", "--json FILE", "--compare OLD.json" (see --help).
+realworld:
+	SWIFT="$(SWIFT)" python3 Scripts/realworld $(ARGS)
 
 # libFuzzer (Linux): `make fuzz FUZZ_TARGET=json|yaml|lint FUZZ_TIME=seconds`.
 # Builds Fuzz/ (its own package: never part of `swift build` or `swift test`)
@@ -57,4 +68,4 @@ install: release
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/hitlint" "$(PREFIX)/bin/hitlint"
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan .build-stress
+	rm -rf .build .build-fuzz .build-asan .build-tsan .build-stress .build-realworld .build-realworld-bin
