@@ -30,6 +30,21 @@ enum ControlClasses {
         return className[start..<end]
     }
 
+    /// A resource id's entry name: `title` of `com.example:id/title` (the id as
+    /// it is when it has no `:id/`). On UTF-8 code units, as `simpleName`.
+    static func entryName(_ id: String) -> Substring {
+        let utf8 = id.utf8
+        let marker: [UInt8] = Array(":id/".utf8)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            if utf8[index] == marker[0], utf8[index...].starts(with: marker) {
+                return id[utf8.index(index, offsetBy: marker.count)...]
+            }
+            index = utf8.index(after: index)
+        }
+        return Substring(id)
+    }
+
     /// Everything the importers ask about one class, worked out once per class
     /// name in a file (captures repeat a few dozen classes thousands of times).
     struct ClassInfo {
@@ -135,7 +150,7 @@ enum ControlClasses {
     /// GeckoView: what is inside them is a web page's DOM.
     static func isWebView(_ className: String) -> Bool {
         let name = simpleName(className)
-        return name.hasSuffix("WebView") || name.contains("GeckoView")
+        return name.hasSuffix("WebView") || name.hasSuffix("GeckoView")
     }
 
     /// `androidx.drawerlayout.widget.DrawerLayout` and the like: its first

@@ -66,7 +66,7 @@ enum DroidBotImporter: Importer {
         if let note = screen.note { assembler.note(note, entry: widthEntry >= 0 ? widthEntry : viewsEntry) }
 
         var inference = DensityInference(screenWidth: screen.rect.width, screenHeight: screen.rect.height)
-        for (position, view) in fields.enumerated() {
+        for (position, view) in fields.enumerated() where mayTellTheDensity(view, document: document) {
             guard let frame = view.frame else { continue }
             inference.consider(entryName: entryName(view.resourceID, document: document),
                                simpleClass: view.className >= 0 ? ControlClasses.simpleName(document.string(view.className) ?? "") : "",
@@ -118,8 +118,20 @@ enum DroidBotImporter: Importer {
     /// `statusBarBackground` of `android:id/statusBarBackground`.
     static func entryName(_ entry: Int, document: Document) -> Substring {
         guard entry >= 0, let id = document.string(entry) else { return "" }
-        guard let range = id.range(of: ":id/") else { return Substring(id) }
-        return id[range.upperBound...]
+        return ControlClasses.entryName(id)
+    }
+
+    /// Whether a view is one `DensityInference` looks at, asked of the bytes
+    /// (most views are not, and a capture has tens of thousands).
+    private static func mayTellTheDensity(_ view: Fields, document: Document) -> Bool {
+        let id = view.resourceID
+        if id >= 0 {
+            for name: StaticString in ["/statusBarBackground", "/navigationBarBackground", "/action_bar", "/toolbar",
+                                       "/button1", "/button2", "/button3"] where document.stringHasSuffix(id, name) {
+                return true
+            }
+        }
+        return view.className >= 0 && document.stringHasSuffix(view.className, "Toolbar")
     }
 
     private static func read(_ object: Int, document: Document) -> Fields {
@@ -219,7 +231,7 @@ enum DroidBotImporter: Importer {
         }
 
         private func isDrawerLayout(_ view: Fields) -> Bool {
-            view.className >= 0 && (document.string(view.className).map { ControlClasses.simpleName($0).hasSuffix("DrawerLayout") } ?? false)
+            view.className >= 0 && document.stringHasSuffix(view.className, "DrawerLayout")
         }
 
         /// A DrawerLayout's first child is its content; a later child that is
@@ -261,10 +273,9 @@ enum DroidBotImporter: Importer {
                 if firstSystem < 0 { firstSystem = object }
                 return nil
             }
-            let entryName = DroidBotImporter.entryName(view.resourceID, document: document)
-            if view.resourceID >= 0, document.string(view.resourceID)?.hasPrefix("android:id/") == true,
-               ControlClasses.isAndroidSystemBar(entryName) {
-                let id = "android:id/\(entryName)"
+            if view.resourceID >= 0, document.stringEquals(view.resourceID, "android:id/statusBarBackground")
+                || document.stringEquals(view.resourceID, "android:id/navigationBarBackground") {
+                let id = document.string(view.resourceID) ?? ""
                 if !systemSkipped.contains(id) { systemSkipped.append(id) }
                 if firstSystem < 0 { firstSystem = object }
                 return nil
@@ -296,7 +307,8 @@ enum DroidBotImporter: Importer {
             node.frame = frame
             node.isTarget = view.clickable || view.longClickable || view.checkable
             node.isEnabled = view.enabled ?? true
-            if view.className >= 0, let className = document.string(view.className), ControlClasses.isWebView(className) {
+            if view.className >= 0, document.stringHasSuffix(view.className, "WebView")
+                || document.stringHasSuffix(view.className, "GeckoView") {
                 // The page itself: clickable when it listens for clicks anywhere
                 // (event delegation), which makes it no control of its own.
                 node.isWebContent = true
@@ -312,8 +324,7 @@ enum DroidBotImporter: Importer {
         /// description (what TalkBack says: "Navigate up"), else the class.
         private func name(_ view: Fields) -> (text: String, isID: Bool) {
             if view.resourceID >= 0, let id = document.string(view.resourceID), !id.isEmpty {
-                if let range = id.range(of: ":id/") { return (String(id[range.upperBound...]), true) }
-                return (id, true)
+                return (String(ControlClasses.entryName(id)), true)
             }
             if view.contentDescription >= 0, let text = document.string(view.contentDescription), !text.isEmpty {
                 return (text.count > 40 ? String(text.prefix(40)) + "…" : text, false)

@@ -161,6 +161,26 @@ public struct Document: Sendable {
         }
     }
 
+    /// Whether a string value ends with these ASCII/UTF-8 bytes, without allocating.
+    public func stringHasSuffix(_ index: Int, _ literal: StaticString) -> Bool {
+        let entry = entries[index]
+        guard entry.kind == .string else { return false }
+        if entry.flags & Entry.decoded != 0 {
+            return strings[Int(entry.aux)].hasSuffix(literal.description)
+        }
+        let content = contentSpan(index)!
+        let count = literal.utf8CodeUnitCount
+        guard content.end - content.start >= count else { return false }
+        let start = content.end - count
+        return source.bytes.withUnsafeBufferPointer { bytes in
+            let pointer = literal.utf8Start
+            for offset in 0..<count where bytes[start + offset] != pointer[offset] {
+                return false
+            }
+            return true
+        }
+    }
+
     /// Elements of an array, or (key, value) index pairs of an object, in order.
     public func elements(_ index: Int) -> [Int] {
         var result: [Int] = []
