@@ -72,7 +72,9 @@ public struct Arguments: Sendable, Equatable {
     public var renderOutput: String?
     /// `--render-dir DIR`: an HTML page per file with diagnostics, during a lint.
     public var renderDirectory: String?
-    static let renderOptions = ["--render-dir"]
+    /// `render --screenshot FILE`: the picture of the screen to draw the layout over.
+    public var screenshot: String?
+    static let renderOptions = ["--render-dir", "--screenshot"]
 
     public init(parsing words: [String]) throws(UsageError) {
         var remaining = words[...]
@@ -106,6 +108,7 @@ public struct Arguments: Sendable, Equatable {
             // render (issue 8)
             case "-o": renderOutput = try value()
             case "--render-dir": renderDirectory = try value()
+            case "--screenshot": screenshot = try value()
             case "--format": format = try value()
             case "--profile": profile = try value()
             case "--min-size": minimumSize = try value()
@@ -140,6 +143,9 @@ public struct Arguments: Sendable, Equatable {
         }
         if renderOutput != nil, command != .render {
             throw UsageError(message: "-o names the picture of 'hitlint render <file> -o out.html'")
+        }
+        if screenshot != nil, command != .render {
+            throw UsageError(message: "--screenshot goes with 'hitlint render <file> -o out.html --screenshot FILE' (--render-dir finds a capture's screenshot beside it)")
         }
         if renderDirectory != nil, command != .lint {
             throw UsageError(message: "--render-dir goes with a lint run: hitlint --render-dir DIR <path>...")
@@ -177,7 +183,7 @@ public struct Arguments: Sendable, Equatable {
     USAGE: hitlint [lint] [options] <path>...
            hitlint rules [--format text|json|markdown]
            hitlint explain <rule-id>
-           hitlint render <file> -o <out.svg|out.html>
+           hitlint render <file> -o <out.svg|out.html> [--screenshot FILE]
            hitlint parse <file>
            hitlint init [--config FILE]
            hitlint --version | --help
@@ -197,6 +203,10 @@ public struct Arguments: Sendable, Equatable {
       --input touch|pointer      modality (overrides the file)
       --render-dir DIR           also draw each file with diagnostics as an HTML
                                  page in DIR, with an index.html linking them
+                                 (captures over the screenshot beside them)
+      --screenshot FILE          render: draw over this PNG or JPEG of the screen
+                                 (default for a capture: its screenshot beside it,
+                                 screen_<time>.jpg for state_<time>.json)
       --from auto|hitlint|sentry|droidbot
                                  what the files are: hitlint layouts, Sentry view
                                  hierarchies or DroidBot states (default: auto,

@@ -31,6 +31,16 @@ public enum InputFileReader {
         withOpenFile(path) { descriptor, size in readAll(descriptor, size: size) }
     }
 
+    /// `read`, refusing a file of more than `limit` bytes (a picture to embed)
+    /// before reading it, or as soon as it turns out longer.
+    public static func read(_ path: String, limit: Int) -> Result<[UInt8], Failure> {
+        let limit = min(limit, maximumSize)
+        let tooLarge = Failure(message: "file too large: more than \(limit) bytes")
+        return withOpenFile(path) { descriptor, size in
+            size > limit ? .failure(tooLarge) : readAll(descriptor, size: size, limit: limit, tooLarge: tooLarge)
+        }
+    }
+
     /// A layout file's bytes: mapped when it has `mappingThreshold` bytes or
     /// more (see `FileMapping`: the lint can then give its pages back once the
     /// layout is built), read otherwise, or when the system will not map it.
@@ -72,7 +82,8 @@ public enum InputFileReader {
         return body(descriptor, size)
     }
 
-    private static func readAll(_ descriptor: Int32, size: Int) -> Result<[UInt8], Failure> {
+    private static func readAll(_ descriptor: Int32, size: Int, limit: Int = maximumSize,
+                                tooLarge: Failure = Failure(message: "file too large: layout files must be under 4 GiB")) -> Result<[UInt8], Failure> {
         // Read into storage that is not zeroed first (read(2) fills it; for a
         // 100 MB file that was another 100 MB written). st_size is a hint: files
         // under /proc say 0, and a file may grow, so a full buffer means read on.
@@ -101,9 +112,7 @@ public enum InputFileReader {
             while failure == nil {
                 let got = chunk.withUnsafeMutableBufferPointer { readFully(into: $0) }
                 if got == 0 { break }
-                guard bytes.count + got <= maximumSize else {
-                    return .failure(Failure(message: "file too large: layout files must be under 4 GiB"))
-                }
+                guard bytes.count + got <= limit else { return .failure(tooLarge) }
                 bytes += chunk[..<got]
             }
         }

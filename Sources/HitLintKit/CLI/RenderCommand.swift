@@ -33,7 +33,11 @@ extension HitLintCommand {
         case .success(let read): bytes = read
         case .failure(let failure): return fail("\(path): \(failure.message)")
         }
-        let input = Linter(options: options).lintForRendering(source: SourceText(bytes: bytes), format: format, path: path)
+        var input = Linter(options: options).lintForRendering(source: SourceText(bytes: bytes), format: format, path: path)
+        if let problem = attachScreenshot(to: &input, given: arguments.screenshot) {
+            // The picture is drawn without it: a screenshot is an extra, not the job.
+            output.writeError("hitlint: \(problem.path): screenshot not drawn (\(problem.message))\n")
+        }
         let text = lower.hasSuffix(".svg") ? SVGRenderer(input).svg() : HTMLPage(input).html()
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
@@ -57,11 +61,21 @@ extension HitLintCommand {
         }
         let pages = RenderDirectory.pages(for: results)
         var texts = [String](repeating: "", count: pages.count)
+        var problems = [(path: String, message: String)?](repeating: nil, count: pages.count)
         texts.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-                slots[index] = HTMLPage(linter.renderInput(for: pages[index].result)).html()
+            problems.withUnsafeMutableBufferPointer { problemBuffer in
+                nonisolated(unsafe) let slots = buffer
+                nonisolated(unsafe) let problemSlots = problemBuffer
+                DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+                    var input = linter.renderInput(for: pages[index].result)
+                    problemSlots[index] = attachScreenshot(to: &input, given: nil)
+                    slots[index] = HTMLPage(input).html()
+                }
             }
+        }
+        // In page order, whatever order the pages were drawn in.
+        for case let (path, message)? in problems {
+            output.writeError("hitlint: \(path): screenshot not drawn (\(message))\n")
         }
         let folder = URL(fileURLWithPath: directory)
         let files = zip(pages.map(\.page.fileName), texts)
@@ -75,5 +89,40 @@ extension HitLintCommand {
             }
         }
         return true
+    }
+
+    /// Lays the screenshot under the picture: the one given, else, for a
+    /// capture, the first picture found beside it (`Screenshot.candidatePaths`).
+    /// Returns the picture's path and why it is not drawn, when it is not; a
+    /// capture with no picture beside it is drawn alone without a word.
+    static func attachScreenshot(to input: inout RenderInput, given: String?) -> (path: String, message: String)? {
+        let path: String
+        if let given {
+            path = given
+        } else if input.isCapture, let found = screenshotBeside(capture: input.result.path) {
+            path = found
+        } else {
+            return nil
+        }
+        let bytes: [UInt8]
+        switch InputFileReader.read(path, limit: Screenshot.maximumSize) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return (path, failure.message)
+        }
+        do throws(Screenshot.Problem) {
+            try input.attach(try Screenshot(path: path, bytes: bytes))
+        } catch {
+            return (path, error.message)
+        }
+        return nil
+    }
+
+    /// The first of a capture's candidate pictures that exists (a folder of
+    /// that name does not count; a file that cannot be read does, and says so).
+    static func screenshotBeside(capture path: String) -> String? {
+        Screenshot.candidatePaths(besideCapture: path).first { candidate in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder) && !isFolder.boolValue
+        }
     }
 }

@@ -32,6 +32,13 @@ public struct HTMLPage {
         """
         if input.context != nil {
             out += "<section><h2>Layers</h2>\n<ul id=\"layers\">\n"
+            if let screenshot = input.screenshot {
+                // The bottom layer, with a slider to fade it.
+                out += "<li><label><input type=\"checkbox\" value=\"screenshot\" checked>"
+                out += "<svg class=\"swatch hitlint\" viewBox=\"0 0 24 14\" width=\"24\" height=\"14\" aria-hidden=\"true\">\(Self.screenshotSwatch)</svg>"
+                out += "<span><b>Screenshot</b> <small class=\"file\">\(escapeMarkup("\(screenshot.path), \(screenshot.pixelWidth)×\(screenshot.pixelHeight) px"))</small></span></label>"
+                out += "<label class=\"fade\"><span>Opacity</span><input type=\"range\" id=\"screenshot-opacity\" min=\"0\" max=\"100\" step=\"5\" value=\"\(SVGRenderer.screenshotOpacity)\" aria-label=\"Screenshot opacity\"></label></li>\n"
+            }
             for layer in Layer.allCases {
                 out += "<li><label><input type=\"checkbox\" value=\"\(layer.rawValue)\" checked>"
                 out += "<svg class=\"swatch hitlint\" viewBox=\"0 0 24 14\" width=\"24\" height=\"14\" aria-hidden=\"true\">\(SVGSidePanel.swatch(layer, x: 0, y: 0))</svg>"
@@ -70,6 +77,12 @@ public struct HTMLPage {
         return out
     }
 
+    /// A phone-shaped grey gradient: a picture, not one of the drawing's colours.
+    static let screenshotSwatch = "<defs><linearGradient id=\"swatch-screenshot\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"#c8ccd2\"/><stop offset=\"1\" stop-color=\"#5b6470\"/></linearGradient></defs>"
+        + "<rect x=\"0.5\" y=\"0.5\" width=\"23\" height=\"13\" rx=\"2\" fill=\"url(#swatch-screenshot)\" stroke=\"var(--view)\"/>"
+
+    /// `figure > svg`: the drawing shrinks to fit the window, not the
+    /// screenshot's viewport nested in it, which keeps the size it is given.
     static let style: String = Palette.customProperties(selector: ":root") + """
     *{box-sizing:border-box}
     body{margin:0;padding:20px 24px;background:var(--background);color:var(--ink);font:14px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
@@ -79,7 +92,7 @@ public struct HTMLPage {
     .counts{margin:0;color:var(--muted)}
     main{display:flex;gap:28px;align-items:flex-start}
     figure{margin:0;flex:0 1 auto;min-width:0}
-    figure svg{max-width:100%;height:auto;display:block}
+    figure > svg{max-width:100%;height:auto;display:block}
     aside{flex:0 0 400px}
     @media (max-width:900px){main{flex-wrap:wrap}aside{flex-basis:100%}}
     section{margin-bottom:20px}
@@ -87,6 +100,9 @@ public struct HTMLPage {
     #layers li{margin:2px 0}
     #layers label{display:flex;align-items:center;gap:8px;cursor:pointer}
     #layers small{color:var(--muted)}
+    #layers .file{overflow-wrap:anywhere}
+    #layers .fade{margin:2px 0 6px 32px;gap:10px;color:var(--muted);font-size:12px}
+    #layers .fade input{flex:1;max-width:220px}
     .swatch{flex:none}
     #diagnostics li{display:flex;gap:10px;padding:5px 8px;border-radius:6px;border:1px solid transparent}
     #diagnostics li.hot{border-color:var(--ink)}
@@ -110,9 +126,15 @@ public struct HTMLPage {
       window.addEventListener("error", function (event) { body.setAttribute("data-hitlint-error", String(event.message)); });
       var drawing = document.querySelector("#drawing svg");
       var tip = document.getElementById("tip");
-      document.querySelectorAll("#layers input").forEach(function (box) {
+      document.querySelectorAll("#layers input[type=checkbox]").forEach(function (box) {
         box.addEventListener("change", function () { drawing.classList.toggle("hide-" + box.value, !box.checked); });
       });
+      var fade = document.getElementById("screenshot-opacity");
+      if (fade) {
+        var setFade = function () { drawing.style.setProperty("--screenshot-opacity", String(fade.value / 100)); };
+        fade.addEventListener("input", setFade);
+        setFade();  // a reload may bring back the slider's last position
+      }
       // Our own tooltip instead of the SVG <title> one: it shows at once and in the page's colours.
       drawing.querySelectorAll("[data-node] > title").forEach(function (title) {
         title.parentNode.setAttribute("data-tip", title.textContent);

@@ -81,6 +81,8 @@ struct LayoutPicture {
     var minimum: Double = 44
     var unitName = "pt"
     var profileName = ""
+    /// Where the screenshot lies, when there is one.
+    var screenshot: ScreenshotPlacement?
 
     /// Takers drawn per target and kind (overlaps, occluders).
     static let takersDrawn = 3
@@ -180,6 +182,9 @@ struct LayoutPicture {
         }
 
         bounds = Self.bounds(geometry: geometry, targets: targets)
+        if let image = input.screenshot, geometry.nodeCount > 0 {
+            screenshot = try? ScreenshotPlacement(screen: geometry.frame(0), pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight)
+        }
         focus = focusRect(diagnostics: diagnostics, geometry: geometry)
     }
 

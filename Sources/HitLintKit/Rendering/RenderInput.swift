@@ -6,6 +6,8 @@ public struct RenderInput {
     /// nil when the file did not parse or its layout is invalid: the picture then
     /// shows the diagnostics only.
     public var context: RuleContext?
+    /// Drawn under the layout, on its root frame (`attach(_:)`).
+    public internal(set) var screenshot: Screenshot?
 
     public init(result: LintResult, context: RuleContext?) {
         self.result = result

@@ -24,6 +24,12 @@ public struct SVGRenderer {
 
     var isDrawable: Bool { input.context != nil }
 
+    /// The screenshot and where it lies, when there is one to draw.
+    private var screenshot: (image: Screenshot, placement: ScreenshotPlacement)? {
+        guard isDrawable, let image = input.screenshot, let placement = picture.screenshot else { return nil }
+        return (image, placement)
+    }
+
     public func svg(mode: Mode = .standalone) -> String {
         let drawingWidth = isDrawable ? canvas.width : 360
         let drawingHeight = isDrawable ? canvas.height : 120
@@ -40,9 +46,15 @@ public struct SVGRenderer {
         if mode == .standalone { out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" }
         // Its natural size; the HTML page lets it shrink (never grow) to fit the window.
         let size = " width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\""
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"hitlint\" viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\"\(size) role=\"img\" aria-label=\"\(escapeMarkup("hit areas of " + input.result.path))\">\n"
-        out += "<style>\n" + Self.style + "</style>\n"
+        let shot = screenshot
+        let classes = shot == nil ? "hitlint" : "hitlint with-screenshot"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(classes)\" viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\"\(size) role=\"img\" aria-label=\"\(escapeMarkup("hit areas of " + input.result.path))\">\n"
+        out += "<style>\n" + Self.style + (shot == nil ? "" : Self.screenshotStyle) + "</style>\n"
         out += Self.definitions
+        if let (image, _) = shot {
+            // Once, however many panels show it: the bytes are most of the file.
+            out += "<defs><image id=\"hitlint-screenshot\" width=\"\(image.pixelWidth)\" height=\"\(image.pixelHeight)\" preserveAspectRatio=\"none\" href=\"\(image.dataURI)\"/></defs>\n"
+        }
         out += rectElement(Rect(x: 0, y: 0, width: width, height: height), [("class", "canvas")]) + "\n"
         if isDrawable {
             for panel in canvas.panels { out += draw(panel) }
@@ -75,6 +87,15 @@ public struct SVGRenderer {
         let reach = Self.markerRadius + 1
         for marker in markers { placer.reserve(Rect(minX: marker.x - reach, minY: marker.y - reach, maxX: marker.x + reach, maxY: marker.y + reach)) }
 
+        if let (_, placement) = screenshot, panel.shows(placement.screen) {
+            // A viewport on the screen whose viewBox is the part of the picture
+            // the screen shows: it scales the picture and cuts off what lies
+            // below the screen.
+            let box = panel.map(placement.screen)
+            let shown = placement.shownPixels
+            out += "<g class=\"layer layer-screenshot\"><svg class=\"screenshot\" x=\"\(svgNumber(box.minX))\" y=\"\(svgNumber(box.minY))\" width=\"\(svgNumber(box.width))\" height=\"\(svgNumber(box.height))\""
+            out += " viewBox=\"0 0 \(svgNumber(shown.width)) \(svgNumber(shown.height))\" preserveAspectRatio=\"none\" overflow=\"hidden\"><use href=\"#hitlint-screenshot\"/></svg></g>\n"
+        }
         out += layer(.views, views(panel))
         out += layer(.hitAreas, picture.targets.filter { panel.shows($0.intendedHitRect) && $0.intendedHitRect != $0.visibleFrame }.map {
             "<path class=\"hit\" data-node=\"\($0.node)\" d=\"\(bandPath(outer: panel.map($0.intendedHitRect), inner: panel.map($0.visibleFrame)))\"/>"
@@ -293,6 +314,23 @@ public struct SVGRenderer {
     <pattern id="hatch-overlap" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(-45)"><rect class="hatch-overlap-bg" width="7" height="7"/><line class="hatch-overlap-line" x1="1" y1="0" x2="1" y2="7"/></pattern>
     <pattern id="hatch-occluder" patternUnits="userSpaceOnUse" width="8" height="8"><rect class="hatch-occluder-bg" width="8" height="8"/><path class="hatch-occluder-line" d="M0 4H8M4 0V8"/></pattern>
     </defs>
+
+    """
+
+    /// The screenshot's opacity, in percent, until the page's slider moves.
+    static let screenshotOpacity = 60
+
+    /// Added when a screenshot is drawn: the picture faded (the HTML page's
+    /// slider sets `--screenshot-opacity`), the screen's own fill made
+    /// transparent so it shows (still there for the hover), and the fills over
+    /// it lighter so the picture shows through; hidden, the drawing is as
+    /// without it.
+    static let screenshotStyle = """
+    .screenshot{opacity:var(--screenshot-opacity,\(formatLength(Double(screenshotOpacity) / 100)));pointer-events:none}
+    .hide-screenshot .layer-screenshot{display:none}
+    .with-screenshot:not(.hide-screenshot) .view.screen rect{fill:transparent}
+    .with-screenshot:not(.hide-screenshot) .target rect{fill-opacity:.2}
+    .with-screenshot:not(.hide-screenshot) .reach{fill-opacity:.26}
 
     """
 

@@ -21,6 +21,15 @@ struct SVGSidePanel {
         body += "<text class=\"list-title\" x=\"\(svgNumber(x))\" y=\"\(svgNumber(cursor))\">\(escapeMarkup(input.result.path))</text>\n"
         cursor += 18
         body += "<text class=\"list-muted\" x=\"\(svgNumber(x))\" y=\"\(svgNumber(cursor))\">\(escapeMarkup(Self.counts(input.result.diagnostics)))</text>\n"
+        if input.context != nil, let screenshot = input.screenshot {
+            cursor += 16
+            let caption = "over the screenshot \(screenshot.path), \(screenshot.pixelWidth)×\(screenshot.pixelHeight) px"
+            for line in wrapWords(caption, width: 80) {
+                body += "<text class=\"list-muted\" x=\"\(svgNumber(x))\" y=\"\(svgNumber(cursor))\">\(escapeMarkup(line))</text>\n"
+                cursor += 14
+            }
+            cursor -= 14
+        }
         cursor += 24
         for layer in Layer.allCases {
             body += Self.swatch(layer, x: x, y: cursor - 10) + "\n"
