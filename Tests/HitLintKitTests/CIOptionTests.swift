@@ -65,7 +65,7 @@ final class CIOptionTests: XCTestCase {
         let lines = result.error.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 6, result.error)
         XCTAssertEqual(lines[0], "files: 3")
-        XCTAssertEqual(lines[1], "nodes: 7")
+        XCTAssertEqual(lines[1], "nodes: 8")
         XCTAssertTrue(lines[2].hasPrefix("time: ") && lines[2].hasSuffix(" s (3 jobs)"), lines[2])
         XCTAssertEqual(Array(lines[3...]), ["diagnostics by rule:", "  dead-gap     1", "  target-size  1"])
         let quiet = runCommand(["--stats", "--rule", "target-size=off", "--rule", "dead-gap=off", folder.path + "/c.yaml"])

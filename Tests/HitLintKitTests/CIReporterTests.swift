@@ -54,16 +54,15 @@ final class CIReporterTests: XCTestCase {
           frame: [0, 0, 390, 844]
           children:
             - {id: play, type: button, frame: [10, 10, 30, 30]}
-            - {id: b, type: button, frame: [100, 10, 44, 44]}
-            - {id: c, type: button, frame: [150, 10, 44, 44]}
+            - {id: bc, type: stack, axis: horizontal, spacing: 6, frame: [100, 10, 94, 44], children: [{id: b, type: button, size: [44, 44]}, {id: c, type: button, size: [44, 44]}]}
             - {id: d, type: button, frame: [300, 10, 44, 44], ignore: [occluded-target]}
 
         """)
         let result = runCommand(["--format", "github", folder.path], in: folder.path)
         XCTAssertEqual(result.output, """
         ::error file=odd%2C name%3A 1.yaml,line=5,col=39,endLine=5,endColumn=55,title=target-size::'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios)
-        ::warning file=odd%2C name%3A 1.yaml,line=6,col=36,endLine=6,endColumn=53,title=dead-gap::'b' and 'c' are 6 pt apart and nothing answers between them: a tap there is lost — widen their facing hitInsets by -3 each
-        ::notice file=odd%2C name%3A 1.yaml,line=8,col=64,endLine=8,endColumn=79,title=unused-ignore::'ignore: occluded-target' suppresses nothing here; remove it
+        ::warning file=odd%2C name%3A 1.yaml,line=6,col=124,endLine=6,endColumn=132,title=dead-gap::'b' and 'c' are 6 pt apart and nothing answers between them: a tap there is lost — widen their facing hitInsets by -3 each
+        ::notice file=odd%2C name%3A 1.yaml,line=7,col=64,endLine=7,endColumn=79,title=unused-ignore::'ignore: occluded-target' suppresses nothing here; remove it
 
         """)
     }

@@ -39,7 +39,7 @@ final class CaptureReadingTests: XCTestCase {
         XCTAssertEqual(result.nodeCount, 4, "no view inside the root's bounds is left out")
         XCTAssertEqual(messages(result, RuleID.targetSize), ["'small' is reachable on 30×30 dp (90×90 px); minimum is 48×48 dp (android)"])
         XCTAssertTrue(messages(result, RuleID.importNote).contains(
-            "the state records a screen of 2340×1080 px, but its view tree's root is 1080×1920 px: took the tree's"))
+            "the state records a screen of 2340×1080 px, but its view tree's root is 1080×1920 px: the screen is taken from the tree"))
         XCTAssertFalse(result.diagnostics.contains { $0.message.contains("'screen'") })
         // A recorded size that a window spans is the screen, with nothing to say.
         let agreeing = try lint(droidbot(width: 1080, height: 1920, [(-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], "")]), ["--scale", "3"])
@@ -67,7 +67,7 @@ final class CaptureReadingTests: XCTestCase {
             (0, "android.view.ViewGroup", [0, 72, 1080, 240], #""resource_id": "com.example:id/action_bar""#),
             (0, "android.view.View", [0, 0, 1080, 72], #""resource_id": "android:id/statusBarBackground""#),
             (0, "android.view.View", [0, 1776, 1080, 1920], #""resource_id": "android:id/navigationBarBackground""#),
-            (0, "android.widget.ImageButton", [0, 1000, 130, 1130], #""clickable": true, "resource_id": "com.example:id/icon""#),
+            (0, "android.widget.ImageButton", [100, 1000, 230, 1130], #""clickable": true, "resource_id": "com.example:id/icon""#),
         ])
         let result = try lint(bars)
         XCTAssertTrue(messages(result, RuleID.importNote).contains(
@@ -129,28 +129,31 @@ final class CaptureReadingTests: XCTestCase {
     }
 
     func testWebContentIsHitTestedTheWebWayAndMeasuredAgainstWCAG() throws {
+        // Web content is checked for size only when asked: the page is rarely the app's own.
+        let folder = try TemporaryFolder()
+        let state = try folder.write("state.json", webPage)
+        let off = runCommand(["--scale", "3", state])
+        XCTAssertTrue(off.output.contains("in 1 file"), off.output)
+        XCTAssertFalse(off.output.contains("web content"), off.output)
+        let config = try folder.write("web.yml", "rules:\n  target-size: {webContent: true}\n")
+        let run = runCommand(["--config", config, "--scale", "3", "--format", "json", state])
+        XCTAssertTrue(run.output.contains(#""severity": "warning""#), run.output)
+        XCTAssertTrue(run.output.contains("web content 'Tiny' is reachable on 16×16 px; minimum is 24×24 px (wcag-aa, web content)"), run.output)
+        XCTAssertEqual(run.output.components(separatedBy: "\"rule\": \"target-size\"").count - 1, 1, run.output)
+
         let result = try lint(webPage, ["--scale", "3"])
         // The menu entry outside its parent box is reachable: no box gates it.
         XCTAssertEqual(messages(result, RuleID.unreachableTarget), [])
         XCTAssertEqual(messages(result, RuleID.clippedTarget), [])
         XCTAssertEqual(messages(result, RuleID.overlappingHitAreas), [])
-        // 16×16 CSS px, 9 px below 'Phones': under WCAG 2.2 AA's 24, as a warning (the page is
-        // not the app's own layout). 'Alone' (20×20) has no neighbour within 12 px: the spacing
-        // exception lets it pass. The page (the WebView node) is no control of its own.
-        let small = result.diagnostics.filter { $0.rule == RuleID.targetSize }
-        XCTAssertEqual(small.map(\.message), ["web content 'Tiny' is reachable on 16×16 px; minimum is 24×24 px (wcag-aa, web content)"])
-        XCTAssertEqual(small.map(\.severity), [.warning])
+        // Above: 'Tiny' (16×16 CSS px, 9 px below 'Phones') is under WCAG 2.2 AA's 24, a warning;
+        // 'Alone' (20×20) has no neighbour within 12 px: the spacing exception lets it pass. The
+        // page (the WebView node) is no control of its own.
         let (layout, _) = Importers.importLayout(.droidbot, document: try JSONParser.parse(SourceText(webPage)), options: ImportOptions(scale: 3))
         XCTAssertEqual(layout.nodes.filter(\.isWebContent).count, 5)
         let geometry = Geometry(layout: layout)
         let phones = try XCTUnwrap(layout.index(named: "Phones"))
         XCTAssertEqual(geometry.hitTest(x: 100, y: 120), .target(phones))
-        // Off: not reported.
-        let off = try TemporaryFolder()
-        try off.write(".hitlint.yml", "rules:\n  target-size: {webContent: false}\n")
-        try off.write("state.json", webPage)
-        let run = runCommand(["--scale", "3", "state.json"], in: off.path)
-        XCTAssertFalse(run.output.contains("web content"), run.output)
     }
 
     // MARK: Modal layers

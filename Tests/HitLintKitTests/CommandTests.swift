@@ -30,15 +30,7 @@ final class CommandTests: XCTestCase {
 
     private let small = "root: {id: screen, frame: [0, 0, 390, 844], children: [{id: play, type: button, frame: [10, 10, 30, 30]}]}\n"
     private let clean = "root: {id: screen, frame: [0, 0, 390, 844], children: [{id: ok, type: button, frame: [10, 10, 44, 44]}]}\n"
-    private let gaps = """
-    root:
-      id: screen
-      frame: [0, 0, 390, 844]
-      children:
-        - {id: a, type: button, frame: [0, 0, 44, 44]}
-        - {id: b, type: button, frame: [50, 0, 44, 44]}
-
-    """
+    private let gaps = Layouts.gap
 
     func testExitCodes() {
         XCTAssertEqual(run([write("clean.yaml", clean)]).status, 0)

@@ -5,18 +5,19 @@ import XCTest
 /// be the one the rules give one after another.
 final class ConcurrentRulesTests: XCTestCase {
     /// Rows where most geometry rules fire: a small button with an expanded hit
-    /// area its clipping row cuts, two overlapping buttons, a dead gap, a
-    /// transparent overlay, a disabled button.
+    /// area its clipping row cuts, a button whose expanded hit area overlaps its
+    /// neighbour, a dead gap between two small buttons, a transparent overlay, a
+    /// disabled button.
     static func layout(rows: Int) -> [UInt8] {
         var out = #"{"platform": "uikit", "root": {"id": "screen", "frame": [0, 0, 390, \#(rows * 60)], "children": ["#
         for row in 0..<rows {
             out += row == 0 ? "" : ","
             out += #"{"id": "row\#(row)", "frame": [0, \#(row * 60), 390, 60], "clipsToBounds": true, "children": ["#
             out += #"{"id": "small\#(row)", "type": "button", "frame": [4, 2, 30, 30], "hitInsets": -10},"#
-            out += #"{"id": "a\#(row)", "type": "button", "frame": [60, 8, 44, 44]},"#
-            out += #"{"id": "b\#(row)", "type": "button", "frame": [90, 8, 44, 44]},"#
-            out += #"{"id": "c\#(row)", "type": "button", "frame": [150, 8, 44, 44]},"#
-            out += #"{"id": "d\#(row)", "type": "button", "frame": [200, 8, 44, 44]},"#
+            out += #"{"id": "a\#(row)", "type": "button", "frame": [60, 8, 44, 44], "hitInsets": -10},"#
+            out += #"{"id": "b\#(row)", "type": "button", "frame": [110, 8, 44, 44]},"#
+            out += #"{"id": "c\#(row)", "type": "button", "frame": [160, 8, 30, 44]},"#
+            out += #"{"id": "d\#(row)", "type": "button", "frame": [196, 8, 30, 44]},"#
             out += #"{"id": "off\#(row)", "type": "button", "frame": [260, 8, 44, 44], "userInteractionEnabled": false},"#
             out += #"{"id": "overlay\#(row)", "type": "view", "frame": [250, 0, 140, 60], "userInteractionEnabled": true}"#
             out += "]}"

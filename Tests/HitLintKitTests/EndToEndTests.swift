@@ -114,8 +114,8 @@ final class EndToEndTests: XCTestCase {
         try folder.write("gaps.yaml", Layouts.gap)
         let run = try hitlint(["--format", "github", "gaps.yaml"], in: folder.path)
         XCTAssertEqual(run.status, 0)
-        XCTAssertEqual(run.output, "::warning file=gaps.yaml,line=5,col=36,endLine=5,endColumn=50,title=dead-gap::'a' and 'b' are 6 pt apart and nothing answers between them: a tap there is lost — widen their facing hitInsets by -3 each\n")
-        XCTAssertEqual(run.error, "gaps.yaml:5:36: warning: 'a' and 'b' are 6 pt apart and nothing answers between them: a tap there is lost — widen their facing hitInsets by -3 each [dead-gap]\n0 errors, 1 warning, 1 fixable in 1 file\n")
+        XCTAssertEqual(run.output, "::warning file=gaps.yaml,line=5,col=122,endLine=5,endColumn=130,title=dead-gap::'a' and 'b' are 6 pt apart and nothing answers between them: a tap there is lost — widen their facing hitInsets by -3 each\n")
+        XCTAssertEqual(run.error, "gaps.yaml:5:122: warning: 'a' and 'b' are 6 pt apart and nothing answers between them: a tap there is lost — widen their facing hitInsets by -3 each [dead-gap]\n0 errors, 1 warning, 1 fixable in 1 file\n")
     }
 
     func testJUnitAndJSON() throws {
@@ -171,7 +171,7 @@ final class EndToEndTests: XCTestCase {
         try folder.write("gaps.yaml", Layouts.gap)
         let run = try hitlint(["--stats", "--jobs", "2", "."], in: folder.path)
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.error.hasPrefix("files: 2\nnodes: 5\ntime: "), run.error)
+        XCTAssertTrue(run.error.hasPrefix("files: 2\nnodes: 6\ntime: "), run.error)
         XCTAssertTrue(run.error.contains(" s (2 jobs)\ndiagnostics by rule:\n  dead-gap     1\n  target-size  1\n"), run.error)
         XCTAssertEqual(try hitlint(["--jobs", "0", "."], in: folder.path).status, 2)
     }

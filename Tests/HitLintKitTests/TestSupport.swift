@@ -93,14 +93,13 @@ enum Layouts {
     static let small = "root: {id: screen, frame: [0, 0, 390, 844], children: [{id: play, type: button, frame: [10, 10, 30, 30]}]}\n"
     /// One 44×44 button: clean.
     static let clean = "root: {id: screen, frame: [0, 0, 390, 844], children: [{id: ok, type: button, frame: [10, 10, 44, 44]}]}\n"
-    /// Two buttons 6 pt apart: one dead-gap warning.
+    /// Two buttons of a stack 6 pt apart: one dead-gap warning.
     static let gap = """
     root:
       id: screen
       frame: [0, 0, 390, 844]
       children:
-        - {id: a, type: button, frame: [0, 0, 44, 44]}
-        - {id: b, type: button, frame: [50, 0, 44, 44]}
+        - {id: bar, type: stack, axis: horizontal, spacing: 6, frame: [0, 0, 94, 44], children: [{id: a, type: button, size: [44, 44]}, {id: b, type: button, size: [44, 44]}]}
 
     """
 }

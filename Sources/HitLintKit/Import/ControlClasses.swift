@@ -159,6 +159,17 @@ enum ControlClasses {
         simpleName(className).hasSuffix("DrawerLayout")
     }
 
+    /// Views that scroll their content, by class (`isScrollable`): every UIKit
+    /// and Android scroll container, RecyclerView, ListView, GridView and
+    /// ViewPager, Flutter's `Scrollable` and the widgets built on it.
+    static let scrollingSuffixes = ["ScrollView", "TableView", "CollectionView", "RecyclerView", "ListView", "GridView",
+                                    "ViewPager", "ViewPager2", "Scrollable", "PageView"]
+
+    static func isScrolling(_ className: String) -> Bool {
+        let name = simpleName(className)
+        return scrollingSuffixes.contains(where: name.hasSuffix)
+    }
+
     /// The decor view's system-bar backgrounds, drawn over the app's edges.
     static func isAndroidSystemBar(_ identifier: Substring) -> Bool {
         identifier == "statusBarBackground" || identifier == "navigationBarBackground"

@@ -21,7 +21,8 @@
 /// else `ImportOptions.defaultAndroidScale`, announced in a note.
 ///
 /// A view is a target when it is clickable, long-clickable or checkable (what
-/// DroidBot itself taps). Left out, and counted in one note: views not visible
+/// DroidBot itself taps); a checkable-only view or a clickable text inside a
+/// clickable one is part of it. Left out, and counted in one note: views not visible
 /// to the user and zero-size views (their children are kept), views entirely
 /// off the screen. Skipped with one note: the system UI's and the keyboard's
 /// windows, the system-bar backgrounds. A web page's DOM (under a `WebView`,
@@ -31,7 +32,7 @@ enum DroidBotImporter: Importer {
     private struct Fields {
         var parent: Int?
         var children = -1, bounds = -1, className = -1, resourceID = -1, contentDescription = -1, text = -1, package = -1
-        var clickable = false, longClickable = false, checkable = false
+        var clickable = false, longClickable = false, checkable = false, scrollable = false
         var enabled: Bool?, visible: Bool?
         /// Bounds in pixels (nil when missing or malformed; inverted bounds are empty).
         var frame: Rect?
@@ -83,7 +84,10 @@ enum DroidBotImporter: Importer {
         }
         var walk = Walk(document: document, views: views, fields: fields, assembler: assembler)
         walk.run(roots: roots)
-        return walk.assembler.finish(namesEntry: viewsEntry, pixelScale: density.scale)
+        var result = walk.assembler.finish(namesEntry: viewsEntry, pixelScale: density.scale)
+        // The accessibility tree's order, which elevation and custom drawing order can contradict.
+        result.layout.zOrderIsInferred = true
+        return result
     }
 
     /// Roots: views whose parent is -1 (or missing, or not a view).
@@ -152,6 +156,7 @@ enum DroidBotImporter: Importer {
             else if document.stringEquals(key, "clickable") { fields.clickable = document.bool(value) ?? false }
             else if document.stringEquals(key, "long_clickable") { fields.longClickable = document.bool(value) ?? false }
             else if document.stringEquals(key, "checkable") { fields.checkable = document.bool(value) ?? false }
+            else if document.stringEquals(key, "scrollable") { fields.scrollable = document.bool(value) ?? false }
             else if document.stringEquals(key, "enabled") { fields.enabled = document.bool(value) }
             else if document.stringEquals(key, "visible") { fields.visible = document.bool(value) }
             key = document.next(value)
@@ -305,8 +310,19 @@ enum DroidBotImporter: Importer {
             node.idEntry = Int32(view.resourceID)
             node.frameEntry = Int32(view.bounds)
             node.frame = frame
-            node.isTarget = view.clickable || view.longClickable || view.checkable
+            // Parts of a clickable view around them are its, as the view takes
+            // the tap and does what they would: a switch or checkbox that is
+            // only checkable, inside a clickable row (a preference); a text that
+            // is clickable, inside a clickable bar or row (the URL in a browser's
+            // toolbar, a spinner's selected item), which Android makes clickable
+            // to forward the click.
+            let insideTarget = assembler.owningTarget(of: parent) != nil
+            let isText = view.className >= 0 && (document.stringEquals(view.className, "android.widget.TextView")
+                || document.stringEquals(view.className, "android.widget.CheckedTextView"))
+            node.isTarget = ((view.clickable || view.longClickable) && !(isText && insideTarget))
+                || (view.checkable && !insideTarget)
             node.isEnabled = view.enabled ?? true
+            node.isScrollable = view.scrollable
             if view.className >= 0, document.stringHasSuffix(view.className, "WebView")
                 || document.stringHasSuffix(view.className, "GeckoView") {
                 // The page itself: clickable when it listens for clicks anywhere

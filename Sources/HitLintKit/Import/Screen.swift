@@ -27,7 +27,7 @@ struct Screen {
         if let full = atOrigin, full.inset(by: EdgeInsets(all: -1)).contains(tree) {
             let note = recorded.map {
                 "the state records a screen of \(size($0.width, $0.height)), but its view tree's root is "
-                    + "\(size(full.width, full.height)): took the tree's"
+                    + "\(size(full.width, full.height)): the screen is taken from the tree"
             }
             return Screen(rect: Rect(minX: 0, minY: 0, maxX: full.maxX, maxY: full.maxY), note: note)
         }

@@ -66,33 +66,34 @@ public struct LayoutNode: Sendable {
     /// the file gives neither (they read as zero and 1; `Layout.setExtras`).
     public internal(set) var extrasIndex: Int32 = -1
     /// Declared before `frame`, so it fills the padding the rect's alignment needs.
-    private var flags: UInt16 = Flag.userInteractionEnabled | Flag.isEnabled
+    private var flags: UInt32 = Flag.userInteractionEnabled | Flag.isEnabled
 
     /// Frame relative to the parent while the file is read; absolute (in the
     /// screen's coordinates) once the layout is built.
     public var frame: Rect = .empty
 
     private enum Flag {
-        static let isTarget: UInt16 = 1 << 0
-        static let isHidden: UInt16 = 1 << 1
-        static let userInteractionEnabled: UInt16 = 1 << 2
-        static let clipsToBounds: UInt16 = 1 << 3
-        static let isOpaque: UInt16 = 1 << 4
-        static let isEnabled: UInt16 = 1 << 5
-        static let isStack: UInt16 = 1 << 6
-        static let isArranged: UInt16 = 1 << 7
-        static let placementIsSize: UInt16 = 1 << 8
-        static let insetsAreSlop: UInt16 = 1 << 9
-        static let hasPointerInsets: UInt16 = 1 << 10
-        static let isTransparent: UInt16 = 1 << 11
-        static let usesHitSlop: UInt16 = 1 << 12
-        static let hasOrigin: UInt16 = 1 << 13
-        static let isWebContent: UInt16 = 1 << 14
-        static let isModal: UInt16 = 1 << 15
+        static let isTarget: UInt32 = 1 << 0
+        static let isHidden: UInt32 = 1 << 1
+        static let userInteractionEnabled: UInt32 = 1 << 2
+        static let clipsToBounds: UInt32 = 1 << 3
+        static let isOpaque: UInt32 = 1 << 4
+        static let isEnabled: UInt32 = 1 << 5
+        static let isStack: UInt32 = 1 << 6
+        static let isArranged: UInt32 = 1 << 7
+        static let placementIsSize: UInt32 = 1 << 8
+        static let insetsAreSlop: UInt32 = 1 << 9
+        static let hasPointerInsets: UInt32 = 1 << 10
+        static let isTransparent: UInt32 = 1 << 11
+        static let usesHitSlop: UInt32 = 1 << 12
+        static let hasOrigin: UInt32 = 1 << 13
+        static let isWebContent: UInt32 = 1 << 14
+        static let isModal: UInt32 = 1 << 15
+        static let isScrollable: UInt32 = 1 << 16
     }
 
-    @inline(__always) private func flag(_ bit: UInt16) -> Bool { flags & bit != 0 }
-    @inline(__always) private mutating func set(_ bit: UInt16, _ value: Bool) {
+    @inline(__always) private func flag(_ bit: UInt32) -> Bool { flags & bit != 0 }
+    @inline(__always) private mutating func set(_ bit: UInt32, _ value: Bool) {
         flags = value ? flags | bit : flags & ~bit
     }
 
@@ -125,6 +126,9 @@ public struct LayoutNode: Sendable {
     /// touch (a dialog's or drawer's scrim, Flutter's modal barrier), so what
     /// lies behind it is inactive while it is shown, and is not checked.
     public var isModal: Bool { get { flag(Flag.isModal) } set { set(Flag.isModal, newValue) } }
+    /// Scrolls its content (`scrollable: true`; captures record it): a target
+    /// cut by its edge is partly scrolled out, which says nothing of its size.
+    public var isScrollable: Bool { get { flag(Flag.isScrollable) } set { set(Flag.isScrollable, newValue) } }
     /// Whether `Layout.pointerInsets` has this node's pointer region insets
     /// (when they differ from the hit area).
     public var hasPointerInsets: Bool {
@@ -270,6 +274,10 @@ public struct Layout: Sendable {
     /// Names an importer gave the nodes of a captured hierarchy (whose views
     /// have no hitlint ids); nil for layout files.
     public var importedNames: [String]?
+    /// The order of the nodes is an accessibility order read from a capture
+    /// (DroidBot), not the drawing order: which of two overlapping views is in
+    /// front is inferred, and findings that rest on it are weak evidence.
+    public var zOrderIsInferred = false
     /// Ids whose text is not a slice of the file (escapes), by node, for nodes with an `origin`.
     var decodedIDs: [Int32: String] = [:]
 

@@ -9,7 +9,7 @@ public struct LayoutBuilder {
     /// The keys of a node, in the order `nodeKeys` lists them.
     enum NodeKey: Int, CaseIterable {
         case id, type, frame, size, hitInsets, hitSlop, pointerInsets, interactive, hidden, alpha
-        case userInteractionEnabled, clipsToBounds, opaque, enabled, axis, spacing, alignment, ignore, children
+        case userInteractionEnabled, clipsToBounds, opaque, scrollable, enabled, axis, spacing, alignment, ignore, children
     }
     public static let nodeKeys = NodeKey.allCases.map { "\($0)" }
     private static let nodeKeyTable = ByteTable(nodeKeys)
@@ -529,6 +529,8 @@ public struct LayoutBuilder {
                 node.clipsToBounds = readBool(value, key: "clipsToBounds") ?? false
             case .opaque:
                 node.isOpaque = readBool(value, key: "opaque") ?? false
+            case .scrollable:
+                node.isScrollable = readBool(value, key: "scrollable") ?? false
             case .enabled:
                 node.isEnabled = readBool(value, key: "enabled") ?? true
             case .axis:

@@ -6,14 +6,24 @@ public struct DeadGapRule: Rule {
         id: RuleID.deadGap,
         summary: "Contiguous targets should hand over with no dead gap between their hit areas.",
         rationale: """
-        Controls that sit side by side in one container (the children of a stack, or \
-        sibling neighbours in one row or column) read as one strip: a touch between them is meant for one of them. A gap \
-        there, however thin, hits nothing — the tap is lost, and on iPad the pointer \
-        drops out of its highlight and jumps back. Gaps wider than `maxGap` (default: half \
-        the minimum size) are taken as deliberate separation.
+        The children of a stack read as one strip of controls (a segmented control, a \
+        toolbar): a touch between two of them is meant for one of them, but a gap there hits \
+        nothing — the tap is lost, and on iPad the pointer drops out of its highlight and jumps \
+        back. Between other neighbours (siblings in one row or column), a gap costs taps only \
+        between small controls, too small across it to catch a finger aimed at them (icon \
+        buttons in a row); beside a control that is large enough (list rows, cards, a button \
+        under a text) it is deliberate separation, and a control too small on its own is \
+        `target-size`'s finding. Those gaps are reported for pointer input, whose highlight \
+        drops between any two neighbours. Gaps \
+        narrower than `minGap` (2 pt) are list dividers and whole-pixel rounding (1 dp at 3 px \
+        per dp), which a finger aimed at either side almost never lands in; gaps wider than \
+        `maxGap` (half the minimum size) are deliberate separation.
         """,
         defaultSeverity: .warning,
-        options: [RuleOptionDescription("maxGap", default: "half the minimum size", "Widest gap still reported, with a unit: 22pt.")],
+        options: [
+            RuleOptionDescription("maxGap", default: "half the minimum size", "Widest gap still reported, with a unit: 22pt."),
+            RuleOptionDescription("minGap", default: "2pt", "Narrowest gap reported, with a unit: narrower ones are dividers and rounding."),
+        ],
         examples: [
             RuleExample("""
             root:
@@ -82,15 +92,63 @@ public struct DeadGapRule: Rule {
                 - {id: cancel, type: button, frame: [20, 20, 80, 44]}
                 - {id: done, type: button, frame: [290, 20, 80, 44]}
             """),
+            // A 1 pt divider between list rows: not a gap a finger finds.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: rows
+                  type: stack
+                  axis: vertical
+                  spacing: 1
+                  frame: [0, 100, 390, 121]
+                  children:
+                    - {id: first, type: cell, size: [390, 60]}
+                    - {id: second, type: cell, size: [390, 60]}
+            """),
+            // Two cards 8 pt apart, each large enough: deliberate separation.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: left, type: button, frame: [16, 100, 175, 120]}
+                - {id: right, type: button, frame: [199, 100, 175, 120]}
+            """),
+            // Small icon buttons side by side: a tap aimed at either can land in the gap.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: bold, type: button, frame: [16, 100, 32, 44]}
+                - {id: italic, type: button, frame: [56, 100, 32, 44]}
+            """, flags: ["bold"], messages: ["'bold' and 'italic' are 8 pt apart"]),
+            // With a pointer, the highlight drops between any two neighbours.
+            RuleExample("""
+            input: pointer
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: left, type: button, frame: [16, 100, 175, 120]}
+                - {id: right, type: button, frame: [199, 100, 175, 120]}
+            """, flags: ["left"], messages: ["'left' and 'right' are 8 pt apart and nothing answers between them: the pointer there hits nothing"]),
         ],
         isFixable: true
     )
+
+    /// Gaps narrower than this (points) are not reported by default: list
+    /// dividers and whole-pixel rounding between rows (1 dp at 3 px per dp),
+    /// which a finger aimed at either row almost never lands in.
+    static let defaultMinimumGap = 2.0
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
         let layout = context.layout
         let maxGap = context.option(RuleID.deadGap, "maxGap").flatMap(Length.init)?.points(in: layout)
             ?? context.threshold.minimum / 2
+        let minGap = context.option(RuleID.deadGap, "minGap").flatMap(Length.init)?.points(in: layout)
+            ?? Self.defaultMinimumGap
+        let threshold = context.threshold
+        let pointer = context.geometry.input == .pointer
         // Contiguous controls share a container (buttons in two list rows are not a
         // strip), so neighbours are searched among siblings: directly in a small
         // group, through a grid of the group in a large one (a stack of 10⁵ buttons).
@@ -116,6 +174,8 @@ public struct DeadGapRule: Rule {
             let group = candidates[groupStart..<groupEnd]
             groupStart = groupEnd
             guard group.count > 1 else { continue }
+            // A stack's children are one strip of controls by the author's word.
+            let isStrip = parent >= 0 && layout.nodes[Int(parent)].isStack
             let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
             for target in group {
                 let gate = geometry.gates[target]
@@ -127,7 +187,19 @@ public struct DeadGapRule: Rule {
                         guard other != target else { return }
                         let rect = geometry.gates[other]
                         let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
-                        guard gap > 0.05, gap <= maxGap + 0.05 else { return }
+                        guard gap >= minGap - 0.05, gap > 0.05, gap <= maxGap + 0.05 else { return }
+                        // Outside a strip, a gap costs taps only between small controls:
+                        // a finger aimed at either can land in it (and a pointer's
+                        // highlight drops between any two). A size cut by a scrolling
+                        // container's edge is the scroll position's.
+                        if !isStrip, !pointer {
+                            func isSmall(_ node: Int, _ rect: Rect) -> Bool {
+                                guard !threshold.passes(horizontal ? rect.width : rect.height) else { return false }
+                                let scrolled = context.scrolledDimensions(of: rect, target: node)
+                                return !(horizontal ? scrolled.width : scrolled.height)
+                            }
+                            guard isSmall(target, gate), isSmall(other, rect) else { return }
+                        }
                         let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
                         let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
                         guard high - low > 0.05 else { return }

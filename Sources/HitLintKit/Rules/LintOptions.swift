@@ -59,6 +59,8 @@ public struct LintOptions: Sendable {
         return SizeThreshold(minimum: pointer ? profile.pointerMinimum : profile.touchMinimum,
                              unitName: profile.unitName,
                              source: pointer ? "\(profile.name) pointer" : profile.name,
-                             spacingException: spacing)
+                             spacingException: spacing,
+                             edgeMinimum: pointer ? nil : profile.edgeMinimum,
+                             roundsToWholeUnits: profile.roundsToWholeUnits)
     }
 }

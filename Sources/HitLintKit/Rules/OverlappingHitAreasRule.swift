@@ -9,8 +9,15 @@ public struct OverlappingHitAreasRule: Rule {
         Where two hit areas overlap, hit-testing answers the view in front (the later one in \
         z-order), so the one behind loses those touches, often a band the designer thought \
         belonged to it: two icon buttons expanded by -20 that sit 10 pt apart. The diagnostic \
-        sits on the target that loses and names the one that wins. A target nested inside \
-        another (a button in a cell) is not reported: that is by design.
+        sits on the target that loses and names the one that wins. Only the overlap where a \
+        hit area reaches beyond its frame counts: where both frames lie, the one in front is \
+        drawn over the other and the user sees what takes the touch (so frames in a capture, \
+        which has no hit insets, never steal). Not reported either, as design rather than stolen \
+        touches: a target nested inside another (a button in a cell), or laid on a larger one \
+        (a button on a card, controls over a background tap layer) unless it leaves the larger \
+        one, big enough on its own, too small to hit; content of a `scrollable` container under \
+        a bar that floats over it (the scroll position's, not the layout's); and overlaps \
+        thinner than 2 pt (whole-pixel rounding, a shared border).
         """,
         defaultSeverity: .warning,
         examples: [
@@ -34,6 +41,50 @@ public struct OverlappingHitAreasRule: Rule {
               children:
                 - {id: prev, type: button, frame: [100, 100, 44, 44], hitInsets: [-10, -10, -10, -3]}
                 - {id: next, type: button, frame: [150, 100, 44, 44], hitInsets: [-10, -3, -10, -10]}
+            """),
+            // Buttons 1 pt into each other: rounding, not a stolen touch.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: share, type: button, frame: [300, 40, 45, 44]}
+                - {id: add, type: button, frame: [344, 40, 45, 44]}
+            """),
+            // A button laid on a card: nesting by design.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: card, type: button, frame: [16, 100, 358, 200]}
+                - {id: share, type: button, frame: [314, 110, 50, 50]}
+            """),
+            // … unless it leaves the card too small to hit.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: chip, type: button, frame: [16, 100, 80, 44]}
+                - {id: remove, type: button, frame: [76, 100, 20, 44], hitInsets: [0, -24, 0, 0]}
+            """, flags: ["chip"], messages: ["'chip' hit area overlaps 'remove', which is in front and takes 44×44 pt of it (55% of 'chip' hit area)"]),
+            // Overlapping frames: the one in front is drawn over the other, and takes what it covers.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: avatar, type: button, frame: [16, 100, 60, 60]}
+                - {id: badge, type: button, frame: [56, 90, 30, 30]}
+            """),
+            // A row scrolled under a bar that floats over the list (its slop reaching up into the list).
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: list
+                  scrollable: true
+                  frame: [0, 0, 390, 844]
+                  children:
+                    - {id: row, type: cell, frame: [0, 760, 390, 60]}
+                - {id: tab, type: button, frame: [0, 800, 390, 44], hitInsets: [-20, 0, 0, 0]}
             """),
             // A button inside a cell is nested by design.
             RuleExample("""
@@ -104,15 +155,47 @@ public struct OverlappingHitAreasRule: Rule {
         return Fix(description: "trim the facing hit areas to meet in the middle: " + englishList(parts), edits: edits)
     }
 
+    /// Overlaps thinner than this (points) are not reported: whole-pixel
+    /// rounding and shared borders (two icon buttons 1 px into each other),
+    /// where no finger can tell which side it is on.
+    static let hairline = 2.0
+
     public func check(_ context: RuleContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let layout = context.layout
+        let geometry = context.geometry
         let regions = context.regions
         for position in context.reachableVisibleRegions {
             let target = regions[Int(position)].target
+            let gate = geometry.gates[target]
+            let scroller = context.scrollingAncestor(of: target)
+            var leftSmall: Bool?
             func isStolen(_ loss: Loss) -> Bool {
-                guard case .target(let winner) = loss.taker else { return false }
-                return !layout.isAncestor(target, of: winner) && loss.visibleArea > 0.05
+                guard case .target(let winner) = loss.taker, loss.visibleArea > 0.05,
+                      !layout.isAncestor(target, of: winner) else { return false }
+                // Where both frames lie, the one in front is drawn over the other:
+                // the user sees what takes the touch. What is stolen is where a hit
+                // area reaches beyond its frame (a finger on the visible target
+                // behind, or the band its designer gave it).
+                var stolen = DisjointRegion(geometry.gates[winner].intersection(gate))
+                _ = stolen.subtract(geometry.frame(winner).intersection(geometry.frame(target)))
+                guard stolen.pieces.contains(where: { min($0.width, $0.height) >= Self.hairline }) else { return false }
+                // Content scrolled under a bar that floats over its list: the
+                // scroll position's, not the layout's.
+                if let scroller, !layout.isAncestor(scroller, of: winner) { return false }
+                // A control laid on a larger target (a button on a card, controls
+                // over a background tap layer) is nesting by design, unless it
+                // leaves the larger one, big enough on its own, too small to hit.
+                if gate.inset(by: EdgeInsets(all: -0.5)).contains(geometry.gates[winner]) {
+                    if leftSmall == nil {
+                        let threshold = context.threshold
+                        let best = regions[Int(position)].reachable.bestPiece
+                        leftSmall = threshold.passes(min(gate.width, gate.height))
+                            && (best.map { !threshold.passes(min($0.width, $0.height)) } ?? true)
+                    }
+                    return leftSmall!
+                }
+                return true
             }
             // Most targets lose nothing: asked in place, before the region is copied.
             guard regions[Int(position)].losses.contains(where: isStolen) else { continue }
@@ -124,7 +207,7 @@ public struct OverlappingHitAreasRule: Rule {
             var message: String
             if stolen.count == 1 {
                 let winner = stolen[0].taker.node
-                let overlap = context.geometry.gates[winner].intersection(context.geometry.gates[target])
+                let overlap = geometry.gates[winner].intersection(gate)
                 let size = !overlap.isEmpty && abs(total - overlap.area) < 0.05
                     ? "\(context.length(overlap.width))×\(context.length(overlap.height)) \(context.threshold.unitName)"
                     : "\(context.length(total)) \(context.threshold.unitName)²"
@@ -133,9 +216,11 @@ public struct OverlappingHitAreasRule: Rule {
                 let names = namedFew(stolen.map { context.name($0.taker.node) })
                 message = "'\(name)' hit area overlaps \(names), which are in front and take \(context.length(total)) \(context.threshold.unitName)² of it (\(percent)% of '\(name)' hit area)"
             }
+            if layout.zOrderIsInferred { message += "; which is in front is read from the capture's accessibility order" }
             diagnostics.append(context.diagnostic(RuleID.overlappingHitAreas, node: target, message: message,
                                                   related: stolen.prefix(3).map(\.taker.node),
-                                                  fix: fix(target, winner: stolen[0].taker.node, context: context)))
+                                                  fix: fix(target, winner: stolen[0].taker.node, context: context),
+                                                  weakEvidence: layout.zOrderIsInferred))
         }
         return diagnostics
     }

@@ -7,13 +7,33 @@ public struct Profile: Sendable, Equatable {
     public var unitName: String
     /// WCAG 2.2 SC 2.5.8's spacing exception applies.
     public var spacingException: Bool
+    /// The smaller minimum for a dimension in which the target touches the
+    /// screen's edge, where the guideline has one: Android's Accessibility Test
+    /// Framework asks 32 dp there (a thumb at the edge of the glass cannot
+    /// overshoot it), which the standard ⋮ overflow button (40×48 dp) meets.
+    public var edgeMinimum: Double?
+    /// Sizes are rounded to whole units before they are compared, as the
+    /// guideline's own checker does (ATF rounds dp: 47.67 dp passes 48).
+    public var roundsToWholeUnits: Bool
+
+    public init(name: String, touchMinimum: Double, pointerMinimum: Double, unitName: String, spacingException: Bool,
+                edgeMinimum: Double? = nil, roundsToWholeUnits: Bool = false) {
+        self.name = name
+        self.touchMinimum = touchMinimum
+        self.pointerMinimum = pointerMinimum
+        self.unitName = unitName
+        self.spacingException = spacingException
+        self.edgeMinimum = edgeMinimum
+        self.roundsToWholeUnits = roundsToWholeUnits
+    }
 
     public static let all: [Profile] = [
         Profile(name: "ios", touchMinimum: 44, pointerMinimum: 28, unitName: "pt", spacingException: false),
         Profile(name: "macos", touchMinimum: 28, pointerMinimum: 20, unitName: "pt", spacingException: false),
         Profile(name: "tvos", touchMinimum: 66, pointerMinimum: 56, unitName: "pt", spacingException: false),
         Profile(name: "visionos", touchMinimum: 60, pointerMinimum: 28, unitName: "pt", spacingException: false),
-        Profile(name: "android", touchMinimum: 48, pointerMinimum: 48, unitName: "dp", spacingException: false),
+        Profile(name: "android", touchMinimum: 48, pointerMinimum: 48, unitName: "dp", spacingException: false,
+                edgeMinimum: 32, roundsToWholeUnits: true),
         Profile(name: "wcag-aa", touchMinimum: 24, pointerMinimum: 24, unitName: "px", spacingException: true),
         Profile(name: "wcag-aaa", touchMinimum: 44, pointerMinimum: 44, unitName: "px", spacingException: false),
     ]
@@ -75,14 +95,38 @@ public struct SizeThreshold: Sendable {
     /// "ios", "android", "9 mm", "ios pointer".
     public var source: String
     public var spacingException: Bool
+    /// `Profile.edgeMinimum`, `Profile.roundsToWholeUnits`.
+    public var edgeMinimum: Double?
+    public var roundsToWholeUnits: Bool
+
+    public init(minimum: Double, unitName: String, source: String, spacingException: Bool,
+                edgeMinimum: Double? = nil, roundsToWholeUnits: Bool = false) {
+        self.minimum = minimum
+        self.unitName = unitName
+        self.source = source
+        self.spacingException = spacingException
+        self.edgeMinimum = edgeMinimum
+        self.roundsToWholeUnits = roundsToWholeUnits
+    }
 
     /// "44×44 pt (ios)"
     public var text: String {
         "\(formatLength(minimum))×\(formatLength(minimum)) \(unitName) (\(source))"
     }
 
-    /// Passes with axe-core's 0.05 tolerance, so float noise never fails a target.
-    public func passes(_ size: Double) -> Bool { size + 0.05 >= minimum }
+    /// "32×48 dp (android, at the screen's edge)" for a required width and height.
+    public func text(width: Double, height: Double) -> String {
+        guard width != minimum || height != minimum else { return text }
+        return "\(formatLength(width))×\(formatLength(height)) \(unitName) (\(source), at the screen's edge)"
+    }
+
+    /// Whether `size` meets `required` (the minimum unless said): rounded to
+    /// whole units where the guideline does so, else with axe-core's 0.05
+    /// tolerance, so float noise never fails a target.
+    public func passes(_ size: Double, required: Double? = nil) -> Bool {
+        let required = required ?? minimum
+        return roundsToWholeUnits ? size.rounded() >= required : size + 0.05 >= required
+    }
 }
 
 extension String {

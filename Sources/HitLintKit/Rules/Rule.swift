@@ -205,6 +205,75 @@ public final class RuleContext: @unchecked Sendable {
         return positions
     }()
 
+    /// The share of a target's hit area its own target descendants must take
+    /// for it to be a group of controls (a list, a card of buttons, a toolbar
+    /// that listens for taps around its buttons) rather than a control: what is
+    /// left of it is the margin between its controls, not a target the user
+    /// aims at.
+    public static let groupShare = 0.5
+
+    /// Whether the region's target is a group (`groupShare`): not a control to
+    /// size, nor unreachable when its controls cover it.
+    public func isGroup(_ region: TargetRegion) -> Bool {
+        guard region.domainArea > 0 else { return false }
+        var taken = 0.0
+        for loss in region.losses {
+            if case .target(let winner) = loss.taker, layout.isAncestor(region.target, of: winner) { taken += loss.area }
+        }
+        return taken >= Self.groupShare * region.domainArea
+    }
+
+    /// The screen: the root's frame (a capture's recorded screen, a layout's root).
+    public var screen: Rect { layout.nodes[0].frame }
+
+    /// In which dimensions `piece` (part of `target`'s reachable region) is cut
+    /// by a scrollable ancestor's edge: the target hangs beyond it, or (a
+    /// capture, whose bounds are already cut to what shows) touches it along
+    /// the way the container scrolls. There the target is partly scrolled out
+    /// and its size on screen depends on the scroll position. A capture does
+    /// not say which way a container scrolls; its items do: rows that span its
+    /// width scroll up and down, columns that span its height sideways, and
+    /// items that do neither (a grid) either way.
+    public func scrolledDimensions(of piece: Rect, target: Int) -> (width: Bool, height: Bool) {
+        var result = (width: false, height: false)
+        let nodes = layout.nodes
+        let frame = nodes[target].frame
+        let tolerance = 0.5
+        var item = target
+        var ancestor = Int(nodes[target].parent)
+        while ancestor >= 0 {
+            if nodes[ancestor].isScrollable {
+                let edges = nodes[ancestor].frame
+                let itemFrame = nodes[item].frame
+                let spansWidth = itemFrame.width >= edges.width - 1
+                let spansHeight = itemFrame.height >= edges.height - 1
+                let scrollsSideways = !(spansWidth && !spansHeight)
+                let scrollsUpAndDown = !(spansHeight && !spansWidth)
+                if frame.minX < edges.minX - tolerance || frame.maxX > edges.maxX + tolerance
+                    || (scrollsSideways && (abs(piece.minX - edges.minX) <= tolerance || abs(piece.maxX - edges.maxX) <= tolerance)) {
+                    result.width = true
+                }
+                if frame.minY < edges.minY - tolerance || frame.maxY > edges.maxY + tolerance
+                    || (scrollsUpAndDown && (abs(piece.minY - edges.minY) <= tolerance || abs(piece.maxY - edges.maxY) <= tolerance)) {
+                    result.height = true
+                }
+            }
+            item = ancestor
+            ancestor = Int(nodes[ancestor].parent)
+        }
+        return result
+    }
+
+    /// The nearest scrollable ancestor of a node, or nil.
+    public func scrollingAncestor(of node: Int) -> Int? {
+        var ancestor = Int(layout.nodes[node].parent)
+        while ancestor >= 0 {
+            if layout.nodes[ancestor].isScrollable { return ancestor }
+            ancestor = Int(layout.nodes[ancestor].parent)
+        }
+        return nil
+    }
+
     /// Options for one rule, as written in configuration (strings), else nil.
     public func option(_ rule: String, _ name: String) -> String? {
         options.ruleOptions[rule]?[name]

@@ -12,13 +12,25 @@ public struct TargetSizeRule: Rule {
         where hit-testing actually answers the target: its frame expanded by `hitInsets`, cut \
         by ancestors' hit regions and by views in front. When that region is cut into pieces, \
         the largest piece counts (as axe-core's `target-size`). A size passes when it is within \
-        0.05 of the minimum.
+        0.05 of the minimum; on Android, as Google's Accessibility Test Framework (ATF) does, \
+        sizes are rounded to whole dp, and a dimension in which the target touches the screen's \
+        edge needs only 32 dp (a thumb cannot overshoot the edge of the glass: the standard ⋮ \
+        overflow button is 40×48 dp).
+
+        Not reported, because the size on screen is not the layout's: a target cut by the edge \
+        of a `scrollable` container, in the way it scrolls (partly scrolled out; ATF does not run \
+        there either), and a group: a target whose own target descendants take at least half of \
+        its hit area (a list, a toolbar that listens around its buttons), whose controls are \
+        checked instead. A target inside a larger target that may take the touch instead (a \
+        switch in a settings row), or one that loses part of its area to a view that is in \
+        front only by a capture's accessibility order, is reported as a warning, not an error, \
+        and the message says why.
         """,
         defaultSeverity: .error,
         options: [
             RuleOptionDescription("minSize", default: "profile", "Minimum side, with a unit: 44pt, 48dp, 24px, 9mm."),
             RuleOptionDescription("spacingException", default: "true for wcag-aa", "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target.", valueKind: .bool),
-            RuleOptionDescription("webContent", default: "true", "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings.", valueKind: .bool),
+            RuleOptionDescription("webContent", default: "false", "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings.", valueKind: .bool),
         ],
         examples: [
             RuleExample("""
@@ -64,7 +76,7 @@ public struct TargetSizeRule: Rule {
             root:
               frame: [0, 0, 360, 640]
               children:
-                - {id: menu, type: button, frame: [0, 0, 44, 44]}
+                - {id: menu, type: button, frame: [16, 16, 44, 44]}
             """, flags: ["menu"], messages: ["minimum is 48×48 dp (android)"]),
             // WCAG 2.2 AA spacing exception: a lone 16×16 link passes.
             RuleExample("""
@@ -74,16 +86,76 @@ public struct TargetSizeRule: Rule {
               children:
                 - {id: help, type: link, frame: [100, 100, 16, 16]}
             """),
+            // Android: the ⋮ overflow button at the screen's edge needs 32 dp across (ATF).
+            RuleExample("""
+            platform: android
+            root:
+              frame: [0, 0, 360, 640]
+              children:
+                - {id: more, type: button, frame: [320, 24, 40, 48]}
+            """),
+            // … but 48 dp in the other dimension.
+            RuleExample("""
+            platform: android
+            root:
+              frame: [0, 0, 360, 640]
+              children:
+                - {id: more, type: button, frame: [320, 24, 40, 40]}
+            """, flags: ["more"], messages: ["'more' is reachable on 40×40 dp; minimum is 32×48 dp (android, at the screen's edge)"]),
+            // A row partly scrolled out at the bottom of a list: its size is the scroll position's.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: list
+                  scrollable: true
+                  frame: [0, 100, 390, 400]
+                  children:
+                    - {id: row, type: cell, frame: [0, 380, 390, 60]}
+            """),
+            // A toolbar that listens for taps around its two buttons is a group, not a 390×2 target.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: toolbar
+                  interactive: true
+                  frame: [0, 780, 390, 50]
+                  children:
+                    - {id: left, type: button, frame: [0, 0, 195, 48]}
+                    - {id: right, type: button, frame: [195, 0, 195, 48]}
+            """),
+            // A switch in a settings row: the row may take the touch, so a warning that says so.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: wifi-row
+                  type: cell
+                  frame: [0, 100, 390, 60]
+                  children:
+                    - {id: wifi, type: switch, frame: [320, 14, 51, 31]}
+            """, flags: ["wifi"], messages: ["'wifi' is reachable on 51×31 pt; minimum is 44×44 pt (ios); 'wifi-row' around it may take the touch"]),
         ],
         isFixable: true
     )
 
+    /// An undersized target: its largest reachable piece and the width and
+    /// height it must have (the minimum, or the edge minimum in a dimension
+    /// where the piece touches the screen's edge).
+    private struct Undersized {
+        var region: TargetRegion
+        var piece: Rect
+        var required: (width: Double, height: Double)
+    }
+
     public func check(_ context: RuleContext) -> [Diagnostic] {
-        var undersized: [(region: TargetRegion, piece: Rect)] = []
+        var undersized: [Undersized] = []
         var diagnostics: [Diagnostic] = []
         let geometry = context.geometry
         let nodes = context.layout.nodes
-        let checksWebContent = context.option(RuleID.targetSize, "webContent") != "false"
+        let checksWebContent = context.option(RuleID.targetSize, "webContent") == "true"
+        let screen = context.screen
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.
         let regions = context.regions
@@ -93,14 +165,26 @@ public struct TargetSizeRule: Rule {
                   !regions[position].isOutOfPlay else { continue }
             let isWeb = nodes[target].isWebContent
             if isWeb, !checksWebContent { continue }
+            let threshold = isWeb ? context.webThreshold : context.threshold
             if geometry.frame(target).isEmpty, regions[position].reachableArea == 0 {
                 // A zero-size target with no hit expansion.
-                undersized.append((regions[position], .empty))
+                undersized.append(Undersized(region: regions[position], piece: .empty,
+                                             required: (threshold.minimum, threshold.minimum)))
                 continue
             }
             guard regions[position].reachableArea > 0, let best = regions[position].reachable.bestPiece else { continue }
-            let threshold = isWeb ? context.webThreshold : context.threshold
-            if !threshold.passes(min(best.width, best.height)) { undersized.append((regions[position], best)) }
+            let required = requiredSize(of: best, threshold: threshold, screen: screen)
+            let widthFails = !threshold.passes(best.width, required: required.width)
+            let heightFails = !threshold.passes(best.height, required: required.height)
+            guard widthFails || heightFails else { continue }
+            // A group of controls: its own controls are the targets.
+            if context.isGroup(regions[position]) { continue }
+            // Partly scrolled out at a scrollable container's edge: its size on
+            // screen is the scroll position's, not the layout's (ATF does not
+            // run there either); the same control scrolled into view is checked.
+            let scrolled = context.scrolledDimensions(of: best, target: target)
+            if scrolled.width || scrolled.height { continue }
+            undersized.append(Undersized(region: regions[position], piece: best, required: required))
         }
         // Native targets and web content each have their minimum, and the
         // spacing exception looks at neighbours of the same kind.
@@ -111,21 +195,64 @@ public struct TargetSizeRule: Rule {
             let group = undersized.map(\.region.target).filter { nodes[$0].isWebContent == isWeb }
             if !group.isEmpty { exempt.formUnion(spacingExempt(group, threshold: threshold, context: context)) }
         }
-        for (region, piece) in undersized where !exempt.contains(region.target) {
-            let target = region.target
-            let takers = region.losses.filter { $0.area > 0.05 }
+        for item in undersized where !exempt.contains(item.region.target) {
+            let target = item.region.target
+            let takers = item.region.losses.filter { $0.area > 0.05 }
             let isWeb = nodes[target].isWebContent
+            let ancestor = clickableAncestor(of: target, context: context)
+            // Too small only because of what is in front, where who is in front
+            // is read from the accessibility order, not drawn.
+            let gate = geometry.gates[target]
+            let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty
+                && threshold(for: target, context).passes(gate.width, required: item.required.width)
+                && threshold(for: target, context).passes(gate.height, required: item.required.height)
             diagnostics.append(context.diagnostic(RuleID.targetSize, node: target,
-                                                  message: message(region, piece: piece, takers: takers, context: context),
-                                                  related: takers.prefix(3).map(\.taker.node),
+                                                  message: message(item, takers: takers, clickableAncestor: ancestor,
+                                                                   inferredLoss: inferredLoss, context: context),
+                                                  related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
                                                   fix: fix(target, context: context),
-                                                  weakEvidence: isWeb))
+                                                  weakEvidence: isWeb || ancestor != nil || inferredLoss))
         }
         return diagnostics
     }
 
-    private func message(_ region: TargetRegion, piece: Rect, takers: [Loss], context: RuleContext) -> String {
-        let target = region.target
+    private func threshold(for target: Int, _ context: RuleContext) -> SizeThreshold {
+        context.layout.nodes[target].isWebContent ? context.webThreshold : context.threshold
+    }
+
+    /// The minimum width and height for a piece: a dimension in which it
+    /// touches the screen's edge needs only the profile's edge minimum.
+    private func requiredSize(of piece: Rect, threshold: SizeThreshold, screen: Rect) -> (width: Double, height: Double) {
+        guard let edge = threshold.edgeMinimum, !screen.isEmpty else { return (threshold.minimum, threshold.minimum) }
+        let tolerance = 0.5
+        let againstSide = abs(piece.minX - screen.minX) <= tolerance || abs(piece.maxX - screen.maxX) <= tolerance
+        let againstTopOrBottom = abs(piece.minY - screen.minY) <= tolerance || abs(piece.maxY - screen.maxY) <= tolerance
+        return (againstSide ? min(edge, threshold.minimum) : threshold.minimum,
+                againstTopOrBottom ? min(edge, threshold.minimum) : threshold.minimum)
+    }
+
+    /// The nearest target around this one whose frame meets the minimum: it
+    /// may take the touches aimed at this one and do the same thing (a switch
+    /// in a settings row), which the layout cannot tell, so the finding is a
+    /// warning, as in Google's Accessibility Test Framework.
+    /// A scrolling list that listens for taps is not one of them (ATF skips
+    /// list views too): it hands taps to its rows.
+    private func clickableAncestor(of target: Int, context: RuleContext) -> Int? {
+        let nodes = context.layout.nodes
+        let threshold = context.threshold
+        var parent = Int(nodes[target].parent)
+        while parent >= 0, let ancestor = context.geometry.resolvedTarget(parent) {
+            let frame = context.geometry.frame(ancestor)
+            if !nodes[ancestor].isScrollable, threshold.passes(frame.width), threshold.passes(frame.height) { return ancestor }
+            parent = Int(nodes[ancestor].parent)
+        }
+        return nil
+    }
+
+    private func message(_ item: Undersized, takers: [Loss], clickableAncestor: Int?, inferredLoss: Bool,
+                         context: RuleContext) -> String {
+        let target = item.region.target
+        let piece = item.piece
         let isWeb = context.layout.nodes[target].isWebContent
         let threshold = isWeb ? context.webThreshold : context.threshold
         let what = isWeb ? "web content '\(context.name(target))'" : "'\(context.name(target))'"
@@ -140,11 +267,15 @@ public struct TargetSizeRule: Rule {
             reasons.append("its hit area is cut by '\(context.name(clipper))'")
         }
         if !takers.isEmpty {
-            reasons.append("part of it goes to \(namedFew(takers.map { context.name($0.taker.node) }))")
+            let inferred = inferredLoss ? ", in front in the capture's accessibility order" : ""
+            reasons.append("part of it goes to \(namedFew(takers.map { context.name($0.taker.node) }))\(inferred)")
         }
         if !reasons.isEmpty { message += " (\(reasons.joined(separator: "; ")))" }
-        if region.isApproximate { message += " (approximate: many overlapping views)" }
-        message += "; minimum is \(threshold.text)"
+        if item.region.isApproximate { message += " (approximate: many overlapping views)" }
+        message += "; minimum is \(threshold.text(width: item.required.width, height: item.required.height))"
+        if let ancestor = clickableAncestor {
+            message += "; '\(context.name(ancestor))' around it may take the touch"
+        }
         return message
     }
 

@@ -9,7 +9,10 @@ public struct UnreachableTargetRule: Rule {
         Some targets can be seen but never touched: a button inside an image view (UIKit's \
         image views and labels ignore touches by default, and so does everything inside \
         them), a button placed entirely outside its container's hit region, or one entirely \
-        covered by a transparent view in front.
+        covered by a transparent view in front. A group covered by its own controls (a list \
+        that listens for taps, a web page's document) is not reported: its controls are the \
+        targets. In a capture whose order is the accessibility order (DroidBot), which view is \
+        in front is inferred: a target covered by another is a warning, and the message says so.
         """,
         defaultSeverity: .error,
         examples: [
@@ -50,6 +53,18 @@ public struct UnreachableTargetRule: Rule {
                 - {id: save, type: button, frame: [20, 20, 100, 44]}
                 - {id: glass, frame: [0, 0, 390, 844]}
             """, flags: ["save"], messages: ["'save' is entirely covered by 'glass', which swallows every touch"]),
+            // A list that listens for taps, covered by its rows: a group.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: list
+                  interactive: true
+                  frame: [0, 100, 390, 120]
+                  children:
+                    - {id: first, type: cell, frame: [0, 0, 390, 60]}
+                    - {id: second, type: cell, frame: [0, 60, 390, 60]}
+            """),
         ]
     )
 
@@ -62,9 +77,12 @@ public struct UnreachableTargetRule: Rule {
             let region = regions[position]
             let target = region.target
             guard layered[target] else { continue }
+            // A group of controls covered by its own controls (a list, a page's document).
+            if context.isGroup(region) { continue }
             let name = context.name(target)
             var message: String
             var related: [Int] = []
+            var weakEvidence = false
             if geometry.isSkipped[target] {
                 // Interaction disabled on the target or an ancestor (it is visible, so not hidden).
                 var blocker = target
@@ -103,10 +121,16 @@ public struct UnreachableTargetRule: Rule {
                 let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
                 let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
                 message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
+                if layout.zOrderIsInferred {
+                    // Which view is in front is read from the accessibility order.
+                    message += " (in front in the capture's accessibility order)"
+                    weakEvidence = true
+                }
                 related = takers.prefix(3).map(\.node)
             }
             diagnostics.append(context.diagnostic(RuleID.unreachableTarget, node: target, message: message,
-                                                  span: layout.frameSpan(of: target), related: related))
+                                                  span: layout.frameSpan(of: target), related: related,
+                                                  weakEvidence: weakEvidence))
         }
         return diagnostics
     }
