@@ -54,7 +54,7 @@ final class CaptureReadingTests: XCTestCase {
         let (layout, notes) = Importers.importLayout(.droidbot, document: try JSONParser.parse(SourceText(text)), options: ImportOptions())
         // Portrait, the orientation of the recorded size that holds the dialog.
         XCTAssertEqual(layout.nodes[0].frame, Rect(x: 0, y: 0, width: 360, height: 780))
-        XCTAssertTrue(notes.contains { $0.message.hasPrefix("the view tree is a window of 1026×855 px at (27, 496) (a dialog or a popup), not the whole screen") })
+        XCTAssertTrue(notes.contains { $0.message.hasPrefix("the view tree is a window of 1026×855 px at (27, 496), not the whole screen (a dialog, a popup, or a window below the status bar)") })
         // Its framework button (48 dp high) gives the density.
         XCTAssertEqual(layout.scale, 3)
     }
@@ -199,6 +199,30 @@ final class CaptureReadingTests: XCTestCase {
                                                 with: "[[0, 0], [1080, 600]], \"visible\": true, \"package\": \"com.example\", \"clickable\": true, \"resource_id\": \"com.example:id/scrim\"")
         XCTAssertNotEqual(partial, text)
         XCTAssertEqual(try lint(partial, ["--scale", "3"]).diagnostics.filter { $0.rule == RuleID.unreachableTarget }.map(\.node), ["behind"])
+    }
+
+    // MARK: Parts of controls
+
+    func testPartsOfAClickableViewAreItsAndDisabledListRowsAreNoControls() throws {
+        let text = droidbot([
+            (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
+            // A preference row: its switch is only checkable, its title a clickable text.
+            (0, "android.widget.LinearLayout", [0, 300, 1080, 468], #""clickable": true, "resource_id": "com.example:id/row""#),
+            (1, "android.widget.TextView", [60, 340, 700, 400], #""clickable": true, "resource_id": "com.example:id/title""#),
+            (1, "android.widget.Switch", [900, 350, 1020, 420], #""checkable": true, "resource_id": "com.example:id/toggle""#),
+            // A ListView's section header, which it marks clickable and disabled; a disabled button.
+            (0, "android.widget.ListView", [0, 600, 1080, 1400], #""scrollable": true"#),
+            (4, "android.widget.TextView", [0, 700, 1080, 790], #""clickable": true, "enabled": false, "resource_id": "android:id/title""#),
+            (0, "android.widget.Button", [100, 1500, 400, 1590], #""clickable": true, "enabled": false, "resource_id": "com.example:id/later""#),
+        ])
+        let (layout, _) = Importers.importLayout(.droidbot, document: try JSONParser.parse(SourceText(text)), options: ImportOptions(scale: 3))
+        XCTAssertEqual(layout.node(named: "row")?.isTarget, true)
+        XCTAssertEqual(layout.node(named: "title")?.isTarget, false, "a clickable text in a clickable row is the row's")
+        XCTAssertEqual(layout.node(named: "toggle")?.isTarget, false, "a checkable-only switch in a clickable row is the row's")
+        XCTAssertEqual(layout.node(named: "title[2]")?.isTarget, false, "a disabled ListView row is no control")
+        XCTAssertEqual(layout.node(named: "later")?.isTarget, true, "a disabled button is still checked, as ATF does")
+        XCTAssertEqual(layout.node(named: "ListView")?.isScrollable, true)
+        XCTAssertEqual(try lint(text, ["--scale", "3"]).diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node), ["later"])
     }
 
     // MARK: Edges

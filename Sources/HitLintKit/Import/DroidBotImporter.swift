@@ -235,6 +235,15 @@ enum DroidBotImporter: Importer {
             writeNotes()
         }
 
+        private func isScrolling(_ view: Fields) -> Bool {
+            guard view.className >= 0 else { return false }
+            for suffix: StaticString in ["RecyclerView", "ListView", "ScrollView", "GridView", "ViewPager"]
+            where document.stringHasSuffix(view.className, suffix) {
+                return true
+            }
+            return false
+        }
+
         private func isDrawerLayout(_ view: Fields) -> Bool {
             view.className >= 0 && document.stringHasSuffix(view.className, "DrawerLayout")
         }
@@ -321,8 +330,17 @@ enum DroidBotImporter: Importer {
                 || document.stringEquals(view.className, "android.widget.CheckedTextView"))
             node.isTarget = ((view.clickable || view.longClickable) && !(isText && insideTarget))
                 || (view.checkable && !insideTarget)
+            // A ListView marks every row clickable and disables the rows its
+            // adapter gives no tap (section headers, dividers): those are no controls.
+            if view.enabled == false, let listed = view.parent, listed >= 0, listed < fields.count,
+               fields[listed].className >= 0, document.stringHasSuffix(fields[listed].className, "ListView")
+                || document.stringHasSuffix(fields[listed].className, "GridView") {
+                node.isTarget = false
+            }
             node.isEnabled = view.enabled ?? true
-            node.isScrollable = view.scrollable
+            // A list that cannot scroll at that moment says `scrollable: false`
+            // while a row is half out of it (an insertion animating): its class says more.
+            node.isScrollable = view.scrollable || isScrolling(view)
             if view.className >= 0, document.stringHasSuffix(view.className, "WebView")
                 || document.stringHasSuffix(view.className, "GeckoView") {
                 // The page itself: clickable when it listens for clicks anywhere

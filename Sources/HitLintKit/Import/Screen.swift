@@ -38,8 +38,8 @@ struct Screen {
         let rect = Rect(minX: 0, minY: 0, maxX: max(far.0, tree.maxX), maxY: max(far.1, tree.maxY))
         let window = "\(size(tree.width, tree.height)) at (\(formatLength(tree.minX)), \(formatLength(tree.minY)))"
         let source = chosen != nil ? "the recorded size" : "the least that holds it"
-        return Screen(rect: rect, note: "the view tree is a window of \(window) (a dialog or a popup), not the whole screen: "
-                      + "took the screen as \(size(rect.width, rect.height)), \(source)")
+        return Screen(rect: rect, note: "the view tree is a window of \(window), not the whole screen (a dialog, a popup, "
+                      + "or a window below the status bar): the screen is taken as \(size(rect.width, rect.height)), \(source)")
     }
 
     private static func near(_ a: Rect, _ b: Rect) -> Bool {

@@ -231,34 +231,42 @@ public final class RuleContext: @unchecked Sendable {
     /// capture, whose bounds are already cut to what shows) touches it along
     /// the way the container scrolls. There the target is partly scrolled out
     /// and its size on screen depends on the scroll position. A capture does
-    /// not say which way a container scrolls; its items do: rows that span its
-    /// width scroll up and down, columns that span its height sideways, and
-    /// items that do neither (a grid) either way.
+    /// not say which way a container scrolls; its items do: on the way down to
+    /// the target, the first view that does not fill the container tells, rows
+    /// that span its width scrolling up and down, columns that span its height
+    /// sideways, and items that do neither (a grid) either way; a target that
+    /// fills the container is cut whichever way it scrolls.
     public func scrolledDimensions(of piece: Rect, target: Int) -> (width: Bool, height: Bool) {
         var result = (width: false, height: false)
         let nodes = layout.nodes
         let frame = nodes[target].frame
         let tolerance = 0.5
-        var item = target
+        var path = [target]  // from the target up, so far
         var ancestor = Int(nodes[target].parent)
         while ancestor >= 0 {
             if nodes[ancestor].isScrollable {
                 let edges = nodes[ancestor].frame
-                let itemFrame = nodes[item].frame
-                let spansWidth = itemFrame.width >= edges.width - 1
-                let spansHeight = itemFrame.height >= edges.height - 1
-                let scrollsSideways = !(spansWidth && !spansHeight)
-                let scrollsUpAndDown = !(spansHeight && !spansWidth)
+                // A target that fills the container itself is cut whichever way it scrolls.
+                var sideways = true, upAndDown = true
+                for node in path.reversed() {
+                    let item = nodes[node].frame
+                    let spansWidth = item.width >= edges.width - 1
+                    let spansHeight = item.height >= edges.height - 1
+                    if spansWidth && spansHeight { continue }
+                    sideways = !spansWidth
+                    upAndDown = !spansHeight
+                    break
+                }
                 if frame.minX < edges.minX - tolerance || frame.maxX > edges.maxX + tolerance
-                    || (scrollsSideways && (abs(piece.minX - edges.minX) <= tolerance || abs(piece.maxX - edges.maxX) <= tolerance)) {
+                    || (sideways && (abs(piece.minX - edges.minX) <= tolerance || abs(piece.maxX - edges.maxX) <= tolerance)) {
                     result.width = true
                 }
                 if frame.minY < edges.minY - tolerance || frame.maxY > edges.maxY + tolerance
-                    || (scrollsUpAndDown && (abs(piece.minY - edges.minY) <= tolerance || abs(piece.maxY - edges.maxY) <= tolerance)) {
+                    || (upAndDown && (abs(piece.minY - edges.minY) <= tolerance || abs(piece.maxY - edges.maxY) <= tolerance)) {
                     result.height = true
                 }
             }
-            item = ancestor
+            path.append(ancestor)
             ancestor = Int(nodes[ancestor].parent)
         }
         return result
