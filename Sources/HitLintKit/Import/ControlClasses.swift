@@ -57,6 +57,8 @@ enum ControlClasses {
         /// `GestureDetector`), which inside a control is the part of it that
         /// hears the tap, not a target of its own.
         var isGestureWidget: Bool
+        /// Scrolls its content (`ControlClasses.scrollingSuffixes`).
+        var isScrolling: Bool
     }
 
     struct Cache {
@@ -72,7 +74,8 @@ enum ControlClasses {
             let simple = ControlClasses.simpleName(className)
             let info = ClassInfo(role: role(className), simpleName: String(simple),
                                  isPrivatePart: simple.utf8.first == UInt8(ascii: "_"),
-                                 isGestureWidget: ControlClasses.flutterGestureWidgets.contains(simple))
+                                 isGestureWidget: ControlClasses.flutterGestureWidgets.contains(simple),
+                                 isScrolling: ControlClasses.scrollingSuffixes.contains { simple.hasSuffix($0.description) })
             infos[className] = info
             return info
         }
@@ -159,16 +162,11 @@ enum ControlClasses {
         simpleName(className).hasSuffix("DrawerLayout")
     }
 
-    /// Views that scroll their content, by class (`isScrollable`): every UIKit
-    /// and Android scroll container, RecyclerView, ListView, GridView and
+    /// Views that scroll their content, by the end of their class name: every
+    /// UIKit and Android scroll container, RecyclerView, ListView, GridView and
     /// ViewPager, Flutter's `Scrollable` and the widgets built on it.
-    static let scrollingSuffixes = ["ScrollView", "TableView", "CollectionView", "RecyclerView", "ListView", "GridView",
-                                    "ViewPager", "ViewPager2", "Scrollable", "PageView"]
-
-    static func isScrolling(_ className: String) -> Bool {
-        let name = simpleName(className)
-        return scrollingSuffixes.contains(where: name.hasSuffix)
-    }
+    static let scrollingSuffixes: [StaticString] = ["ScrollView", "TableView", "CollectionView", "RecyclerView", "ListView",
+                                                    "GridView", "ViewPager", "ViewPager2", "Scrollable", "PageView"]
 
     /// The decor view's system-bar backgrounds, drawn over the app's edges.
     static func isAndroidSystemBar(_ identifier: Substring) -> Bool {

@@ -237,8 +237,7 @@ enum DroidBotImporter: Importer {
 
         private func isScrolling(_ view: Fields) -> Bool {
             guard view.className >= 0 else { return false }
-            for suffix: StaticString in ["RecyclerView", "ListView", "ScrollView", "GridView", "ViewPager"]
-            where document.stringHasSuffix(view.className, suffix) {
+            for suffix in ControlClasses.scrollingSuffixes where document.stringHasSuffix(view.className, suffix) {
                 return true
             }
             return false

@@ -266,7 +266,7 @@ enum SentryImporter: Importer {
             // A view controller's root view paints its background: what is behind it is hidden.
             node.isOpaque = system == .uikit && fields.viewController >= 0
             node.clipsToBounds = role == .clip
-            node.isScrollable = ControlClasses.isScrolling(type)
+            node.isScrollable = info.isScrolling
             node.isWebContent = system == .androidView && ControlClasses.isWebView(type)
             var scrollClip = pending.scrollClip
             if let clip = scrollClip, node.isTarget, !clip.contains(frame) {

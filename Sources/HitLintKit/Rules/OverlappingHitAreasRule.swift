@@ -177,9 +177,15 @@ public struct OverlappingHitAreasRule: Rule {
                 // the user sees what takes the touch. What is stolen is where a hit
                 // area reaches beyond its frame (a finger on the visible target
                 // behind, or the band its designer gave it).
-                var stolen = DisjointRegion(geometry.gates[winner].intersection(gate))
-                _ = stolen.subtract(geometry.frame(winner).intersection(geometry.frame(target)))
-                guard stolen.pieces.contains(where: { min($0.width, $0.height) >= Self.hairline }) else { return false }
+                let overlap = geometry.gates[winner].intersection(gate)
+                let drawnOver = geometry.frame(winner).intersection(geometry.frame(target))
+                if !drawnOver.intersects(overlap) {
+                    if min(overlap.width, overlap.height) < Self.hairline { return false }
+                } else {
+                    var stolen = DisjointRegion(overlap)
+                    _ = stolen.subtract(drawnOver)
+                    guard stolen.pieces.contains(where: { min($0.width, $0.height) >= Self.hairline }) else { return false }
+                }
                 // Content scrolled under a bar that floats over its list: the
                 // scroll position's, not the layout's.
                 if let scroller, !layout.isAncestor(scroller, of: winner) { return false }
