@@ -132,7 +132,19 @@ final class CommandTests: XCTestCase {
         let json = run(["rules", "--format", "json"])
         let rules = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.descriptions.map(\.id))
-        XCTAssertTrue(run(["rules", "--format", "markdown"]).output.hasPrefix("| rule | default | summary |"))
+        let markdown = run(["rules", "--format", "markdown"]).output
+        XCTAssertTrue(markdown.contains("\n| rule | default | fixable | summary |\n"), markdown)
+        for rule in RuleRegistry.descriptions {
+            XCTAssertTrue(markdown.contains("| [`\(rule.id)`](#\(rule.id)) |"), rule.id)
+            XCTAssertTrue(markdown.contains("\n## \(rule.id)\n\n**\(rule.summary)**"), rule.id)
+        }
+        // The reference the language server links to is this output, checked in.
+        let docs = TestSupport.packageRoot.appendingPathComponent("Docs/rules.md")
+        if ProcessInfo.processInfo.environment["HITLINT_UPDATE_EXPECTED"] == "1" {
+            try Data(markdown.utf8).write(to: docs)
+        }
+        XCTAssertEqual(try String(contentsOf: docs, encoding: .utf8), markdown,
+                       "Docs/rules.md is out of date: swift run hitlint rules --format markdown > Docs/rules.md")
         let explain = run(["explain", "clipped-hit-area"])
         XCTAssertEqual(explain.status, 0)
         XCTAssertTrue(explain.output.contains("point(inside:)"))

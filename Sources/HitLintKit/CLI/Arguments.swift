@@ -5,6 +5,8 @@ public struct Arguments: Sendable, Equatable {
         /// `hitlint init`: write a commented `.hitlint.yml`.
         case initialize = "init"
         case render
+        /// `hitlint server`: the language server, on standard input and output.
+        case server
     }
 
     public enum OutputFormat: String, Sendable, CaseIterable {
@@ -186,6 +188,7 @@ public struct Arguments: Sendable, Equatable {
            hitlint render <file> -o <out.svg|out.html> [--screenshot FILE]
            hitlint parse <file>
            hitlint init [--config FILE]
+           hitlint server                 the language server (LSP) on standard input and output
            hitlint --version | --help
 
     Lints UI layout files (JSON or a YAML subset) for touch and pointer targets

@@ -62,6 +62,8 @@ public enum HitLintCommand {
             return writeInitialConfiguration(arguments, output: output)
         case .render:
             return render(arguments, output: output)
+        case .server:
+            return serve(arguments, output: output)
         }
     }
 
@@ -238,10 +240,7 @@ public enum HitLintCommand {
             }
             output.write("[\n" + items.joined(separator: ",\n") + "\n]\n")
         case "markdown":
-            output.write("| rule | default | summary |\n|---|---|---|\n")
-            for rule in descriptions {
-                output.write("| `\(rule.id)` | \(rule.defaultSeverity.rawValue) | \(rule.summary) |\n")
-            }
+            output.write(RuleHelp.reference(descriptions))
         default:
             output.writeError("hitlint: rules --format must be text, json or markdown, found '\(format)'\n")
             return 2

@@ -121,27 +121,12 @@ public struct SARIFReporter: Reporter {
         } else {
             configuration = [("level", .string(level(rule.defaultSeverity)))]
         }
-        var text = "\(rule.summary)\n\n\(rule.rationale)\n"
-        var markdown = "**\(rule.summary)**\n\n\(rule.rationale)\n"
-        if !rule.options.isEmpty {
-            text += "\nOptions:\n"
-            markdown += "\n| option | default | meaning |\n|---|---|---|\n"
-            for option in rule.options {
-                text += "- \(option.name) (default: \(option.defaultValue)): \(option.summary)\n"
-                markdown += "| `\(option.name)` | \(option.defaultValue) | \(option.summary) |\n"
-            }
-        }
-        if let example = rule.examples.first(where: \.triggers) {
-            markdown += "\nExample that triggers it:\n\n```yaml\n\(example.layout)\n```\n"
-        }
-        text += "\nRun 'hitlint explain \(rule.id)' for examples."
-        markdown += "\nRun `hitlint explain \(rule.id)` for more examples."
         return .object([
             ("id", .string(rule.id)),
             ("name", .string(pascalCase(rule.id))),
             ("shortDescription", .object([("text", .string(rule.summary))])),
             ("fullDescription", .object([("text", .string(rule.rationale))])),
-            ("help", .object([("text", .string(text)), ("markdown", .string(markdown))])),
+            ("help", .object([("text", .string(RuleHelp.text(rule))), ("markdown", .string(RuleHelp.markdown(rule)))])),
             ("defaultConfiguration", .object(configuration)),
             ("properties", .object([("tags", .array([.string("accessibility"), .string("ui-layout")]))])),
         ])

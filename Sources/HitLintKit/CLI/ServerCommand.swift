@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `hitlint server`: the language server on standard input and output.
+extension HitLintCommand {
+    static func serve(_ arguments: Arguments, output: CommandOutput) -> Int32 {
+        guard arguments.paths.isEmpty else {
+            output.writeError("hitlint: server takes no paths: the editor sends the documents\n")
+            return 2
+        }
+        // A client that goes away mid-write must not take the server down with a signal.
+        signal(SIGPIPE, SIG_IGN)
+        let server = LanguageServer { bytes in
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0, errno == EINTR { continue }
+                    if written <= 0 { return }
+                    offset += written
+                }
+            }
+        }
+        return server.serve(read: { buffer in
+            while true {
+                let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                return count
+            }
+        }, log: { output.writeError($0) })
+    }
+}

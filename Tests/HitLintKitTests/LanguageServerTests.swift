@@ -1,0 +1,391 @@
+import Foundation
+import XCTest
+@testable import HitLintKit
+
+/// `hitlint server` in process: the framing, UTF-16 positions, edits, the
+/// protocol's messages, and a client that sends garbage.
+final class LanguageServerTests: XCTestCase {
+    // MARK: A client in the test
+
+    /// What the server sent, as JSON objects, in order.
+    final class Sent: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bytes: [UInt8] = []
+
+        func append(_ more: [UInt8]) {
+            lock.lock()
+            bytes += more
+            lock.unlock()
+        }
+
+        var messages: [[String: Any]] {
+            lock.lock()
+            let all = bytes
+            lock.unlock()
+            var reader = MessageReader(read: Self.reading(all))
+            var result: [[String: Any]] = []
+            while case .message(let body)? = reader.next() {
+                if let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] { result.append(object) }
+            }
+            return result
+        }
+
+        /// A read function over bytes, handing out `chunk` bytes at a time.
+        static func reading(_ bytes: [UInt8], chunk: Int = 1 << 20) -> MessageReader.Read {
+            var offset = 0
+            return { buffer in
+                let count = min(chunk, buffer.count, bytes.count - offset)
+                guard count > 0 else { return 0 }
+                for index in 0..<count { buffer[index] = bytes[offset + index] }
+                offset += count
+                return count
+            }
+        }
+    }
+
+    private func makeServer(debounce: Double = 0) -> (LanguageServer, Sent) {
+        let sent = Sent()
+        var settings = LanguageServer.Settings()
+        settings.debounce = debounce
+        return (LanguageServer(settings: settings) { sent.append($0) }, sent)
+    }
+
+    private func message(_ object: [String: Any]) -> [UInt8] {
+        var object = object
+        object["jsonrpc"] = "2.0"
+        return [UInt8](try! JSONSerialization.data(withJSONObject: object))
+    }
+
+    private func start(_ server: LanguageServer) {
+        server.handle(message(["id": 1, "method": "initialize", "params": ["capabilities": [:] as [String: Any]]]))
+        server.handle(message(["method": "initialized", "params": [:] as [String: Any]]))
+    }
+
+    private func open(_ server: LanguageServer, _ uri: String, _ text: String, version: Int = 1) {
+        server.handle(message(["method": "textDocument/didOpen",
+                               "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": version, "text": text]]]))
+    }
+
+    private func diagnostics(_ sent: Sent, uri: String) -> [[String: Any]]? {
+        let published = sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+            .compactMap { $0["params"] as? [String: Any] }.filter { ($0["uri"] as? String) == uri }
+        return published.last?["diagnostics"] as? [[String: Any]]
+    }
+
+    private func response(_ sent: Sent, id: Int) -> [String: Any]? {
+        sent.messages.first { ($0["id"] as? Int) == id }
+    }
+
+    private static func range(_ diagnostic: [String: Any]) -> [Int] {
+        let range = diagnostic["range"] as! [String: [String: Int]]
+        return [range["start"]!["line"]!, range["start"]!["character"]!, range["end"]!["line"]!, range["end"]!["character"]!]
+    }
+
+    private let small = "root:\n  frame: [0, 0, 390, 844]\n  children:\n    - {id: play, type: button, frame: [20, 20, 30, 30]}\n"
+
+    // MARK: Framing
+
+    func testMessagesAreFramedByContentLengthWhateverPiecesTheyArriveIn() {
+        let bodies = [#"{"a": 1}"#, #"{"b": "é😀"}"#, "{}"]
+        var stream: [UInt8] = []
+        for body in bodies { stream += MessageReader.frame(body) }
+        // A Content-Type header, any case, and bare LF line ends are taken too.
+        stream += Array("content-length: 2\nContent-Type: application/vscode-jsonrpc; charset=utf-8\n\n[]".utf8)
+        for chunk in [1, 3, 7, 1 << 20] {
+            var reader = MessageReader(read: Sent.reading(stream, chunk: chunk))
+            var read: [String] = []
+            while case .message(let body)? = reader.next() { read.append(String(decoding: body, as: UTF8.self)) }
+            XCTAssertEqual(read, bodies + ["[]"], "chunks of \(chunk)")
+        }
+    }
+
+    func testBrokenFramesAreSkippedAndTheReaderGoesOn() {
+        let stream = Array("Content-Lenght: 3\r\n\r\nabcContent-Length: 2\r\n\r\n{}".utf8)
+            + Array("Content-Length: 99999999999\r\n\r\n".utf8)
+        var reader = MessageReader(read: Sent.reading(stream))
+        guard case .malformed(let why)? = reader.next() else { return XCTFail("a header without Content-Length") }
+        XCTAssertTrue(why.contains("without a valid Content-Length"), why)
+        // Nothing tells where the broken message ends: the reader goes on from the next Content-Length.
+        guard case .message(let body)? = reader.next() else { return XCTFail("the next message") }
+        XCTAssertEqual(body, Array("{}".utf8))
+        guard case .malformed? = reader.next() else { return XCTFail("a length over the limit") }
+        XCTAssertNil(reader.next())
+        var cut = MessageReader(read: Sent.reading(Array("Content-Length: 10\r\n\r\n{}".utf8)))
+        guard case .malformed(let ended)? = cut.next() else { return XCTFail("a body cut short") }
+        XCTAssertTrue(ended.contains("ended inside"), ended)
+        XCTAssertNil(cut.next())
+        var headless = MessageReader(read: Sent.reading(Array("Content-Length: 2\r\n".utf8)))
+        guard case .malformed(let inHeader)? = headless.next() else { return XCTFail("a header cut short") }
+        XCTAssertTrue(inHeader.contains("inside a message's header"), inHeader)
+        XCTAssertNil(headless.next(), "said once, then the end")
+    }
+
+    // MARK: Positions
+
+    func testPositionsCountUTF16UnitsAndOffsetsCountBytes() {
+        let document = TextDocument(uri: "file:///x.yaml", version: 1, text: "aé😀b\nsecond")
+        // a: 1 byte/1 unit, é: 2 bytes/1 unit, 😀: 4 bytes/2 units.
+        XCTAssertEqual(document.offset(of: .init(line: 0, character: 2)), 3)
+        XCTAssertEqual(document.offset(of: .init(line: 0, character: 4)), 7)
+        XCTAssertEqual(document.offset(of: .init(line: 0, character: 3)), 3, "inside a surrogate pair: the scalar's start")
+        XCTAssertEqual(document.position(of: 7), .init(line: 0, character: 4))
+        XCTAssertEqual(document.position(of: 8), .init(line: 0, character: 5))
+        XCTAssertEqual(document.offset(of: .init(line: 0, character: 99)), 8, "past the line's end: its end")
+        XCTAssertEqual(document.offset(of: .init(line: 1, character: 2)), 11)
+        XCTAssertEqual(document.offset(of: .init(line: 7, character: 0)), 15, "past the text: its end")
+        for offset in [0, 1, 3, 7, 8, 9, 15] {
+            XCTAssertEqual(document.offset(of: document.position(of: offset)), offset)
+        }
+    }
+
+    /// Random edits in UTF-16 ranges, applied to the document and to a model
+    /// held as UTF-16 units: the texts always agree.
+    func testIncrementalEditsInAnyOrderGiveTheSameText() {
+        var random = SeededRandom(seed: 7)
+        let pieces = ["a", "é", "😀", "\n", "xyz", "", "—"]
+        for _ in 0..<200 {
+            var model = Array("start é\n😀 middle\nend".utf16)
+            var document = TextDocument(uri: "file:///x", version: 0, text: String(decoding: model, as: UTF16.self))
+            for _ in 0..<20 {
+                // Positions on scalar boundaries, as clients send them.
+                let text = String(decoding: model, as: UTF16.self)
+                var boundaries: [Int] = [0]
+                var units = 0
+                for scalar in text.unicodeScalars {
+                    units += scalar.utf16.count
+                    boundaries.append(units)
+                }
+                var a = random.pick(boundaries), b = random.pick(boundaries)
+                if a > b { swap(&a, &b) }
+                let insert = random.pick(pieces) + random.pick(pieces)
+                func position(_ unit: Int) -> TextDocument.Position {
+                    let before = model[..<unit]
+                    let line = before.filter { $0 == 0x0A }.count
+                    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                    return .init(line: line, character: unit - lineStart)
+                }
+                document.apply(range: .init(start: position(a), end: position(b)), text: insert)
+                model.replaceSubrange(a..<b, with: Array(insert.utf16))
+                XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), String(decoding: model, as: UTF16.self))
+            }
+        }
+    }
+
+    // MARK: The protocol
+
+    func testInitializeOpenAndPublishWithUTF16Ranges() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let capabilities = try XCTUnwrap((response(sent, id: 1)?["result"] as? [String: Any])?["capabilities"] as? [String: Any])
+        XCTAssertEqual((capabilities["textDocumentSync"] as? [String: Any])?["change"] as? Int, 2)
+        XCTAssertEqual(capabilities["hoverProvider"] as? Bool, true)
+        // Non-ASCII before the diagnostic's value on its line: the range counts UTF-16 units.
+        let text = "root:\n  frame: [0, 0, 390, 844]\n  children:\n    - {id: \"😀é\", type: button, frame: [20, 20, 30, 30]}\n"
+        open(server, "file:///tmp/emoji.yaml", text)
+        server.drain()
+        let published = try XCTUnwrap(diagnostics(sent, uri: "file:///tmp/emoji.yaml"))
+        XCTAssertEqual(published.count, 1)
+        XCTAssertEqual(published[0]["code"] as? String, "target-size")
+        XCTAssertEqual(published[0]["severity"] as? Int, 1)
+        let line = text.split(separator: "\n")[3]
+        let column = line.utf16.count - "[20, 20, 30, 30]}".utf16.count
+        XCTAssertEqual(Self.range(published[0]), [3, column, 3, column + 16])
+        XCTAssertTrue(((published[0]["codeDescription"] as? [String: Any])?["href"] as? String)?.hasSuffix("#target-size") == true)
+    }
+
+    func testTheLastVersionWinsAndNothingStaleIsPublished() throws {
+        let (server, sent) = makeServer(debounce: 0.05)
+        start(server)
+        let uri = "file:///tmp/versions.yaml"
+        open(server, uri, small)
+        // Three changes before the debounce ends: only the last is linted.
+        for (version, size) in [(2, 31), (3, 32), (4, 44)] {
+            server.handle(message(["method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": uri, "version": version],
+                "contentChanges": [["range": ["start": ["line": 3, "character": 51], "end": ["line": 3, "character": 53]],
+                                    "text": "\(size)"]],
+            ]]))
+        }
+        server.drain()
+        let published = sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+            .compactMap { $0["params"] as? [String: Any] }
+        XCTAssertEqual(published.compactMap { $0["version"] as? Int }, [4], "only the newest version is published")
+        XCTAssertEqual((published.last?["diagnostics"] as? [[String: Any]])?.count, 1, "30 wide, 44 high: still too small")
+    }
+
+    func testQuickFixesAndFixAllAreTheVerifiedEdits() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/fix.yaml"
+        open(server, uri, small)
+        server.drain()
+        server.handle(message(["id": 2, "method": "textDocument/codeAction", "params": [
+            "textDocument": ["uri": uri],
+            "range": ["start": ["line": 3, "character": 10], "end": ["line": 3, "character": 10]],
+            "context": ["diagnostics": [] as [Any]],
+        ]]))
+        server.drain()
+        let actions = try XCTUnwrap(response(sent, id: 2)?["result"] as? [[String: Any]])
+        XCTAssertEqual(actions.map { $0["kind"] as? String }, ["quickfix", LanguageServer.fixAllKind])
+        XCTAssertTrue((actions[0]["title"] as? String)?.contains("grow 'play' to 44×44 pt") == true, "\(actions[0])")
+        // The quick fix, applied as an editor would, leaves nothing to report.
+        let changes = try XCTUnwrap(((actions[0]["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri] as? [[String: Any]])
+        var document = TextDocument(uri: uri, version: 1, text: small)
+        for change in changes.reversed() {
+            let range = change["range"] as! [String: [String: Int]]
+            document.apply(range: .init(start: .init(line: range["start"]!["line"]!, character: range["start"]!["character"]!),
+                                        end: .init(line: range["end"]!["line"]!, character: range["end"]!["character"]!)),
+                           text: change["newText"] as! String)
+        }
+        let fixed = String(decoding: document.bytes, as: UTF8.self)
+        XCTAssertTrue(fixed.contains("hitInsets: -7"), fixed)
+        XCTAssertEqual(try TestSupport.lint(fixed).diagnostics.map(\.rule), [])
+        // Only fix-all, when asked.
+        server.handle(message(["id": 3, "method": "textDocument/codeAction", "params": [
+            "textDocument": ["uri": uri],
+            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]],
+            "context": ["diagnostics": [] as [Any], "only": [LanguageServer.fixAllKind]],
+        ]]))
+        server.drain()
+        XCTAssertEqual((response(sent, id: 3)?["result"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }, [LanguageServer.fixAllKind])
+    }
+
+    func testHoverDescribesTheNodeUnderTheCursor() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/hover.yaml"
+        open(server, uri, small)
+        server.drain()
+        server.handle(message(["id": 5, "method": "textDocument/hover", "params": [
+            "textDocument": ["uri": uri], "position": ["line": 3, "character": 20],
+        ]]))
+        server.drain()
+        let contents = try XCTUnwrap((response(sent, id: 5)?["result"] as? [String: Any])?["contents"] as? [String: Any])
+        let text = try XCTUnwrap(contents["value"] as? String)
+        XCTAssertTrue(text.contains("**'play'** (button)"), text)
+        XCTAssertTrue(text.contains("- frame: 30×30 pt at (20, 20)"), text)
+        XCTAssertTrue(text.contains("- reachable: 30×30 pt"), text)
+        XCTAssertTrue(text.contains("- minimum: 44×44 pt (ios)"), text)
+        // Between nodes: the root.
+        server.handle(message(["id": 6, "method": "textDocument/hover", "params": [
+            "textDocument": ["uri": uri], "position": ["line": 1, "character": 3],
+        ]]))
+        server.drain()
+        let root = (((response(sent, id: 6)?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String) ?? ""
+        XCTAssertTrue(root.contains("not a target"), root)
+    }
+
+    func testACancelledRequestIsAnsweredWithRequestCancelled() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        open(server, "file:///tmp/cancel.yaml", small)
+        server.drain()
+        server.requestQueue.suspend()
+        server.handle(message(["id": 9, "method": "textDocument/hover", "params": [
+            "textDocument": ["uri": "file:///tmp/cancel.yaml"], "position": ["line": 3, "character": 20],
+        ]]))
+        server.handle(message(["method": "$/cancelRequest", "params": ["id": 9]]))
+        server.requestQueue.resume()
+        server.drain()
+        let error = try XCTUnwrap(response(sent, id: 9)?["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? Int, -32800)
+        XCTAssertEqual(sent.messages.filter { ($0["id"] as? Int) == 9 }.count, 1)
+    }
+
+    func testRequestsBeforeInitializeAfterShutdownAndUnknownOnesGetErrors() throws {
+        let (server, sent) = makeServer()
+        server.handle(message(["id": 1, "method": "textDocument/hover", "params": [:] as [String: Any]]))
+        XCTAssertEqual((response(sent, id: 1)?["error"] as? [String: Any])?["code"] as? Int, -32002)
+        server.handle(message(["id": 2, "method": "initialize", "params": [:] as [String: Any]]))
+        server.handle(message(["id": 3, "method": "workspace/symbol", "params": [:] as [String: Any]]))
+        XCTAssertEqual((response(sent, id: 3)?["error"] as? [String: Any])?["code"] as? Int, -32601)
+        server.handle(Array("[1, 2".utf8))
+        XCTAssertEqual((sent.messages.last?["error"] as? [String: Any])?["code"] as? Int, -32700)
+        server.handle(message(["id": 4, "method": "shutdown"]))
+        XCTAssertTrue(response(sent, id: 4)?.keys.contains("result") == true)
+        server.handle(message(["id": 5, "method": "textDocument/hover", "params": [:] as [String: Any]]))
+        XCTAssertEqual((response(sent, id: 5)?["error"] as? [String: Any])?["code"] as? Int, -32600)
+        XCTAssertEqual(server.handle(message(["method": "exit"])), 0)
+        let (unclean, _) = makeServer()
+        XCTAssertEqual(unclean.handle(message(["method": "exit"])), 1, "exit without shutdown")
+    }
+
+    // MARK: Configuration
+
+    func testTheNearestConfigurationAppliesIsReloadedAndIsCheckedItself() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".hitlint.yml", "rules:\n  target-size: off\n")
+        let path = try folder.write("screens/play.yaml", small)
+        let uri = LanguageServer.uri(ofPath: path)
+        let (server, sent) = makeServer()
+        start(server)
+        open(server, uri, small)
+        server.drain()
+        XCTAssertEqual(diagnostics(sent, uri: uri)?.count, 0, "target-size is off")
+        // Changed on disk (a later modification time): read again on the next lint.
+        try folder.write(".hitlint.yml", "rules:\n  target-size: warning\n")
+        let later = Date().addingTimeInterval(5)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: folder.path + "/.hitlint.yml")
+        server.handle(message(["method": "workspace/didChangeWatchedFiles", "params": ["changes": [] as [Any]]]))
+        server.drain()
+        XCTAssertEqual(diagnostics(sent, uri: uri)?.first?["severity"] as? Int, 2)
+        // A broken configuration is shown on itself.
+        try folder.write(".hitlint.yml", "rules:\n  target-sise: off\n")
+        try FileManager.default.setAttributes([.modificationDate: later.addingTimeInterval(5)], ofItemAtPath: folder.path + "/.hitlint.yml")
+        server.handle(message(["method": "workspace/didChangeWatchedFiles", "params": ["changes": [] as [Any]]]))
+        server.drain()
+        let configurationURI = LanguageServer.uri(ofPath: folder.path + "/.hitlint.yml")
+        let shown = try XCTUnwrap(diagnostics(sent, uri: configurationURI))
+        XCTAssertTrue((shown.first?["message"] as? String)?.contains("did you mean 'target-size'") == true, "\(shown)")
+        XCTAssertEqual(Self.range(shown[0]), [1, 2, 1, 13])
+        // The configuration open in the editor is checked as it is typed.
+        open(server, configurationURI, "rules:\n  dead-gap: loud\n")
+        server.drain()
+        let typed = try XCTUnwrap(diagnostics(sent, uri: configurationURI))
+        XCTAssertEqual(typed.count, 1)
+        XCTAssertTrue((typed[0]["message"] as? String)?.contains("loud") == true, "\(typed)")
+    }
+
+    // MARK: Garbage
+
+    /// 10,000 messages made from valid ones by mutation, and random bytes: the
+    /// server never stops, and answers every request exactly once.
+    func testTenThousandFuzzedMessagesEachRequestAnsweredOnce() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/fuzz.yaml"
+        let valid: [[String: Any]] = [
+            ["method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "version": 1, "text": small]]],
+            ["method": "textDocument/didChange", "params": ["textDocument": ["uri": uri, "version": 2],
+                                                            "contentChanges": [["range": ["start": ["line": 3, "character": 5], "end": ["line": 3, "character": 9]], "text": "é😀"]]]],
+            ["id": 0, "method": "textDocument/hover", "params": ["textDocument": ["uri": uri], "position": ["line": 3, "character": 8]]],
+            ["id": 0, "method": "textDocument/codeAction", "params": ["textDocument": ["uri": uri],
+                                                                      "range": ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]]]],
+            ["id": 0, "method": "textDocument/definition", "params": [:] as [String: Any]],
+            ["method": "$/cancelRequest", "params": ["id": 3]],
+        ]
+        var random = SeededRandom(seed: 11)
+        var requestIDs: [Int] = []
+        for index in 0..<10_000 {
+            var object = random.pick(valid)
+            let hasID = object["id"] != nil
+            if hasID { object["id"] = 100 + index }
+            var bytes = message(object)
+            switch random.int(0...5) {
+            case 0: bytes = (0..<random.int(0...40)).map { _ in UInt8(random.int(0...255)) }
+            case 1: if !bytes.isEmpty { bytes[random.int(0...(bytes.count - 1))] = UInt8(random.int(0...255)) }
+            case 2: bytes = Array(bytes.prefix(random.int(0...bytes.count)))
+            default: if hasID { requestIDs.append(100 + index) }
+            }
+            _ = server.handle(bytes)
+        }
+        server.drain()
+        let answered = sent.messages.compactMap { $0["id"] as? Int }
+        let counts = Dictionary(answered.map { ($0, 1) }, uniquingKeysWith: +)
+        for id in requestIDs { XCTAssertEqual(counts[id], 1, "request \(id)") }
+        XCTAssertFalse(counts.values.contains { $0 > 1 }, "no request answered twice")
+        // Still serving.
+        server.handle(message(["id": 99_999, "method": "shutdown"]))
+        XCTAssertNotNil(response(sent, id: 99_999))
+    }
+}
