@@ -400,6 +400,108 @@ lintCase("hostile: chain of 10^\(quick ? 4 : 5) nodes (\(quick ? 20_001 : 200_00
 lintCase("hostile: one stack with 10^\(quick ? 4 : 5) children", wideStack(children: quick ? 10_000 : 100_000))
 lintCase("hostile: 10^\(quick ? 4 : 5) targets in a grid of dead gaps", gapGrid(targets: quick ? 10_000 : 100_000))
 
+// MARK: - Layouts full of findings (issue 23) ----------------------------------
+// A first run on a project never linted: most controls have a problem.
+
+/// A tiled dashboard: horizontal stacks of five buttons, 36 or 44 pt a side,
+/// 4 to 10 pt apart (dead gaps), a few with hit areas the stack clips; nothing
+/// overlaps. About one diagnostic per node.
+func dashboard(nodes: Int, seed: UInt64 = 3) -> [UInt8] {
+    var random = Generator(state: seed)
+    let tiles = max(1, nodes / 6)
+    let columns = 4
+    var out = "{\"version\": 1, \"platform\": \"uikit\", \"root\": {\"id\": \"dashboard\", \"frame\": [0, 0, \(columns * 300), \((tiles / columns + 1) * 70)], \"children\": [\n"
+    out.reserveCapacity(nodes * 110)
+    for tile in 0..<tiles {
+        let spacing = 4 + random.int(7)
+        var sizes: [(Int, Int)] = []
+        for _ in 0..<5 { sizes.append((random.int(3) == 0 ? 44 : 36, random.int(2) == 0 ? 44 : 36)) }
+        let width = sizes.reduce(0) { $0 + $1.0 } + 4 * spacing
+        let height = sizes.map(\.1).max()!
+        out += tile == 0 ? "" : ",\n"
+        out += "{\"id\": \"tile\(tile)\", \"type\": \"stack\", \"axis\": \"horizontal\", \"spacing\": \(spacing), \"alignment\": \"center\", "
+            + "\"frame\": [\(tile % columns * 300), \(tile / columns * 70), \(width), \(height)], \"children\": ["
+        for (index, size) in sizes.enumerated() {
+            out += index == 0 ? "" : ", "
+            out += "{\"id\": \"b\(tile)_\(index)\", \"type\": \"button\", \"size\": [\(size.0), \(size.1)]"
+            out += random.int(30) == 0 ? ", \"hitInsets\": -6}" : "}"
+        }
+        out += "]}"
+    }
+    out += "\n]}}\n"
+    return Array(out.utf8)
+}
+
+/// Containers dropped at random, about nine deep at any point, each with four
+/// buttons at random inside it and now and then an opaque view over them:
+/// occlusion and overlap everywhere.
+func denseLayout(nodes: Int, seed: UInt64 = 5) -> [UInt8] {
+    var random = Generator(state: seed)
+    let containers = max(1, nodes / 6)
+    let width = 1200
+    // Containers average 200 × 200 pt; nine deep means nine times the area of the screen.
+    let height = max(200, containers * 200 * 200 / 9 / width)
+    var out = "{\"version\": 1, \"platform\": \"uikit\", \"root\": {\"id\": \"dense\", \"frame\": [0, 0, \(width), \(height)], \"children\": [\n"
+    out.reserveCapacity(nodes * 100)
+    for container in 0..<containers {
+        let (w, h) = (100 + random.int(201), 100 + random.int(201))
+        out += container == 0 ? "" : ",\n"
+        out += "{\"id\": \"c\(container)\", \"frame\": [\(random.int(width - 100)), \(random.int(max(1, height - 100))), \(w), \(h)], \"children\": ["
+        for index in 0..<4 {
+            let side = 24 + random.int(40)
+            out += index == 0 ? "" : ", "
+            out += "{\"id\": \"t\(container)_\(index)\", \"type\": \"button\", \"frame\": [\(random.int(w - 20)), \(random.int(h - 20)), \(side), \(side)]"
+            out += random.int(4) == 0 ? ", \"hitInsets\": -8}" : "}"
+        }
+        if random.int(3) == 0 {
+            out += ", {\"id\": \"o\(container)\", \"opaque\": true, \"frame\": [\(random.int(w / 2)), \(random.int(h / 2)), \(w / 2), \(h / 2)]}"
+        } else {
+            out += ", {\"id\": \"l\(container)\", \"type\": \"label\", \"frame\": [8, 8, \(w - 16), 20]}"
+        }
+        out += "]}"
+    }
+    out += "\n]}}\n"
+    return Array(out.utf8)
+}
+
+/// One file through the lint, a report and (optionally) every fix checked, against Foundation's parse.
+func findingsCase(_ name: String, _ bytes: [UInt8], json: Bool) -> (seconds: Double, nodes: Int)? {
+    guard selected(name) else { return nil }
+    let source = SourceText(bytes: bytes)
+    var options = LintOptions()
+    options.verifyFixes = json
+    var result: LintResult?
+    let time = best(runs) {
+        result = Linter(options: options).lint(source: source, format: .json, path: "bench.json")
+        _ = json ? JSONReporter().report([result!]) : TextReporter().report([result!])
+    }
+    let data = Data(bytes)
+    let foundation = best(runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+    var byRule: [String: Int] = [:]
+    for diagnostic in result?.diagnostics ?? [] { byRule[diagnostic.rule, default: 0] += 1 }
+    let rules = byRule.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    let count = result?.diagnostics.count ?? 0
+    print(String(format: "%@: %@, %d nodes, %d diagnostics (%@): %.3f s, %.0f ns/node, %.2f µs/diagnostic; Foundation parse-only %.3f s (ratio %.2f)",
+                 name, megabytes(bytes.count), result?.nodeCount ?? 0, count, rules, time,
+                 time / Double(max(result?.nodeCount ?? 1, 1)) * 1e9, time / Double(max(count, 1)) * 1e6, foundation, time / foundation))
+    return (time, result?.nodeCount ?? 0)
+}
+
+print("")
+let findingsSize = quick ? 20_000 : 200_000
+_ = findingsCase("findings: dashboard, --format text", dashboard(nodes: findingsSize), json: false)
+_ = findingsCase("findings: dashboard, --format json (every fix checked)", dashboard(nodes: findingsSize), json: true)
+let denseSmall = findingsCase("findings: dense 20,000, --format text", denseLayout(nodes: 20_000), json: false)
+let denseLarge = findingsCase("findings: dense \(findingsSize), --format text", denseLayout(nodes: findingsSize), json: false)
+let denseChecked = findingsCase("findings: dense \(findingsSize), --format json (every fix checked)", denseLayout(nodes: findingsSize), json: true)
+if let small = denseSmall, let large = denseLarge {
+    print(String(format: "dense: cost per node at %d nodes / at %d nodes = %.2f (goal ≤ 1.2)",
+                 large.nodes, small.nodes, (large.seconds / Double(large.nodes)) / (small.seconds / Double(small.nodes))))
+}
+if let plain = denseLarge, let checked = denseChecked {
+    print(String(format: "dense: every fix checked (json) / plain (text) = %.2f (goal ≤ 1.5)", checked.seconds / plain.seconds))
+}
+
 // MARK: - Captured view hierarchies (importers, issue 9) ------------------------
 // A 5,000-view Sentry UIKit capture (compact JSON, as sentry-cocoa writes it) and
 // a 5,000-view DroidBot state (indented JSON, as DroidBot writes it), imported
