@@ -286,7 +286,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
 /// `--write NODES FILE [--yaml]`: write the typical layout to FILE, to profile the command line on it.
 if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.arguments.count > flag + 2,
    let count = Int(CommandLine.arguments[flag + 1]) {
-    let bytes = typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
+    // `--shape dashboard` or `--shape dense`: the layouts full of findings instead.
+    let shape = CommandLine.arguments.firstIndex(of: "--shape").flatMap {
+        CommandLine.arguments.count > $0 + 1 ? CommandLine.arguments[$0 + 1] : nil
+    }
+    let bytes = shape == "dashboard" ? dashboard(nodes: count) : shape == "dense" ? denseLayout(nodes: count)
+        : typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
     guard FileManager.default.createFile(atPath: CommandLine.arguments[flag + 2], contents: Data(bytes)) else {
         print("hitlint-bench: cannot write \(CommandLine.arguments[flag + 2])")
         exit(1)
