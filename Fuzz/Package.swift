@@ -11,12 +11,13 @@ let package = Package(
     name: "hitlint-fuzz",
     dependencies: [.package(name: "hitlint", path: "..")],
     targets: [
-        // The properties every input must keep; shared by the three targets.
+        // The properties every input must keep; shared by the targets.
         .target(name: "FuzzChecks", dependencies: [.product(name: "HitLintKit", package: "hitlint")]),
         // Hands libFuzzer's driver a Swift closure.
         .target(name: "FuzzDriver"),
         .executableTarget(name: "fuzz-json", dependencies: ["FuzzChecks", "FuzzDriver"]),
         .executableTarget(name: "fuzz-yaml", dependencies: ["FuzzChecks", "FuzzDriver"]),
         .executableTarget(name: "fuzz-lint", dependencies: ["FuzzChecks", "FuzzDriver"]),
+        .executableTarget(name: "fuzz-xml", dependencies: ["FuzzChecks", "FuzzDriver"]),
     ]
 )

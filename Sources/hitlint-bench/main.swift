@@ -591,6 +591,110 @@ for (name, bytes) in [("Sentry UIKit capture, 5,000 views", sentryCapture(views:
                  name, megabytes(bytes.count), result?.nodeCount ?? 0, result?.diagnostics.count ?? 0, time * 1000))
 }
 
+/// A `uiautomator dump` of a settings-like screen, as the device writes it:
+/// one line, whole-pixel bounds, a status bar, a toolbar and rows of a
+/// title, a summary and a switch, about one control in ten too small.
+func uiAutomatorDump(rows: Int, seed: UInt64) -> [UInt8] {
+    var random = Generator(state: seed)
+    func node(_ index: inout Int, _ className: String, _ bounds: (Int, Int, Int, Int), id: String = "", text: String = "",
+              clickable: Bool = false, checkable: Bool = false, package: String = "com.example.bench", close: Bool = true) -> String {
+        defer { index += 1 }
+        let (left, top, right, bottom) = bounds
+        return "<node index=\"\(index)\" text=\"\(text)\" resource-id=\"\(id.isEmpty ? "" : "com.example.bench:id/" + id)\" "
+            + "class=\"\(className)\" package=\"\(package)\" content-desc=\"\" checkable=\"\(checkable)\" checked=\"false\" "
+            + "clickable=\"\(clickable)\" enabled=\"true\" focusable=\"\(clickable || checkable)\" focused=\"false\" scrollable=\"false\" "
+            + "long-clickable=\"false\" password=\"false\" selected=\"false\" bounds=\"[\(left),\(top)][\(right),\(bottom)]\"" + (close ? " />" : ">")
+    }
+    var index = 0
+    var out = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
+    out += node(&index, "android.widget.FrameLayout", (0, 0, 1080, 2400), close: false)
+    out += node(&index, "android.view.View", (0, 0, 1080, 72), id: "statusBarBackground", package: "com.example.bench")
+    out += node(&index, "android.view.ViewGroup", (0, 72, 1080, 240), id: "toolbar", close: false)
+    out += node(&index, "android.widget.ImageButton", (0, 72, 168, 240), clickable: true)
+    out += node(&index, "android.widget.TextView", (200, 120, 700, 190), text: "Settings")
+    out += "</node>"
+    out += node(&index, "androidx.recyclerview.widget.RecyclerView", (0, 240, 1080, 2256), id: "list", close: false)
+    for row in 0..<rows {
+        let top = 240 + row * 200
+        let small = random.int(10) == 0
+        out += node(&index, "android.widget.LinearLayout", (0, top, 1080, top + 199), clickable: !small, close: false)
+        out += node(&index, "android.widget.TextView", (42, top + 40, 800, top + 100), id: "title", text: "Option \(row)")
+        out += node(&index, "android.widget.TextView", (42, top + 100, 800, top + 160), id: "summary", text: "On &amp; off")
+        out += node(&index, "android.widget.Switch", small ? (900, top + 70, 990, top + 130) : (890, top + 37, 1038, top + 163),
+                    id: "switch", clickable: small, checkable: true)
+        out += "</node>"
+    }
+    out += "</node>"
+    out += node(&index, "android.view.View", (0, 2256, 1080, 2400), id: "navigationBarBackground")
+    out += "</node></hierarchy>"
+    return Array(out.utf8)
+}
+
+/// A WebDriverAgent page source of a form: a navigation bar, fields and
+/// buttons, about one control in ten too small, indented as WDA writes it.
+func xcuiTestSource(controls: Int, seed: UInt64) -> [UInt8] {
+    var random = Generator(state: seed)
+    func element(_ type: String, _ frame: (Int, Int, Int, Int), name: String = "", visible: Bool = true, close: Bool = true) -> String {
+        let (x, y, width, height) = frame
+        let label = name.isEmpty ? "" : " name=\"\(name)\" label=\"\(name)\""
+        return "<XCUIElementType\(type) type=\"XCUIElementType\(type)\"\(label) enabled=\"true\" visible=\"\(visible)\" "
+            + "accessible=\"\(!name.isEmpty)\" x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\" index=\"0\"" + (close ? "/>\n" : ">\n")
+    }
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<AppiumAUT>\n"
+    out += element("Application", (0, 0, 390, 844), name: "Bench", close: false)
+    out += element("Window", (0, 0, 390, 844), close: false)
+    out += element("NavigationBar", (0, 47, 390, 44), name: "Form", close: false)
+    out += element("Button", (8, 47, 70, 44), name: "Back")
+    out += "</XCUIElementTypeNavigationBar>\n"
+    out += element("ScrollView", (0, 91, 390, 753), close: false)
+    for index in 0..<controls {
+        let top = 100 + index * 56
+        let small = random.int(10) == 0
+        switch index % 3 {
+        case 0: out += element("TextField", (16, top, 358, small ? 34 : 44), name: "field\(index)", visible: top < 800)
+        case 1: out += element("Switch", (323, top, 51, small ? 31 : 44), name: "switch\(index)", visible: top < 800)
+        default:
+            out += element("Button", (16, top, small ? 30 : 358, 44), name: "button\(index)", visible: top < 800, close: false)
+            out += element("StaticText", (24, top + 12, 100, 20), name: "button\(index)")
+            out += "</XCUIElementTypeButton>\n"
+        }
+    }
+    out += "</XCUIElementTypeScrollView>\n</XCUIElementTypeWindow>\n</XCUIElementTypeApplication>\n</AppiumAUT>\n"
+    return Array(out.utf8)
+}
+
+// 1,000 captures of each XML format in a folder, through the command in
+// this process on all cores (file walk, XML read, import, lint, report), and
+// through the built executable. Goal: each under 1 s on 2 cores.
+if selected("XML captures") {
+    for (format, make) in [("UI Automator", { (seed: UInt64) in uiAutomatorDump(rows: 10, seed: seed) }),
+                           ("XCUITest", { (seed: UInt64) in xcuiTestSource(controls: 14, seed: seed) })] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-xml-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var bytes = 0
+        for index in 0..<1_000 {
+            let capture = make(UInt64(index + 1))
+            bytes += capture.count
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(String(format: "window_dump%04d.xml", index)).path,
+                                               contents: Data(capture))
+        }
+        let output = CapturedCommandOutput()
+        _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
+        let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
+        var process = Double.nan
+        if FileManager.default.isExecutableFile(atPath: executable.path) {
+            var times: [Double] = []
+            for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
+            if !times.isEmpty { process = times.sorted()[times.count / 2] }
+        }
+        let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+        print(String(format: "1,000 %@ captures (%@, %d diagnostics): %.3f s in this process, %.3f s as a hitlint process (median), on %d cores (goal < 1 s)",
+                     format, megabytes(bytes), diagnostics, inProcess, process, ProcessInfo.processInfo.activeProcessorCount))
+    }
+}
+
 // The language server (issue 24): a 10,000-node YAML layout open in an editor,
 // one keystroke's incremental change, timed from the change reaching the
 // server to the diagnostics for that version leaving it. Goal: ≤ 100 ms,
@@ -683,6 +787,14 @@ if selected("language server") {
 // Many small files through the real command (file walker, parallel lint,
 // sorted report), one job against all cores; and a one-file run of the built
 // executable, process start to exit (its first output comes at the end).
+final class CapturedCommandOutput: CommandOutput {
+    let isTerminal = false
+    let environment: [String: String] = [:]
+    var text = ""
+    func write(_ text: String) { self.text += text }
+    func writeError(_ text: String) {}
+}
+
 final class DiscardedOutput: CommandOutput {
     let isTerminal = false
     let environment: [String: String] = [:]

@@ -29,7 +29,7 @@ final class CIOptionTests: XCTestCase {
     func testStandardInputMistakesExitTwo() {
         let unnamed = runCommand(["-"], standardInput: Layouts.small)
         XCTAssertEqual(unnamed.status, 2)
-        XCTAssertEqual(unnamed.error, "hitlint: standard input ('-') needs --stdin-format json|yaml, or a --stdin-filename ending in .json, .yaml or .yml\n")
+        XCTAssertEqual(unnamed.error, "hitlint: standard input ('-') needs --stdin-format json|yaml|xml, or a --stdin-filename ending in .json, .yaml, .yml or .xml\n")
         XCTAssertEqual(runCommand(["-", "--stdin-format", "toml"], standardInput: "").status, 2)
         let unreadable = runCommand(["-", "--stdin-format", "yaml"], standardInput: nil)
         XCTAssertEqual(unreadable.status, 2)

@@ -2,9 +2,10 @@ import XCTest
 @testable import HitLintKit
 
 /// Random layouts on an even grid: every edge is an even number of points, so
-/// sampling the odd coordinates measures every area exactly.
+/// sampling the odd coordinates measures every area exactly. With corner radii
+/// (the web's rounded boxes, hit-tested by pixel), every pixel is sampled.
 enum RandomLayouts {
-    static func json(seed: UInt64, platform: Platform) -> String {
+    static func json(seed: UInt64, platform: Platform, cornerRadii: Bool = false) -> String {
         var random = SeededRandom(seed: seed)
         var counter = 0
         func node(depth: Int, width: Int, height: Int) -> String {
@@ -27,6 +28,7 @@ enum RandomLayouts {
             if random.chance(0.2) { fields.append("\"clipsToBounds\": true") }
             if random.chance(0.15) { fields.append("\"opaque\": true") }
             if random.chance(0.1) { fields.append("\"interactive\": \(random.chance(0.5))") }
+            if cornerRadii, random.chance(0.4) { fields.append("\"cornerRadius\": \(random.int(1...30))") }
             if depth < 3, random.chance(0.6) {
                 let count = random.int(1...4)
                 let children = (0..<count).map { _ in node(depth: depth + 1, width: max(4, w), height: max(4, h)) }
@@ -87,17 +89,40 @@ final class GroundTruthTests: XCTestCase {
         XCTAssertGreaterThan(targetsChecked, 300)
     }
 
+    /// Web layouts with rounded boxes (`cornerRadius`): the rounded hit regions
+    /// and clips, at pixel resolution, against the reference sampled at every pixel.
+    func testRoundedWebLayoutsAgreeWithSampledHitTesting() throws {
+        var targetsChecked = 0
+        var roundedNodes = 0
+        var shapedGates = 0
+        for seed in 0..<90 {
+            let text = RandomLayouts.json(seed: UInt64(2_000 + seed), platform: .web, cornerRadii: true)
+            let (layout, built) = LayoutBuilder.build(try JSONParser.parse(SourceText(text)))
+            XCTAssertFalse(built.contains { $0.rule == RuleID.invalidLayout }, "seed \(seed): \(built.map(\.message))")
+            roundedNodes += layout.nodes.indices.filter { layout.cornerRadius(of: $0) > 0 }.count
+            let geometry = Geometry(layout: layout)
+            shapedGates += layout.nodes.indices.filter { !geometry.gateIsRect($0) }.count
+            targetsChecked += try check(layout, label: "rounded seed \(seed)", everyPixel: true).targets
+        }
+        XCTAssertGreaterThan(roundedNodes, 300)
+        XCTAssertGreaterThan(shapedGates, 300)
+        XCTAssertGreaterThan(targetsChecked, 200)
+    }
+
     /// Samples the reference hit test over the layout and checks the gates, every
     /// target's region and losses, and the rules' claims against it.
-    private func check(_ layout: Layout, label: String) throws -> (targets: Int, claims: Int) {
+    private func check(_ layout: Layout, label: String, everyPixel: Bool = false) throws -> (targets: Int, claims: Int) {
         var targetsChecked = 0
         var claimsChecked = 0
         let geometry = Geometry(layout: layout)
         let reference = ReferenceHitTest(geometry)
-        // Sample the odd coordinates over the area nodes can reach (cells of 2×2 pt = 4 pt²).
+        // Sample the odd coordinates over the area nodes can reach (cells of 2×2 pt = 4 pt²),
+        // or every pixel's centre (1 pt²).
+        let (start, step) = everyPixel ? (-29.5, 1.0) : (-29.0, 2.0)
+        let cell = step * step
         var samples: [(x: Double, y: Double, result: HitResult)] = []
-        for y in stride(from: -29.0, through: 129, by: 2) {
-            for x in stride(from: -29.0, through: 129, by: 2) {
+        for y in stride(from: start, through: 129.5, by: step) {
+            for x in stride(from: start, through: 129.5, by: step) {
                 let expected = reference.hitTest(x: x, y: y)
                 XCTAssertEqual(geometry.hitTest(x: x, y: y), expected, "\(label): gates disagree with reference at (\(x), \(y))")
                 samples.append((x, y, expected))
@@ -107,7 +132,7 @@ final class GroundTruthTests: XCTestCase {
         for region in context.regions where !region.isApproximate {
             let target = region.target
             let hits = samples.filter { $0.result == .target(target) }
-            XCTAssertEqual(region.reachableArea, Double(hits.count) * 4, accuracy: 1e-6, "\(label): reachable area of n\(target)")
+            XCTAssertEqual(region.reachableArea, Double(hits.count) * cell, accuracy: 1e-6, "\(label): reachable area of n\(target)")
             // Every maximal piece is made only of points that reach the target.
             for piece in region.reachable.pieces {
                 for sample in samples where piece.contains(x: sample.x, y: sample.y) {
@@ -117,7 +142,7 @@ final class GroundTruthTests: XCTestCase {
             // The points that could answer for the target: its gate, and (web) the
             // gates of views inside it that answer for it.
             let inDomain = domain(of: target, geometry)
-            XCTAssertEqual(region.domainArea, Double(samples.filter { inDomain($0.x, $0.y) }.count) * 4, accuracy: 1e-6, "\(label): domain of \(layout.name(of: target))")
+            XCTAssertEqual(region.domainArea, Double(samples.filter { inDomain($0.x, $0.y) }.count) * cell, accuracy: 1e-6, "\(label): domain of \(layout.name(of: target))")
             // Every loss is exactly the sampled area the taker gets inside that domain.
             for loss in region.losses {
                 let taken = samples.filter { sample in
@@ -127,7 +152,7 @@ final class GroundTruthTests: XCTestCase {
                     case .occluder(let node): return sample.result == .swallowed(by: node)
                     }
                 }
-                XCTAssertEqual(loss.area, Double(taken.count) * 4, accuracy: 1e-6, "\(label): loss of \(layout.name(of: target)) to \(loss.taker)")
+                XCTAssertEqual(loss.area, Double(taken.count) * cell, accuracy: 1e-6, "\(label): loss of \(layout.name(of: target)) to \(loss.taker)")
                 claimsChecked += 1
             }
             targetsChecked += 1
@@ -142,7 +167,7 @@ final class GroundTruthTests: XCTestCase {
         let owned = (target..<Int(geometry.layout.nodes[target].subtreeEnd)).filter {
             geometry.owningTarget[$0] == Int32(target) && geometry.canAnswer($0)
         }
-        return { x, y in owned.contains { geometry.gates[$0].contains(x: x, y: y) } }
+        return { x, y in owned.contains { geometry.gateContains($0, x: x, y: y) } }
     }
 
     /// The rules' own claims: unreachable targets get no touch; lost hit-area

@@ -193,6 +193,20 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(((published[0]["codeDescription"] as? [String: Any])?["href"] as? String)?.hasSuffix("#target-size") == true)
     }
 
+    func testFilesThatAreNoLayoutGetNoDiagnostics() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        open(server, "file:///tmp/app/package.json", #"{"name": "app", "version": "1.0.0", "dependencies": {}}"#)
+        open(server, "file:///tmp/app/res/layout/main.xml", #"<LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"/>"#)
+        open(server, "file:///tmp/app/screen.yaml", "version: 1\n")
+        server.drain()
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: "file:///tmp/app/package.json")).count, 0)
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: "file:///tmp/app/res/layout/main.xml")).count, 0)
+        // Only a layout's own keys: a layout being written, told what it lacks.
+        let layout = try XCTUnwrap(diagnostics(sent, uri: "file:///tmp/app/screen.yaml"))
+        XCTAssertEqual(layout.map { $0["code"] as? String }, ["invalid-layout"])
+    }
+
     func testTheLastVersionWinsAndNothingStaleIsPublished() throws {
         let (server, sent) = makeServer(debounce: 0.05)
         start(server)
@@ -366,16 +380,21 @@ final class LanguageServerTests: XCTestCase {
         ]
         var random = SeededRandom(seed: 11)
         var requestIDs: [Int] = []
+        // Intact requests have five-digit ids, mutated ones seven: changing one
+        // byte of a seven-digit id cannot make a five-digit one (a leading zero
+        // is not JSON), so a mutant never answers for an intact request.
+        let intact = 10_000..<20_000
         for index in 0..<10_000 {
             var object = random.pick(valid)
             let hasID = object["id"] != nil
-            if hasID { object["id"] = 100 + index }
+            let kind = random.int(0...5)
+            if hasID { object["id"] = kind <= 2 ? 1_000_000 + index : intact.lowerBound + index }
             var bytes = message(object)
-            switch random.int(0...5) {
+            switch kind {
             case 0: bytes = (0..<random.int(0...40)).map { _ in UInt8(random.int(0...255)) }
             case 1: if !bytes.isEmpty { bytes[random.int(0...(bytes.count - 1))] = UInt8(random.int(0...255)) }
             case 2: bytes = Array(bytes.prefix(random.int(0...bytes.count)))
-            default: if hasID { requestIDs.append(100 + index) }
+            default: if hasID { requestIDs.append(intact.lowerBound + index) }
             }
             _ = server.handle(bytes)
         }
@@ -383,7 +402,7 @@ final class LanguageServerTests: XCTestCase {
         let answered = sent.messages.compactMap { $0["id"] as? Int }
         let counts = Dictionary(answered.map { ($0, 1) }, uniquingKeysWith: +)
         for id in requestIDs { XCTAssertEqual(counts[id], 1, "request \(id)") }
-        XCTAssertFalse(counts.values.contains { $0 > 1 }, "no request answered twice")
+        XCTAssertFalse(counts.contains { intact.contains($0.key) && $0.value > 1 }, "no request answered twice")
         // Still serving.
         server.handle(message(["id": 99_999, "method": "shutdown"]))
         XCTAssertNotNil(response(sent, id: 99_999))

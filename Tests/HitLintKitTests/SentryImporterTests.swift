@@ -11,7 +11,7 @@ final class SentryImporterTests: XCTestCase {
         }
         XCTAssertEqual(InputKind.detect(try Captures.document("droidbot-multiwindow.json")), .droidbot)
         XCTAssertEqual(InputKind.detect(try JSONParser.parse(SourceText(#"{"windows": [], "root": {}}"#))), .hitlint)
-        XCTAssertEqual(InputKind.detect(try JSONParser.parse(SourceText(#"{"windows": []}"#))), .hitlint,
+        XCTAssertEqual(InputKind.detect(try JSONParser.parse(SourceText(#"{"windows": []}"#))), .unknown,
                        "windows alone is not a Sentry hierarchy")
         XCTAssertEqual(try Captures.lint("sentry-uikit-settings.json").inputKind, .sentry)
     }

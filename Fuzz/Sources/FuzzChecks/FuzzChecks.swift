@@ -20,6 +20,22 @@ public enum FuzzChecks {
         checkParser(bytes, format: .yaml)
     }
 
+    /// XML: as JSON (the document is JsonML: written as JSON it parses to
+    /// the same tree), and linted as a capture by each XML importer, whatever
+    /// its root element says: diagnostics inside the file, reports that
+    /// parse, no fix with edits.
+    public static func checkXml(_ bytes: [UInt8]) {
+        checkParser(bytes, format: .xml)
+        for choice in [InputChoice.auto, .uiautomator, .xcuitest] {
+            var options = LintOptions()
+            options.inputChoice = choice
+            let result = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .xml, path: "fuzz.xml")
+            checkResult(result, bytes: bytes)
+            checkReports(result)
+            require(result.diagnostics.allSatisfy { $0.fix?.edits.isEmpty ?? true }, "xml: a fix with edits on a captured hierarchy")
+        }
+    }
+
     static func checkParser(_ bytes: [UInt8], format: SourceFormat) {
         let source = SourceText(bytes: bytes)
         let document: Document

@@ -173,7 +173,7 @@ public struct Arguments: Sendable, Equatable {
         case "--stdin-format":
             let text = try value()
             guard let format = SourceFormat(rawValue: text) else {
-                throw UsageError(message: "--stdin-format must be json or yaml, found '\(text)'")
+                throw UsageError(message: "--stdin-format must be json, yaml or xml, found '\(text)'")
             }
             stdinFormat = format
         case "--stats": stats = true
@@ -191,10 +191,11 @@ public struct Arguments: Sendable, Equatable {
            hitlint server                 the language server (LSP) on standard input and output
            hitlint --version | --help
 
-    Lints UI layout files (JSON or a YAML subset) for touch and pointer targets
-    people will miss: too small, clipped, overlapping, occluded, unreachable, or
-    separated by dead gaps. Folders are searched for *.json, *.yaml, *.yml;
-    '-' reads standard input.
+    Lints UI layout files (JSON or a YAML subset), captured view hierarchies
+    and Figma files for touch and pointer targets people will miss: too small,
+    clipped, overlapping, occluded, unreachable, or separated by dead gaps.
+    Folders are searched for *.json, *.yaml, *.yml, *.xml (files there that are
+    no layout hitlint knows are skipped with a note); '-' reads standard input.
 
     OPTIONS:
       --format F                 text (default), json, sarif, github, junit
@@ -210,10 +211,11 @@ public struct Arguments: Sendable, Equatable {
       --screenshot FILE          render: draw over this PNG or JPEG of the screen
                                  (default for a capture: its screenshot beside it,
                                  screen_<time>.jpg for state_<time>.json)
-      --from auto|hitlint|sentry|droidbot
-                                 what the files are: hitlint layouts, Sentry view
-                                 hierarchies or DroidBot states (default: auto,
-                                 recognised by their keys)
+      --from FORMAT              what the files are (default: auto, recognised by
+                                 their keys or root element): hitlint, sentry,
+                                 droidbot, uiautomator (UI Automator dumps, Appium
+                                 UiAutomator2 page sources), xcuitest (Appium /
+                                 WebDriverAgent iOS page sources), maestro, rico, figma
       --scale N                  px per dp for captures measured in pixels
                                  (Android); default: the file's density, else 2.625
       --rule ID=SEVERITY         error, warning, info or off (repeatable)
@@ -233,7 +235,7 @@ public struct Arguments: Sendable, Equatable {
       --stats                    files, nodes, time and counts per rule on stderr
       --jobs N                   files (or one large file's rules) at once (default: one per core)
       --stdin-filename NAME      the name '-' (standard input) is reported under
-      --stdin-format json|yaml   the format of standard input
+      --stdin-format json|yaml|xml   the format of standard input
 
     EXIT CODES:
       0  no error diagnostics (warnings pass unless --strict or --max-warnings)

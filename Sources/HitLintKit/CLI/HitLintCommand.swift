@@ -79,6 +79,7 @@ public enum HitLintCommand {
             options.input = configuration.input
             options.severities = configuration.severities
             options.ruleOptions = configuration.ruleOptions
+            options.figmaTargets = configuration.figmaTargets
         }
         if let name = arguments.profile {
             guard let profile = Profile.named(name) else {
@@ -106,7 +107,7 @@ public enum HitLintCommand {
         }
         if let name = arguments.from {
             guard let choice = InputChoice(rawValue: name) else {
-                throw Arguments.UsageError(message: "--from must be auto, hitlint, sentry or droidbot, found '\(name)'"
+                throw Arguments.UsageError(message: "--from must be one of \(InputChoice.allCases.map(\.rawValue).joined(separator: ", ")), found '\(name)'"
                                            + suggestion(name, InputChoice.allCases.map(\.rawValue)))
             }
             options.inputChoice = choice

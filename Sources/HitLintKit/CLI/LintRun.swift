@@ -21,6 +21,9 @@ extension HitLintCommand {
         var path: String
         var format: SourceFormat?
         var bytes: [UInt8]?
+        /// Found while walking a folder rather than named: skipped with a note
+        /// when it is no layout hitlint knows.
+        var foundInFolder = false
     }
 
     static func makePlan(_ arguments: Arguments, output: CommandOutput) throws(Arguments.UsageError) -> LintPlan {
@@ -33,7 +36,7 @@ extension HitLintCommand {
         }
         if arguments.paths.contains("-"), arguments.stdinFormat == nil,
            SourceFormat(path: arguments.stdinFilename ?? "") == nil {
-            throw Arguments.UsageError(message: "standard input ('-') needs --stdin-format json|yaml, or a --stdin-filename ending in .json, .yaml or .yml")
+            throw Arguments.UsageError(message: "standard input ('-') needs --stdin-format json|yaml|xml, or a --stdin-filename ending in .json, .yaml, .yml or .xml")
         }
         let currentDirectory = output.currentDirectory
         var configuration: Configuration?
@@ -77,7 +80,8 @@ extension HitLintCommand {
                 output.writeError("hitlint: no layout files to lint: \(candidates.count) skipped by include/exclude in \(configuration.path)\n")
             }
         }
-        var inputs = files.map { LintInput(path: $0) }
+        let named = Set(arguments.paths)
+        var inputs = files.map { LintInput(path: $0, foundInFolder: !named.contains($0)) }
         var failed = !problems.isEmpty
         if arguments.paths.contains("-") {
             let name = arguments.stdinFilename ?? "<stdin>"
@@ -117,7 +121,7 @@ extension HitLintCommand {
                 performConcurrently(iterations: inputs.count, width: plan.jobs) { index in
                     let input = inputs[index]
                     guard let format = input.format ?? SourceFormat(path: input.path) else {
-                        failureSlots[index] = "not a layout file (expected .json, .yaml or .yml)"
+                        failureSlots[index] = "not a layout file (expected .json, .yaml, .yml or .xml)"
                         return
                     }
                     let source: SourceBytes
@@ -134,14 +138,16 @@ extension HitLintCommand {
                     }
                     if fixing {
                         let bytes = source.array
-                        let outcome = Fixer.fixUntilStable(bytes, format: format, path: input.path, linter: linter)
+                        let outcome = Fixer.fixUntilStable(bytes, format: format, path: input.path, linter: linter,
+                                                           foundInFolder: input.foundInFolder)
                         resultSlots[index] = outcome.result
                         // A captured hierarchy is never rewritten, whatever a fix says.
                         fixedSlots[index] = outcome.result.inputKind.isCapture
                             ? FixedFile(original: bytes, fixed: bytes, count: 0)
                             : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                     } else {
-                        let result = linter.lint(source: SourceText(bytes: source), format: format, path: input.path)
+                        let result = linter.lint(source: SourceText(bytes: source), format: format, path: input.path,
+                                                 foundInFolder: input.foundInFolder)
                         // The report turns offsets into lines on one core, after
                         // every file: the line table of a small file is built here,
                         // on the worker's. (A mapped file's waits: it is read in

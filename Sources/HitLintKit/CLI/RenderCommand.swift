@@ -26,7 +26,7 @@ extension HitLintCommand {
         }
         let path = arguments.paths[0]
         guard let format = SourceFormat(path: path) else {
-            return fail("\(path): not a layout file (expected .json, .yaml or .yml)")
+            return fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml)")
         }
         let bytes: [UInt8]
         switch InputFileReader.read(path) {

@@ -13,7 +13,7 @@ import Foundation
 public struct Configuration: Sendable {
     public static let fileName = ".hitlint.yml"
     /// Top-level keys, in the order `hitlint init` writes them.
-    public static let keys = ["profile", "platform", "input", "include", "exclude", "rules"]
+    public static let keys = ["profile", "platform", "input", "include", "exclude", "rules", "figmaTargets"]
 
     /// The file as named in messages.
     public var path: String
@@ -29,6 +29,10 @@ public struct Configuration: Sendable {
     public var severities: [String: Severity] = [:]
     /// `rules:`: options per rule id, as written (`"9mm"`, `"true"`).
     public var ruleOptions: [String: [String: String]] = [:]
+    /// `figmaTargets:`: Figma layer or component names (patterns with `*` and `?`,
+    /// any case) that are targets, besides the layers prototype interactions
+    /// start at or that are named after a control.
+    public var figmaTargets: [String] = []
 
     public init(path: String, folder: String) {
         self.path = path
@@ -216,6 +220,13 @@ private struct ConfigurationReader {
                 configuration.exclude = try globs(value, key: name)
             case "rules":
                 try readRules(value, into: &configuration)
+            case "figmaTargets":
+                let items = document.kind(value) == .array ? document.elements(value) : [value]
+                for item in items {
+                    let pattern = try string(item, name)
+                    guard !pattern.isEmpty else { throw error(at: item, "an empty name in 'figmaTargets' matches nothing") }
+                    configuration.figmaTargets.append(pattern)
+                }
             default:
                 throw error(at: key, "unknown key '\(name)'" + suggestion(name, Configuration.keys))
             }

@@ -23,6 +23,10 @@ public enum ConfigurationTemplate {
         # include: ["Layouts/**/*.yaml", "Layouts/**/*.json"]
         # exclude: ["**/Generated/**"]
 
+        # Figma files: layers or components (by name; `*` and `?` match any characters
+        # and one) that are targets besides those prototype interactions start at.
+        # figmaTargets: ["Tile", "Card *"]
+
         # Severity per rule (error, warning, info, off), or a mapping with a severity
         # and the rule's options. Options alone turn on a rule that is off by default.
         rules:

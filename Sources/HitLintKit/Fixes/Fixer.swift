@@ -141,8 +141,11 @@ public enum Fixer {
     /// keeping only fixes that leave nothing new. Returns the final bytes,
     /// how many fixes were applied, and the lint of the final bytes.
     public static func fixUntilStable(_ bytes: [UInt8], format: SourceFormat, path: String, linter: Linter,
-                                      maximumPasses: Int = 10) -> (bytes: [UInt8], fixesApplied: Int, result: LintResult) {
-        func lint(_ bytes: [UInt8]) -> LintResult { linter.lint(source: SourceText(bytes: bytes), format: format, path: path) }
+                                      maximumPasses: Int = 10, foundInFolder: Bool = false)
+        -> (bytes: [UInt8], fixesApplied: Int, result: LintResult) {
+        func lint(_ bytes: [UInt8]) -> LintResult {
+            linter.lint(source: SourceText(bytes: bytes), format: format, path: path, foundInFolder: foundInFolder)
+        }
         var current = bytes
         var total = 0
         var result = lint(current)

@@ -14,6 +14,11 @@
 /// So the reachable region of a target is its gate minus the gates of the
 /// qualifying nodes after it that resolve to something else.
 ///
+/// On the web a node with `cornerRadius` answers only inside its rounded hit
+/// rect, and one that clips cuts its descendants to its rounded frame
+/// (`RoundedRect`: at pixel resolution). Such a gate is not a rectangle: it is
+/// kept as bands (`gatePieces`), and `gates` holds their bounding box.
+///
 /// Web content inside a native capture (`LayoutNode.isWebContent`) is gated the
 /// web way under the native view that hosts it: its hit rect ∩ the host's gate
 /// ∩ the frames of the web ancestors that clip; and only its targets qualify. `ReferenceHitTest`
@@ -50,6 +55,15 @@ public struct Geometry: Sendable {
     private var webAllowed: [Rect] = []
     /// Nodes that can answer a hit test (qualifying somewhere), by gate.
     public let answerIndex: SpatialGrid
+    /// Per node, its gate's bands in `shapes` when rounded corners shape it, else
+    /// -1; empty when no gate is shaped (the common case: no table at all).
+    private var gateShape: [Int32] = []
+    /// Per clipping node (`clipRects`), the clip's bands in `shapes`, or -1 for the rect.
+    private var clipShape: [Int32] = []
+    private var shapes: [[Rect]] = []
+    /// Bands held in `shapes`, at most this many: past it (a hostile file of
+    /// many large rounded views) a gate is taken as its bounding box.
+    static let shapeBudget = 1 << 20
 
     static let unbounded = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
 
@@ -72,15 +86,32 @@ public struct Geometry: Sendable {
         let unbounded = Self.unbounded
         let (platform, input, pointerInsets, extras) = (self.platform, self.input, layout.pointerInsets, layout.extras)
         var answering = [Int32].empty(reservingLarge: count)
+        var (shapes, gateShape, clipShape, shapeBandCount) = ([[Rect]](), [Int32](), [Int32](), 0)
+        func store(_ bands: [Rect]) -> Int32 {
+            guard shapeBandCount + bands.count <= Self.shapeBudget else { return -1 }
+            shapeBandCount += bands.count
+            shapes.append(bands)
+            return Int32(shapes.count - 1)
+        }
         for index in 0..<count {
             let node = nodes[index]
             let parent = Int(node.parent)
             let hit = Self.hitRect(index, nodes: nodes, extras: extras, pointerInsets: pointerInsets, platform: platform, input: input)
             let inheritedSlot = parent >= 0 ? clipSlot[parent] : -1
             let inheritedClip = inheritedSlot >= 0 ? clipRects[Int(inheritedSlot)] : unbounded
+            // Rounded corners shape hit-testing on the web only.
+            let radius = platform == .web && node.extrasIndex >= 0 ? extras[Int(node.extrasIndex)].cornerRadius : 0
+            let inheritedShape = inheritedSlot >= 0 ? clipShape[Int(inheritedSlot)] : -1
             if node.clipsToBounds {
                 clipSlot.append(Int32(clipRects.count))
                 clipRects.append(inheritedClip.intersection(node.frame))
+                var shape: Int32 = -1
+                if radius > 0 || inheritedShape >= 0 {
+                    let own = RoundedRect.bands(node.frame, radius: radius)
+                    shape = store(inheritedShape >= 0 ? Bands.intersection(own, shapes[Int(inheritedShape)])
+                                                      : Bands.intersection(own, inheritedClip))
+                }
+                clipShape.append(shape)
             } else {
                 clipSlot.append(inheritedSlot)
             }
@@ -98,7 +129,20 @@ public struct Geometry: Sendable {
                 }
                 webAllowed[index] = ancestorGate
             }
-            let gate = hit.intersection(ancestorGate)
+            var gate = hit.intersection(ancestorGate)
+            if radius > 0 || inheritedShape >= 0 {
+                let own = RoundedRect.bands(hit, radius: radius)
+                let bands = inheritedShape >= 0 ? Bands.intersection(own, shapes[Int(inheritedShape)])
+                                                : Bands.intersection(own, ancestorGate)
+                gate = Bands.bounds(bands)
+                if bands.count > 1 || bands.first.map({ $0 != gate }) == true {
+                    let shape = store(bands)
+                    if shape >= 0 {
+                        if gateShape.isEmpty { gateShape = [Int32](repeating: -1, count: count) }
+                        gateShape[index] = shape
+                    }
+                }
+            }
             gates.append(gate)
             let invisible = node.isHidden || node.isTransparent || (parent >= 0 && isInvisible[parent])
             isInvisible.append(invisible)
@@ -112,11 +156,34 @@ public struct Geometry: Sendable {
             }
             if node.isModal, !skipped { frontModal = index }
         }
+        (self.shapes, self.gateShape, self.clipShape) = (shapes, gateShape, clipShape)
         let gates = self.gates
         answerIndex = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
     }
 
     public var nodeCount: Int { gates.count }
+
+    /// Whether some node's gate is not a rectangle (rounded corners on the web).
+    public var hasShapedGates: Bool { !gateShape.isEmpty }
+
+    /// The gate as disjoint rectangles: its bands when rounded corners shape it,
+    /// else the gate itself (nothing when it is empty).
+    public func gatePieces(_ index: Int) -> [Rect] {
+        if !gateShape.isEmpty, gateShape[index] >= 0 { return shapes[Int(gateShape[index])] }
+        return gates[index].isEmpty ? [] : [gates[index]]
+    }
+
+    /// Whether the gate is exactly its bounding box (`gates`).
+    @inline(__always) public func gateIsRect(_ index: Int) -> Bool {
+        gateShape.isEmpty || gateShape[index] < 0
+    }
+
+    /// Whether (x, y) is in the node's gate.
+    @inline(__always) public func gateContains(_ index: Int, x: Double, y: Double) -> Bool {
+        guard gates[index].contains(x: x, y: y) else { return false }
+        guard !gateShape.isEmpty, gateShape[index] >= 0 else { return true }
+        return Bands.contains(shapes[Int(gateShape[index])], x: x, y: y)
+    }
 
     /// Whether a view that is not a target takes the touches it answers
     /// (SPEC §3): on UIKit and the web it does; on Android, and in web content
@@ -198,7 +265,7 @@ public struct Geometry: Sendable {
         var stamp = Stamp(count: nodeCount)
         let point = Rect(minX: x, minY: y, maxX: x, maxY: y)
         answerIndex.forEachCandidate(in: point, seen: &stamp) { index in
-            if index > best, gates[index].contains(x: x, y: y) { best = index }
+            if index > best, gateContains(index, x: x, y: y) { best = index }
         }
         guard best >= 0 else { return .nothing }
         if let target = resolvedTarget(best) { return .target(target) }

@@ -93,16 +93,19 @@ public struct ReferenceHitTest: Sendable {
     }
 
     /// The web: the topmost painted element under the point (later in document
-    /// order is on top), cut by ancestors with `overflow: hidden`.
+    /// order is on top), cut by ancestors with `overflow: hidden`. An element
+    /// with `border-radius` is hit only inside its rounded box, and one that
+    /// clips cuts its descendants to it (`RoundedRect`, at pixel resolution).
     private func web(_ x: Double, _ y: Double) -> Int? {
         for index in stride(from: layout.nodes.count - 1, through: 0, by: -1) {
-            guard pointInside(index, x, y) else { continue }
+            guard RoundedRect.contains(geometry.hitRect(index), radius: layout.cornerRadius(of: index), x: x, y: y) else { continue }
             var ancestor = index
             var blocked = false
             while ancestor >= 0 {
                 if isSkippedHere(ancestor) { blocked = true; break }
                 let parent = Int(layout.nodes[ancestor].parent)
-                if parent >= 0, layout.nodes[parent].clipsToBounds, !geometry.frame(parent).contains(x: x, y: y) {
+                if parent >= 0, layout.nodes[parent].clipsToBounds,
+                   !RoundedRect.contains(geometry.frame(parent), radius: layout.cornerRadius(of: parent), x: x, y: y) {
                     blocked = true
                     break
                 }

@@ -117,14 +117,16 @@ extension Geometry {
             }
         }
         // The points that can answer for the target: its gate, and on the web also
-        // the gates of views inside it that answer for it (they may lie outside it).
-        var domain: [Rect] = gate.isEmpty ? [] : [gate]
+        // the gates of views inside it that answer for it (they may lie outside
+        // it, or in the corners its rounding cuts off).
+        var domain: [Rect] = gatePieces(target)
         if platform == .web, !isSkipped[target] {
+            let plain = gateIsRect(target)
             var inner = target + 1
             let end = Int(layout.nodes[target].subtreeEnd)
             while inner < end {
-                if owningTarget[inner] == Int32(target), canAnswer(inner), !gate.contains(gates[inner]) {
-                    domain.append(gates[inner])
+                if owningTarget[inner] == Int32(target), canAnswer(inner), !(plain && gate.contains(gates[inner])) {
+                    domain += gatePieces(inner)
                 }
                 inner += 1
             }
@@ -155,8 +157,15 @@ extension Geometry {
         var order: [Int] = []
         for node in candidates {
             if uncovered.isEmpty { break }
-            let cut = gates[node].intersection(bounds)
-            let removed = uncovered.subtract(cut)
+            var removed: [Rect]
+            if gateIsRect(node) {
+                removed = uncovered.subtract(gates[node].intersection(bounds))
+            } else {
+                removed = []
+                for band in gatePieces(node) where band.intersects(bounds) {
+                    removed += uncovered.subtract(band.intersection(bounds))
+                }
+            }
             if removed.isEmpty { continue }
             let owner = resolvedTarget(node)
             if owner == target { continue }  // a view inside the target answers for it (rule 4)

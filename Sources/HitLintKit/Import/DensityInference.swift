@@ -135,10 +135,12 @@ struct DensityInference {
 }
 
 /// How an Android importer settles the density: `--scale`, else a density the
-/// file records, else inferred from the capture, else the default; the note to
-/// write, if any, comes with it.
+/// file records, else inferred from the capture, else the default (the
+/// format's, when it comes from one device, as RICO's); the note to write, if
+/// any, comes with it.
 enum DensityChoice {
-    static func settle(given: Double?, recorded: Double?, inference: DensityInference)
+    static func settle(given: Double?, recorded: Double?, inference: DensityInference,
+                       fallback: (scale: Double, text: String) = (ImportOptions.defaultAndroidScale, ImportOptions.defaultDensityText))
         -> (scale: Double, note: String?, noteEntry: Int?) {
         if let given { return (given, nil, nil) }
         if let recorded { return (recorded, nil, nil) }
@@ -146,11 +148,10 @@ enum DensityChoice {
             return (inferred, "the capture does not record the screen density: inferred \(DensityInference.describe(scale: inferred)) "
                     + "from \(inference.describe(at: inferred)); pass --scale to set it", inference.firstEntry)
         }
-        let fallback = ImportOptions.defaultAndroidScale
         let why = inference.evidence.isEmpty
             ? "nothing in it has a size the platform fixes"
             : "what it shows does not settle it (\(inference.describe(at: nil)))"
-        return (fallback, "the capture does not record the screen density, and \(why): assuming \(ImportOptions.defaultDensityText); pass --scale to set it",
+        return (fallback.scale, "the capture does not record the screen density, and \(why): assuming \(fallback.text); pass --scale to set it",
                 inference.firstEntry)
     }
 }

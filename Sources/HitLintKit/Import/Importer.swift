@@ -6,6 +6,12 @@ public struct ImportOptions: Sendable {
     /// `--platform`, `--input`: override what the importer infers.
     public var platform: Platform?
     public var input: InputModality?
+    /// `figmaTargets:` in `.hitlint.yml`: patterns of Figma layer or component
+    /// names that are targets besides those the importer finds.
+    public var figmaTargets: [String] = []
+    /// Whether `--profile` (or the configuration) chose the sizes, so an
+    /// importer that has to assume a platform's need not say so.
+    public var profileIsChosen = false
 
     /// 420 dpi (2.625 px per dp), the density of the Pixel-class phones and
     /// emulators most Android captures come from. Always announced in an
@@ -37,7 +43,12 @@ enum Importers {
         switch kind {
         case .sentry: return SentryImporter.importLayout(document, options: options)
         case .droidbot: return DroidBotImporter.importLayout(document, options: options)
-        case .hitlint: preconditionFailure("hitlint files go through LayoutBuilder")
+        case .uiautomator: return UIAutomatorImporter.importLayout(document, options: options)
+        case .xcuitest: return XCUITestImporter.importLayout(document, options: options)
+        case .maestro: return MaestroImporter.importLayout(document, options: options)
+        case .rico: return RICOImporter.importLayout(document, options: options)
+        case .figma: return FigmaImporter.importLayout(document, options: options)
+        case .hitlint, .unknown: preconditionFailure("hitlint files go through LayoutBuilder; unknown files are not imported")
         }
     }
 }

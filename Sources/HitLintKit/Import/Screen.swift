@@ -12,7 +12,9 @@ struct Screen {
     var rect: Rect
     var note: String?
 
-    static func choose(windows: [Rect], recorded: (width: Double, height: Double)?) -> Screen {
+    /// `dataset`: the recorded size is not the file's but a dataset's, whose
+    /// every screen has it (RICO's); the notes say so.
+    static func choose(windows: [Rect], recorded: (width: Double, height: Double)?, dataset: String? = nil) -> Screen {
         let tree = windows.reduce(Rect.empty) { $0.union($1) }
         guard !tree.isEmpty else {
             return Screen(rect: recorded.map { Rect(x: 0, y: 0, width: $0.width, height: $0.height) } ?? .empty, note: nil)
@@ -26,7 +28,7 @@ struct Screen {
         let atOrigin = windows.filter { $0.minX <= 1 && $0.minY <= 1 }.max { $0.area < $1.area }
         if let full = atOrigin, full.inset(by: EdgeInsets(all: -1)).contains(tree) {
             let note = recorded.map {
-                "the state records a screen of \(size($0.width, $0.height)), but its view tree's root is "
+                (dataset.map { "every \($0) screen is " } ?? "the state records a screen of ") + "\(size($0.width, $0.height)), but its view tree's root is "
                     + "\(size(full.width, full.height)): the screen is taken from the tree"
             }
             return Screen(rect: Rect(minX: 0, minY: 0, maxX: full.maxX, maxY: full.maxY), note: note)
@@ -37,7 +39,7 @@ struct Screen {
         let far = chosen ?? (tree.maxX, tree.maxY)
         let rect = Rect(minX: 0, minY: 0, maxX: max(far.0, tree.maxX), maxY: max(far.1, tree.maxY))
         let window = "\(size(tree.width, tree.height)) at (\(formatLength(tree.minX)), \(formatLength(tree.minY)))"
-        let source = chosen != nil ? "the recorded size" : "the least that holds it"
+        let source = chosen == nil ? "the least that holds it" : dataset.map { "the size of every \($0) screen" } ?? "the recorded size"
         return Screen(rect: rect, note: "the view tree is a window of \(window), not the whole screen (a dialog, a popup, "
                       + "or a window below the status bar): the screen is taken as \(size(rect.width, rect.height)), \(source)")
     }

@@ -149,7 +149,7 @@ enum SentryImporter: Importer {
     }
 
     /// A capture with no views: an empty layout and one note.
-    private static func nothingToLint(_ document: Document, _ message: String, entry: Int) -> (layout: Layout, diagnostics: [Diagnostic]) {
+    static func nothingToLint(_ document: Document, _ message: String, entry: Int) -> (layout: Layout, diagnostics: [Diagnostic]) {
         let span = document.entries.isEmpty ? SourceSpan(start: 0, end: 0) : document.span(entry)
         return (Layout(document: document), [Diagnostic(rule: RuleID.importNote, severity: .info, message: message, span: span)])
     }

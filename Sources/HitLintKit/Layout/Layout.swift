@@ -90,6 +90,10 @@ public struct LayoutNode: Sendable {
         static let isWebContent: UInt32 = 1 << 14
         static let isModal: UInt32 = 1 << 15
         static let isScrollable: UInt32 = 1 << 16
+        static let isInline: UInt32 = 1 << 17
+        static let inlineIsExplicit: UInt32 = 1 << 18
+        static let isText: UInt32 = 1 << 19
+        static let passiveByDefault: UInt32 = 1 << 20
     }
 
     @inline(__always) private func flag(_ bit: UInt32) -> Bool { flags & bit != 0 }
@@ -129,6 +133,22 @@ public struct LayoutNode: Sendable {
     /// Scrolls its content (`scrollable: true`; captures record it): a target
     /// cut by its edge is partly scrolled out, which says nothing of its size.
     public var isScrollable: Bool { get { flag(Flag.isScrollable) } set { set(Flag.isScrollable, newValue) } }
+    /// A target in a sentence, or otherwise as tall as the line of text around
+    /// it (`inline: true`, or by default a target whose parent is a `text` or
+    /// `label` node): WCAG's inline exception (SC 2.5.8, 2.5.5) leaves its size alone.
+    public var isInline: Bool { get { flag(Flag.isInline) } set { set(Flag.isInline, newValue) } }
+    /// The file says `inline` (true or false), so the default does not apply.
+    public internal(set) var inlineIsExplicit: Bool {
+        get { flag(Flag.inlineIsExplicit) } set { set(Flag.inlineIsExplicit, newValue) }
+    }
+    /// Of type `text` or `label`: non-target text, whose targets are inline by default.
+    public internal(set) var isText: Bool { get { flag(Flag.isText) } set { set(Flag.isText, newValue) } }
+    /// `userInteractionEnabled` is false only because UIKit makes it so for the
+    /// node's type (`label`, `imageView`, `image`, `text`): on the web every
+    /// element takes the pointer, so there it is true.
+    public internal(set) var passiveByDefault: Bool {
+        get { flag(Flag.passiveByDefault) } set { set(Flag.passiveByDefault, newValue) }
+    }
     /// Whether `Layout.pointerInsets` has this node's pointer region insets
     /// (when they differ from the hit area).
     public var hasPointerInsets: Bool {
@@ -204,6 +224,9 @@ public struct LayoutNode: Sendable {
 public struct NodeExtras: Sendable {
     public var hitInsets: EdgeInsets = .zero
     public var alpha: Double = 1
+    /// CSS `border-radius` (points): on the web it rounds the node's hit region,
+    /// and, when it clips, the region of its descendants.
+    public var cornerRadius: Double = 0
 }
 
 /// Where a node read while its JSON was parsed came from
@@ -278,6 +301,11 @@ public struct Layout: Sendable {
     /// (DroidBot), not the drawing order: which of two overlapping views is in
     /// front is inferred, and findings that rest on it are weak evidence.
     public var zOrderIsInferred = false
+    /// Whose minimum sizes apply when no profile is chosen, when it is not the
+    /// hit-testing platform's: an iOS capture or a design, hit-tested as an
+    /// accessibility tree (only targets take touches, `platform` android), is
+    /// held to Apple's sizes. nil: the platform's own.
+    public var guideline: Platform?
     /// Ids whose text is not a slice of the file (escapes), by node, for nodes with an `origin`.
     var decodedIDs: [Int32: String] = [:]
 
@@ -303,14 +331,22 @@ public struct Layout: Sendable {
         return slot >= 0 ? extras[Int(slot)].alpha : 1
     }
 
-    /// Gives `node` (being built, not yet in `nodes`) hit insets and/or an alpha.
-    public mutating func setExtras(of node: inout LayoutNode, hitInsets: EdgeInsets? = nil, alpha: Double? = nil) {
+    /// The node's `cornerRadius` in points (0 when it has none).
+    @inline(__always) public func cornerRadius(of index: Int) -> Double {
+        let slot = nodes[index].extrasIndex
+        return slot >= 0 ? extras[Int(slot)].cornerRadius : 0
+    }
+
+    /// Gives `node` (being built, not yet in `nodes`) hit insets, an alpha and/or a corner radius.
+    public mutating func setExtras(of node: inout LayoutNode, hitInsets: EdgeInsets? = nil, alpha: Double? = nil,
+                                   cornerRadius: Double? = nil) {
         if node.extrasIndex < 0 {
             node.extrasIndex = Int32(extras.count)
             extras.append(NodeExtras())
         }
         let slot = Int(node.extrasIndex)
         if let hitInsets { extras[slot].hitInsets = hitInsets }
+        if let cornerRadius { extras[slot].cornerRadius = cornerRadius }
         if let alpha {
             extras[slot].alpha = alpha
             node.isTransparent = alpha < 0.01
@@ -324,7 +360,10 @@ public struct Layout: Sendable {
             for side in Side.allCases { result[side] = insets[side] * scale }
             return result
         }
-        for slot in extras.indices { extras[slot].hitInsets = scaled(extras[slot].hitInsets) }
+        for slot in extras.indices {
+            extras[slot].hitInsets = scaled(extras[slot].hitInsets)
+            extras[slot].cornerRadius *= scale
+        }
         for key in pointerInsets.keys { pointerInsets[key] = scaled(pointerInsets[key]!) }
     }
 

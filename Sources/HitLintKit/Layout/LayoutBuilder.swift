@@ -8,8 +8,8 @@ public struct LayoutBuilder {
     public static let documentKeys = ["version", "platform", "input", "units", "scale", "device", "coordinates", "root"]
     /// The keys of a node, in the order `nodeKeys` lists them.
     enum NodeKey: Int, CaseIterable {
-        case id, type, frame, size, hitInsets, hitSlop, pointerInsets, interactive, hidden, alpha
-        case userInteractionEnabled, clipsToBounds, opaque, scrollable, enabled, axis, spacing, alignment, ignore, children
+        case id, type, frame, size, hitInsets, hitSlop, pointerInsets, interactive, inline, hidden, alpha
+        case userInteractionEnabled, clipsToBounds, cornerRadius, opaque, scrollable, enabled, axis, spacing, alignment, ignore, children
     }
     public static let nodeKeys = NodeKey.allCases.map { "\($0)" }
     private static let nodeKeyTable = ByteTable(nodeKeys)
@@ -46,6 +46,9 @@ public struct LayoutBuilder {
     private let interactiveTypeCount = LayoutBuilder.interactiveTypes.count
     private let passiveTypeCount = LayoutBuilder.passiveTypes.count
     private let stackType = LayoutBuilder.typeNames.count - 1
+    /// Non-target text (`text`, `label`): the targets inside it are inline by default.
+    private let textType = LayoutBuilder.typeNames.firstIndex(of: "text")!
+    private let labelType = LayoutBuilder.typeNames.firstIndex(of: "label")!
 
     public init(document: Document) {
         self.document = document
@@ -141,7 +144,8 @@ public struct LayoutBuilder {
         }
         if let platform = overrides.platform { layout.platform = platform }
         if let input = overrides.input { layout.input = input }
-        if layout.units == .px, scaleEntry == nil {
+        // On the web a px is a CSS px, the unit the page is laid out in.
+        if layout.units == .px, scaleEntry == nil, layout.platform != .web {
             invalid(unitsEntry!, "'units: px' needs 'scale' (px per pt, e.g. 3 for an iPhone at @3x)")
         }
         switch layout.units {
@@ -166,10 +170,26 @@ public struct LayoutBuilder {
         }
         reportRepeatedIDs()
         if layout.nodes.isEmpty { return }
+        applyPlatformDefaults()
         computeSubtreeEnds()
         checkPlacements()
         convertLengths()
         placeFrames()
+    }
+
+    /// Defaults that depend on the platform or on the parent, known only once
+    /// every node and the document's keys are read (a streamed read meets
+    /// `platform` after the nodes): on the web every element takes the pointer,
+    /// whatever its type; a target inside non-target text is inline unless it says.
+    private mutating func applyPlatformDefaults() {
+        let web = layout.platform == .web
+        for index in layout.nodes.indices {
+            let node = layout.nodes[index]
+            if web, node.passiveByDefault { layout.nodes[index].userInteractionEnabled = true }
+            if !node.inlineIsExplicit, node.parent >= 0, layout.nodes[Int(node.parent)].isText {
+                layout.nodes[index].isInline = true
+            }
+        }
     }
 
     /// Drops nodes a streamed read took from a `root` that turned out not to
@@ -488,6 +508,7 @@ public struct LayoutBuilder {
                         interactiveType = type < interactiveTypeCount
                         passiveType = !interactiveType && type < interactiveTypeCount + passiveTypeCount
                         node.isStack = type == stackType
+                        node.isText = type == textType || type == labelType
                     }
                 } else {
                     invalid(value, "'type' must be a string, found \(describe(value))")
@@ -515,6 +536,11 @@ public struct LayoutBuilder {
                 }
             case .interactive:
                 interactive = readBool(value, key: "interactive")
+            case .inline:
+                if let inline = readBool(value, key: "inline") {
+                    node.isInline = inline
+                    node.inlineIsExplicit = true
+                }
             case .hidden:
                 node.isHidden = readBool(value, key: "hidden") ?? false
             case .alpha:
@@ -527,6 +553,10 @@ public struct LayoutBuilder {
                 userInteraction = readBool(value, key: "userInteractionEnabled")
             case .clipsToBounds:
                 node.clipsToBounds = readBool(value, key: "clipsToBounds") ?? false
+            case .cornerRadius:
+                if let radius = readLength(value, key: "cornerRadius", allowNegative: false) {
+                    layout.setExtras(of: &node, cornerRadius: radius)
+                }
             case .opaque:
                 node.isOpaque = readBool(value, key: "opaque") ?? false
             case .scrollable:
@@ -554,6 +584,7 @@ public struct LayoutBuilder {
         }
         node.isTarget = interactive ?? interactiveType
         node.userInteractionEnabled = userInteraction ?? !passiveType
+        node.passiveByDefault = userInteraction == nil && passiveType
         if node.isStack {
             stacks[index] = stack
         } else {

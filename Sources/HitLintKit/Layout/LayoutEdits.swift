@@ -245,8 +245,9 @@ public struct LayoutEditor {
     private func keyValueSeparator(key: Int, value: Int) -> String {
         let from = document.span(key).end
         let to = document.span(value).start
+        guard to > from else { return ": " }
         let gap = bytes[from..<to]
-        if gap.contains(0x0A) || gap.contains(0x0D) || to <= from { return ": " }
+        if gap.contains(0x0A) || gap.contains(0x0D) { return ": " }
         return String(decoding: gap, as: UTF8.self)
     }
 

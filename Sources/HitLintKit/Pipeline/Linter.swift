@@ -37,20 +37,34 @@ public struct Linter: Sendable {
         self.options = options
     }
 
-    public func lint(source: SourceText, format: SourceFormat, path: String) -> LintResult {
+    /// `foundInFolder`: the file was found while walking a folder, not named:
+    /// when it is no layout hitlint knows it is skipped with a note, where a
+    /// named one is an error.
+    public func lint(source: SourceText, format: SourceFormat, path: String, foundInFolder: Bool = false) -> LintResult {
         do {
             // A large JSON layout is built while it is read, without keeping its document.
             if format == .json, source.bytes.count >= options.streamingFrom,
                options.inputChoice == .auto || options.inputChoice == .hitlint {
                 let (builder, document) = try LayoutBuilder.read(streaming: source)
                 let kind = options.inputChoice.kind(of: document)
-                guard kind == .hitlint else { return lint(document: document, path: path) }
+                guard kind == .hitlint else {
+                    return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
+                }
                 let (layout, diagnostics) = LayoutBuilder.finish(consume builder, streamed: document, overrides: overrides)
                 let outcome = lintLayout(consume layout, diagnostics)
                 return finish(outcome, source: source, format: format, path: path, kind: kind)
             }
-            return lint(document: try format.parse(source), path: path)
+            return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
         } catch {
+            // No capture tool writes a DOCTYPE or another encoding: an XML file
+            // found in a folder that has one is someone else's, not a broken capture.
+            if foundInFolder, format == .xml, error.message.contains("DOCTYPE") || error.message.hasPrefix("encoding '") {
+                let diagnostic = Diagnostic(rule: RuleID.importNote, severity: .info,
+                                            message: "skipped: not a layout hitlint knows (an XML document that hitlint does not read: \(error.message))",
+                                            span: SourceSpan(start: error.offset, end: min(error.offset + 1, source.bytes.count)))
+                return LintResult(path: path, source: source, diagnostics: [applySeverity(diagnostic)].compactMap { $0 },
+                                  nodeCount: 0, inputKind: .unknown)
+            }
             let end = min(error.offset + 1, source.bytes.count)
             let diagnostic = Diagnostic(rule: RuleID.invalidLayout, severity: .error, message: error.message,
                                         span: SourceSpan(start: error.offset, end: max(error.offset, end)))
@@ -76,19 +90,63 @@ public struct Linter: Sendable {
 
     /// The one way from a document to its layout and diagnostics; `keep` (for
     /// pictures) is handed the rule context the rules saw, when they ran.
-    func lint(document: consuming Document, path: String, keepingContext keep: ((RuleContext) -> Void)?) -> LintResult {
+    func lint(document: consuming Document, path: String, foundInFolder: Bool = false,
+              keepingContext keep: ((RuleContext) -> Void)?) -> LintResult {
         let (source, format) = (document.source, document.format)
-        let kind = options.inputChoice.kind(of: document)
+        var kind = options.inputChoice.kind(of: document)
+        if kind == .unknown {
+            if foundInFolder || format == .xml {
+                let diagnostic = Self.unknownFileDiagnostic(document, skipped: foundInFolder)
+                return LintResult(path: path, source: source, diagnostics: [applySeverity(diagnostic)].compactMap { $0 },
+                                  nodeCount: 0, inputKind: .unknown)
+            }
+            // Named JSON or YAML: read as a layout, which says what it lacks.
+            kind = .hitlint
+        }
         let (layout, diagnostics): (Layout, [Diagnostic])
         if kind == .hitlint {
             (layout, diagnostics) = LayoutBuilder.build(document, overrides: overrides)
         } else {
-            let importOptions = ImportOptions(scale: options.importScale, platform: options.platform, input: options.input)
+            var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, input: options.input)
+            importOptions.figmaTargets = options.figmaTargets
+            importOptions.profileIsChosen = options.profile != nil || options.minimumSize != nil
+                || options.ruleOptions[RuleID.targetSize]?["minSize"] != nil
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document
         let outcome = lintLayout(consume layout, diagnostics, keep: keep)
         return finish(outcome, source: source, format: format, path: path, kind: kind)
+    }
+
+    /// What a file that is no layout hitlint knows gets: a note that it was
+    /// skipped (found in a folder: other JSON, YAML and XML live beside
+    /// layouts), or an error (named: the user meant it to be linted).
+    static func unknownFileDiagnostic(_ document: Document, skipped: Bool) -> Diagnostic {
+        let what: String
+        var span = SourceSpan(start: 0, end: 0)
+        if document.format == .xml {
+            let name = document.next(0) > 1 ? document.string(1) ?? "" : ""
+            what = "an XML document whose root element is <\(name.count > 60 ? String(name.prefix(60)) + "…" : name)>"
+            if document.next(0) > 1 { span = document.span(1) }
+        } else if document.entries.isEmpty {
+            what = "an empty document"
+        } else if document.kind(0) == .object {
+            let keys = document.members(0).prefix(4).compactMap { document.string($0.key) }
+                .map { "'\($0.count > 30 ? String($0.prefix(30)) + "…" : $0)'" }
+            what = keys.isEmpty ? "an empty mapping" : "a mapping with \(englishList(keys))\(document.count(0) > 4 ? ", …" : "")"
+            span = document.firstKeySpan(0)
+        } else {
+            what = document.kind(0) == .array ? "a list" : "a single value"
+            span = document.span(0)
+        }
+        let known = "hitlint reads its own layouts ('root'), Sentry view hierarchies, DroidBot states, UI Automator dumps and "
+            + "Appium page sources, XCUITest page sources, Maestro hierarchies, RICO view hierarchies and Figma files"
+        if skipped {
+            return Diagnostic(rule: RuleID.importNote, severity: .info,
+                              message: "skipped: not a layout hitlint knows (\(what)); \(known)", span: span)
+        }
+        return Diagnostic(rule: RuleID.invalidLayout, severity: .error,
+                          message: "not a layout hitlint knows (\(what)): \(known); --from names the format", span: span)
     }
 
     private var overrides: LayoutBuilder.Overrides {

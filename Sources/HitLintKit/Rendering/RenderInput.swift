@@ -18,15 +18,17 @@ public struct RenderInput {
 extension Linter {
     /// Lints one file and keeps what is needed to draw it: the layout the rules
     /// checked, captures included, built by the same path as the lint.
-    public func lintForRendering(source: SourceText, format: SourceFormat, path: String) -> RenderInput {
+    /// `foundInFolder` as for `lint(source:format:path:foundInFolder:)`.
+    public func lintForRendering(source: SourceText, format: SourceFormat, path: String,
+                                 foundInFolder: Bool = false) -> RenderInput {
         let document: Document
         do {
             document = try format.parse(source)
         } catch {
-            return RenderInput(result: lint(source: source, format: format, path: path), context: nil)
+            return RenderInput(result: lint(source: source, format: format, path: path, foundInFolder: foundInFolder), context: nil)
         }
         var context: RuleContext?
-        let result = lint(document: document, path: path) { context = $0 }
+        let result = lint(document: document, path: path, foundInFolder: foundInFolder) { context = $0 }
         return RenderInput(result: result, context: context)
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// Everything that changes how a file is linted: from the command line and the
 /// configuration file (the command line wins).
 public struct LintOptions: Sendable {
-    /// nil: the profile of the file's platform (uikit → ios, android → android, web → wcag-aa).
+    /// nil: the profile of the file's platform (uikit → ios, android → android, web → wcag-aa),
+    /// or of a capture's guideline (`Layout.guideline`).
     public var profile: Profile?
     /// `--min-size`: overrides the profile's minimum.
     public var minimumSize: Length?
@@ -26,6 +27,8 @@ public struct LintOptions: Sendable {
     public var inputChoice: InputChoice = .auto
     /// `--scale`: pixels per point (dp) for captures measured in pixels.
     public var importScale: Double?
+    /// `figmaTargets:` of the configuration: Figma layer or component name patterns that are targets.
+    public var figmaTargets: [String] = []
     /// Threads one large layout's rules may use at once (`--jobs`; default one per core).
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// JSON files of this many bytes or more are built while they are parsed,
@@ -48,18 +51,19 @@ public struct LintOptions: Sendable {
     public func isEnabled(_ rule: String) -> Bool { severity(of: rule) != .off }
 
     public func threshold(for layout: Layout) -> SizeThreshold {
-        let profile = self.profile ?? Profile.default(for: layout.platform)
+        let profile = self.profile ?? Profile.default(for: layout.guideline ?? layout.platform)
         let pointer = layout.input == .pointer
         let spacing = ruleOptions[RuleID.targetSize]?["spacingException"].map { $0 == "true" } ?? profile.spacingException
         if let size = minimumSize ?? ruleOptions[RuleID.targetSize]?["minSize"].flatMap(Length.init) {
             let source = size.unit == .pt ? "--min-size" : size.description
             return SizeThreshold(minimum: size.points(in: layout), unitName: "pt", source: source,
-                                 spacingException: spacing)
+                                 spacingException: spacing, inlineException: profile.inlineException)
         }
         return SizeThreshold(minimum: pointer ? profile.pointerMinimum : profile.touchMinimum,
                              unitName: profile.unitName,
                              source: pointer ? "\(profile.name) pointer" : profile.name,
                              spacingException: spacing,
+                             inlineException: profile.inlineException,
                              edgeMinimum: pointer ? nil : profile.edgeMinimum,
                              roundsToWholeUnits: profile.roundsToWholeUnits)
     }

@@ -158,7 +158,7 @@ public final class RuleContext: @unchecked Sendable {
     public private(set) lazy var webThreshold: SizeThreshold = {
         let profile = Profile.named("wcag-aa")!
         return SizeThreshold(minimum: profile.touchMinimum, unitName: "px", source: "wcag-aa, web content",
-                             spacingException: true)
+                             spacingException: true, inlineException: true)
     }()
 
     public func name(_ node: Int) -> String { layout.name(of: node) }

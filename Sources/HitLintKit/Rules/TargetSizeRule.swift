@@ -11,11 +11,24 @@ public struct TargetSizeRule: Rule {
         mis-tapped, most of all by people with motor impairments. What counts is the region \
         where hit-testing actually answers the target: its frame expanded by `hitInsets`, cut \
         by ancestors' hit regions and by views in front. When that region is cut into pieces, \
-        the largest piece counts (as axe-core's `target-size`). A size passes when it is within \
-        0.05 of the minimum; on Android, as Google's Accessibility Test Framework (ATF) does, \
-        sizes are rounded to whole dp, and a dimension in which the target touches the screen's \
-        edge needs only 32 dp (a thumb cannot overshoot the edge of the glass: the standard ⋮ \
-        overflow button is 40×48 dp).
+        the largest piece counts (as axe-core's `target-size`): the region must hold a \
+        minimum-size square. A size passes when it reaches the minimum, floating-point noise \
+        aside (23.96 px is not 24); on Android, as Google's Accessibility Test Framework (ATF) \
+        does, sizes are rounded to whole dp, and a dimension in which the target touches the \
+        screen's edge needs only 32 dp (a thumb cannot overshoot the edge of the glass: the \
+        standard ⋮ overflow button is 40×48 dp).
+
+        WCAG 2.2 AA (`wcag-aa`, the web's default) is applied as Success Criterion 2.5.8 says, \
+        to the region that accepts the pointer. Spacing: an undersized target passes when a \
+        24 px circle centred on the bounding box of its reachable region intersects no other \
+        target's reachable region and no other undersized target's circle (touching is not \
+        intersecting). The other targets are the ones a pointer can reach: a view covered or \
+        clipped away entirely is none, nor, on the web, a control with `enabled: false`, which \
+        accepts no pointer action (and is not checked itself). Inline: a target in a sentence \
+        (`inline: true`, or a target inside a `text` or `label` node) is not checked, under \
+        `wcag-aa` and `wcag-aaa`; its circle still counts for its neighbours. On the web, \
+        `cornerRadius` rounds what the pointer hits, as the browser does (a 24 px circle holds \
+        no 24×24 square); UIKit and Android hit-test the whole rectangle.
 
         Not reported, because the size on screen is not the layout's: a target cut by the edge \
         of a `scrollable` container, in the way it scrolls (partly scrolled out; ATF does not run \
@@ -86,6 +99,179 @@ public struct TargetSizeRule: Rule {
               children:
                 - {id: help, type: link, frame: [100, 100, 16, 16]}
             """),
+            // … but not 2 px from a button: the 24 px circle around it reaches the button.
+            RuleExample("""
+            platform: web
+            units: px
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: help, type: link, frame: [100, 100, 16, 16]}
+                - {id: save, type: button, frame: [118, 96, 80, 24]}
+            """, flags: ["help"], messages: ["'help' is reachable on 16×16 px; minimum is 24×24 px (wcag-aa)"]),
+            // A button that no pointer reaches (all under a view in front) is no target to keep clear of.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: help, type: link, frame: [100, 100, 16, 16]}
+                - {id: save, type: button, frame: [118, 96, 80, 24]}
+                - {id: glass, frame: [118, 90, 90, 40]}
+            """),
+            // Nor is one clipped away by its container (`overflow: hidden`).
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: help, type: link, frame: [100, 100, 16, 16]}
+                - id: drawer
+                  clipsToBounds: true
+                  frame: [300, 0, 200, 600]
+                  children:
+                    - {id: close, type: button, frame: [-182, 96, 40, 24]}
+            """),
+            // Nor, on the web, a disabled control: it accepts no pointer action (and is not checked).
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: help, type: link, frame: [100, 100, 16, 16]}
+                - {id: submit, type: button, enabled: false, frame: [118, 96, 80, 24]}
+                - {id: clear, type: button, enabled: false, frame: [100, 130, 16, 16]}
+            """),
+            // The circle must miss the neighbour's reachable region, not its frame: the
+            // part of 'banner' next to 'help' is under 'toast', which takes the pointer there.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: help, type: link, frame: [96, 100, 16, 16]}
+                - {id: banner, type: button, frame: [112, 96, 200, 24]}
+                - {id: toast, frame: [112, 80, 40, 60]}
+            """),
+            // A link that fills its button leaves the button no region: nothing to keep clear of.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - id: tag
+                  type: button
+                  frame: [100, 100, 20, 20]
+                  children:
+                    - {id: tag-link, type: link, frame: [0, 0, 20, 20]}
+            """),
+            // The circle is centred on what the pointer reaches of 'more' (15 px of it
+            // shows in 'strip'), not on its frame: 11.5 px from 'back'.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: back, type: button, frame: [60, 100, 40, 40]}
+                - id: strip
+                  clipsToBounds: true
+                  frame: [104, 100, 15, 40]
+                  children:
+                    - {id: more, type: link, frame: [0, 12, 30, 16]}
+            """, flags: ["more"], messages: ["'more' is reachable on 15×16 px (its hit area is cut by 'strip'); minimum is 24×24 px (wcag-aa)"]),
+            // So is a neighbour's: 'badge' covers most of 'next', whose circle, centred on
+            // the 12 px left of it, is 18 px from the centre of 'prev'.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: prev, type: link, frame: [100, 100, 16, 16]}
+                - {id: next, type: link, frame: [120, 100, 40, 16]}
+                - {id: badge, frame: [132, 96, 40, 24]}
+            """, flags: ["prev", "next"]),
+            // 23.9 px touching a button: 11.95 px from the centre to the button is not 12.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: tag, type: link, frame: [100, 100, 23.9, 23.9]}
+                - {id: buy, type: button, frame: [123.9, 100, 80, 40]}
+            """, flags: ["tag"], messages: ["'tag' is reachable on 23.9×23.9 px; minimum is 24×24 px (wcag-aa)"]),
+            // 23.96 px is not 24 px.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: tag, type: link, frame: [100, 100, 23.96, 23.96]}
+                - {id: buy, type: button, frame: [123.96, 100, 80, 40]}
+            """, flags: ["tag"], messages: ["'tag' is reachable on 23.96×23.96 px; minimum is 24×24 px (wcag-aa)"]),
+            // Floating-point noise is not a shortfall: 9 mm converted to points is 9 mm.
+            RuleExample("""
+            units: mm
+            root:
+              frame: [0, 0, 60, 130]
+              children:
+                - {id: ok, type: button, frame: [10, 10, 9, 9]}
+            """, arguments: ["--min-size", "9mm"]),
+            // Footnote links in a sentence: WCAG's inline exception (a target in a `text`
+            // node is inline, or one that says `inline: true`).
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - id: paragraph
+                  type: text
+                  frame: [20, 100, 360, 40]
+                  children:
+                    - {id: note1, type: link, frame: [120, 0, 16, 18]}
+                    - {id: note2, type: link, frame: [140, 0, 16, 18]}
+                - {id: source, type: link, frame: [20, 200, 16, 18], inline: true}
+                - {id: share, type: button, frame: [38, 190, 80, 40]}
+            """),
+            // `inline: false`: a link in a caption that is a control of its own; the inline
+            // link beside it is still an undersized target whose circle it must miss.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - id: caption
+                  type: text
+                  frame: [20, 100, 360, 40]
+                  children:
+                    - {id: edit, type: link, frame: [0, 0, 16, 18], inline: false}
+                    - {id: more, type: link, frame: [20, 0, 16, 18]}
+            """, flags: ["edit"]),
+            // On the web a rounded button is hit only inside its curve: two round 24 px
+            // buttons hold no 24×24 square, and 22 px apart their circles meet.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: mute, type: button, frame: [100, 100, 24, 24], cornerRadius: 12}
+                - {id: camera, type: button, frame: [122, 100, 24, 24], cornerRadius: 12}
+            """, flags: ["mute", "camera"]),
+            // 24 px apart they pass (the circles only touch).
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - {id: mute, type: button, frame: [100, 100, 24, 24], cornerRadius: 12}
+                - {id: camera, type: button, frame: [124, 100, 24, 24], cornerRadius: 12}
+            """),
+            // UIKit hit-tests the whole rectangle of a rounded view.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: record, type: button, frame: [100, 700, 44, 44], cornerRadius: 22}
+            """),
             // Android: the ⋮ overflow button at the screen's edge needs 32 dp across (ATF).
             RuleExample("""
             platform: android
@@ -147,6 +333,9 @@ public struct TargetSizeRule: Rule {
         var region: TargetRegion
         var piece: Rect
         var required: (width: Double, height: Double)
+        /// Exempt by WCAG's inline exception; still an undersized target whose
+        /// circle its neighbours' circles must miss.
+        var isInline = false
     }
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -165,6 +354,8 @@ public struct TargetSizeRule: Rule {
                   !regions[position].isOutOfPlay else { continue }
             let isWeb = nodes[target].isWebContent
             if isWeb, !checksWebContent { continue }
+            // A disabled control on the web accepts no pointer action: no target.
+            if !nodes[target].isEnabled, isWeb || geometry.platform == .web { continue }
             let threshold = isWeb ? context.webThreshold : context.threshold
             if geometry.frame(target).isEmpty, regions[position].reachableArea == 0 {
                 // A zero-size target with no hit expansion.
@@ -184,7 +375,8 @@ public struct TargetSizeRule: Rule {
             // run there either); the same control scrolled into view is checked.
             let scrolled = context.scrolledDimensions(of: best, target: target)
             if scrolled.width || scrolled.height { continue }
-            undersized.append(Undersized(region: regions[position], piece: best, required: required))
+            undersized.append(Undersized(region: regions[position], piece: best, required: required,
+                                         isInline: threshold.inlineException && nodes[target].isInline))
         }
         // Native targets and web content each have their minimum, and the
         // spacing exception looks at neighbours of the same kind.
@@ -195,7 +387,7 @@ public struct TargetSizeRule: Rule {
             let group = undersized.map(\.region.target).filter { nodes[$0].isWebContent == isWeb }
             if !group.isEmpty { exempt.formUnion(spacingExempt(group, threshold: threshold, context: context)) }
         }
-        for item in undersized where !exempt.contains(item.region.target) {
+        for item in undersized where !item.isInline && !exempt.contains(item.region.target) {
             let target = item.region.target
             let takers = item.region.losses.filter { $0.area > 0.05 }
             let isWeb = nodes[target].isWebContent
@@ -258,7 +450,7 @@ public struct TargetSizeRule: Rule {
         let what = isWeb ? "web content '\(context.name(target))'" : "'\(context.name(target))'"
         var message = "\(what) is reachable on \(context.length(piece.width))×\(context.length(piece.height)) \(threshold.unitName)"
         let layout = context.layout
-        if layout.units == .mm || (layout.units == .px && !isWeb) {
+        if layout.units != .pt, layout.units != .dp, threshold.unitName != layout.units.rawValue {
             // Also in the file's own unit, which is what its author reads.
             message += " (\(formatLength(layout.fileLength(piece.width)))×\(formatLength(layout.fileLength(piece.height))) \(layout.units.rawValue))"
         }
@@ -337,38 +529,61 @@ public struct TargetSizeRule: Rule {
         return nil
     }
 
-    /// WCAG 2.2 SC 2.5.8 spacing exception (axe-core's `target-offset`): an
-    /// undersized target passes when the circle of the minimum diameter centred on
-    /// its bounding box misses every other target and every other undersized
-    /// target's circle.
+    /// WCAG 2.2 SC 2.5.8 spacing exception, as its text says: an undersized
+    /// target passes when a circle of the minimum diameter, centred on the
+    /// bounding box of the target (the region that accepts the pointer: its
+    /// reachable region), intersects no other target and no other undersized
+    /// target's circle. The other targets are those the pointer can reach (a
+    /// view covered or clipped away entirely is no target on the screen; a
+    /// disabled control on the web accepts no pointer action), each measured
+    /// by its own reachable region: not the part of its frame under something
+    /// in front, nor the part a control inside it takes. A circle that only
+    /// touches does not intersect.
     private func spacingExempt(_ undersized: [Int], threshold: SizeThreshold, context: RuleContext) -> Set<Int> {
         let geometry = context.geometry
         let radius = threshold.minimum / 2
         let undersizedSet = Set(undersized)
         let nodes = context.layout.nodes
         let isWeb = nodes[undersized[0]].isWebContent
-        let targets = geometry.targets.filter {
-            !geometry.isInvisible[$0] && !geometry.frame($0).isEmpty && nodes[$0].isWebContent == isWeb
+        let webWay = isWeb || geometry.platform == .web
+        var neighbours: [(target: Int, pieces: [Rect], centre: (x: Double, y: Double))] = []
+        var bounds: [Rect] = []
+        var centres: [Int: (x: Double, y: Double)] = [:]
+        for region in context.regions where region.reachableArea > 0 && !region.isOutOfPlay {
+            let target = region.target
+            guard !geometry.isInvisible[target], nodes[target].isWebContent == isWeb,
+                  !webWay || nodes[target].isEnabled else { continue }
+            let pieces = region.reachable.pieces
+            guard let first = pieces.first else { continue }
+            let box = pieces.dropFirst().reduce(first) { $0.union($1) }
+            let centre = (x: box.midX, y: box.midY)
+            neighbours.append((target, pieces, centre))
+            bounds.append(box)
+            centres[target] = centre
         }
-        let grid = SpatialGrid(rects: targets.map { geometry.frame($0) }, ids: targets)
-        var stamp = Stamp(count: geometry.nodeCount)
+        let grid = SpatialGrid(rects: bounds, ids: Array(neighbours.indices))
+        var stamp = Stamp(count: max(neighbours.count, 1))
         var exempt = Set<Int>()
         for target in undersized {
-            let frame = geometry.frame(target)
-            let centre = (x: frame.midX, y: frame.midY)
+            // A target nothing reaches (zero size) is centred on its frame.
+            let centre = centres[target] ?? (x: geometry.frame(target).midX, y: geometry.frame(target).midY)
             let reach = radius * 2
             let query = Rect(minX: centre.x - reach, minY: centre.y - reach, maxX: centre.x + reach, maxY: centre.y + reach)
             var passes = true
-            grid.forEachCandidate(in: query, seen: &stamp) { other in
-                guard passes, other != target else { return }
-                let rect = geometry.frame(other)
-                let dx = max(rect.minX - centre.x, 0, centre.x - rect.maxX)
-                let dy = max(rect.minY - centre.y, 0, centre.y - rect.maxY)
-                if (dx * dx + dy * dy).squareRoot() + 0.05 < radius { passes = false; return }
-                if undersizedSet.contains(other) {
-                    let ox = rect.midX - centre.x
-                    let oy = rect.midY - centre.y
-                    if (ox * ox + oy * oy).squareRoot() + 0.05 < reach { passes = false }
+            grid.forEachCandidate(in: query, seen: &stamp) { position in
+                let other = neighbours[position]
+                guard passes, other.target != target else { return }
+                var nearest = Double.infinity
+                for piece in other.pieces {
+                    let dx = max(piece.minX - centre.x, 0, centre.x - piece.maxX)
+                    let dy = max(piece.minY - centre.y, 0, centre.y - piece.maxY)
+                    nearest = min(nearest, (dx * dx + dy * dy).squareRoot())
+                }
+                if !SizeThreshold.atLeast(nearest, radius) { passes = false; return }
+                if undersizedSet.contains(other.target) {
+                    let ox = other.centre.x - centre.x
+                    let oy = other.centre.y - centre.y
+                    if !SizeThreshold.atLeast((ox * ox + oy * oy).squareRoot(), reach) { passes = false }
                 }
             }
             if passes { exempt.insert(target) }

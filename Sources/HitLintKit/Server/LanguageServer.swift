@@ -367,7 +367,10 @@ public final class LanguageServer: @unchecked Sendable {
             return DocumentLint(diagnostics: [])  // excluded: the project lints it not
         }
         let linter = Linter(options: options(for: file))
-        let input = linter.lintForRendering(source: source, format: file.format, path: file.path)
+        // Opened in an editor is not named on a command line: a file that is
+        // no layout hitlint knows (package.json, an Android resource) is left alone.
+        let input = linter.lintForRendering(source: source, format: file.format, path: file.path, foundInFolder: true)
+        if input.result.inputKind == .unknown { return DocumentLint(diagnostics: []) }
         return DocumentLint(diagnostics: input.result.diagnostics, input: input)
     }
 

@@ -840,32 +840,7 @@ private struct Parser<Observer: JSONParseObserver> {
 
     /// What is at `offset`, for "found ...": 'x', "end of file", "byte 0x00", "U+2060 '⁠'".
     func describe(_ offset: Int) -> String {
-        guard offset < count else { return "end of file" }
-        let byte = base[offset]
-        switch byte {
-        case UInt8(ascii: "'"): return "\"'\""
-        case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x09: return "tab"
-        case 0x0A, 0x0D: return "line break"
-        case 0x80...:
-            // A well-formed character is shown as itself; anything else as its byte.
-            // Only the length: an explanation (scanUTF8's error) would describe the
-            // next byte, and so on down a run of bad bytes, one stack frame each.
-            guard let length = UTF8Bytes.sequenceLength(base, count, offset) else { return "byte \(hexByte(byte))" }
-            let text = String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
-            guard let scalar = text.unicodeScalars.first else { return "byte \(hexByte(byte))" }
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            switch scalar.properties.generalCategory {
-            case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator,
-                 .privateUse, .unassigned, .surrogate, .nonspacingMark, .enclosingMark:
-                return code
-            default:
-                return "'\(text)' (\(code))"
-            }
-        default:
-            return "byte \(hexByte(byte))"
-        }
+        UTF8Bytes.describe(base, count, offset)
     }
 
     func hexByte(_ byte: UInt8) -> String { "0x" + hexDigits(byte) }

@@ -2,8 +2,11 @@
 public enum SourceFormat: String, Sendable, CaseIterable {
     case json
     case yaml
+    /// UI captures (UI Automator dumps, Appium and WebDriverAgent page sources),
+    /// read as JsonML (`XMLReader`); never a hitlint layout.
+    case xml
 
-    /// `.json` → json; `.yaml` / `.yml` → yaml; anything else → nil.
+    /// `.json` → json; `.yaml` / `.yml` → yaml; `.xml` → xml; anything else → nil.
     /// Letters in any case (`.JSON`); the bytes are compared, and no other
     /// character lowers to an ASCII letter of these names, so this is what
     /// `lowercased().hasSuffix` says, without a lowered copy of every path.
@@ -20,6 +23,8 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             self = .json
         } else if Self.hasSuffix(name, ".yaml") || Self.hasSuffix(name, ".yml") {
             self = .yaml
+        } else if Self.hasSuffix(name, ".xml") {
+            self = .xml
         } else {
             return nil
         }
@@ -43,6 +48,7 @@ public enum SourceFormat: String, Sendable, CaseIterable {
         switch self {
         case .json: return try JSONParser.parse(source)
         case .yaml: return try YAMLParser.parse(source)
+        case .xml: return try XMLReader.parse(source)
         }
     }
 }

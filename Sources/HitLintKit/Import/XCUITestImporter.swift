@@ -1,0 +1,212 @@
+/// Imports an iOS page source from WebDriverAgent (Appium's XCUITest driver
+/// `driver.page_source`, WDA's `GET /source`):
+///
+///     <AppiumAUT>
+///       <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="App" enabled="true"
+///           visible="true" accessible="false" x="0" y="0" width="402" height="874" index="0">
+///         <XCUIElementTypeButton type="XCUIElementTypeButton" name="backBtn" label="Back" enabled="true"
+///             visible="true" accessible="true" x="16" y="78" width="370" height="48" index="0" traits="Button"/>
+///
+/// Field meanings (Docs/importers.md; appium/WebDriverAgent `FBXPath.m`,
+/// `XCUIElement+FBWebDriverAttributes.m`, `XCUIElement+FBIsVisible.m`): the
+/// element's name is its `XCUIElementType`; `x`, `y`, `width`, `height` are
+/// `CGRectIntegral(frame)`: screen points, absolute; `visible` is WDA's
+/// `fb_isVisible`: the element's middle (or a leaf inside it) is what a hit
+/// test there finds, so `false` means covered (by the keyboard, a sheet) or
+/// outside its window or scroll view; `enabled` is `isEnabled`; `name` is the
+/// accessibility identifier, else the label; `traits` (newer WDA) the
+/// accessibility traits. Not recorded: `isUserInteractionEnabled`, which view
+/// is in front (the order is the accessibility order), scroll offsets.
+///
+/// Targets by element type (buttons, links, cells, switches, sliders, text
+/// fields, …) or by a `Button` or `Link` trait (a custom view made a button
+/// for VoiceOver). An element inside a target with the same label or frame is
+/// the same control (WDA repeats a label down nested elements). Left out:
+/// elements not visible (counted), without a usable frame (XCTest gives
+/// 9.2e18 for an element it cannot place; their children are kept), of zero
+/// size, off the screen, and the keyboard's and status bar's subtrees (one
+/// note). As the tree records neither which view takes touches nor which is in
+/// front, it is hit-tested as an accessibility tree (only targets take touches,
+/// as DroidBot's and UI Automator's are), with Apple's sizes (44 pt).
+enum XCUITestImporter: Importer {
+    /// Element types that take taps.
+    static let targetTypes: Set<String> = [
+        "Button", "RadioButton", "CheckBox", "DisclosureTriangle", "PopUpButton", "ComboBox", "MenuButton", "ToolbarButton",
+        "Slider", "PageIndicator", "PickerWheel", "Switch", "Toggle", "Link", "Icon", "SearchField", "TextField",
+        "SecureTextField", "TextView", "MenuItem", "MenuBarItem", "IncrementArrow", "DecrementArrow", "Cell", "Stepper",
+        "Tab", "ColorWell", "DockItem", "StatusItem", "SegmentedControl",
+    ]
+    /// Containers that scroll their content.
+    static let scrollingTypes: Set<String> = ["ScrollView", "Table", "CollectionView", "Outline", "WebView"]
+    /// The system's subtrees over the app.
+    static let systemTypes: Set<String> = ["Keyboard", "StatusBar"]
+
+    static func importLayout(_ document: Document, options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
+        guard document.isXMLElement(0) else {
+            return SentryImporter.unreadable(document, "an XCUITest page source must be an XML document of XCUIElementType… elements")
+        }
+        // The screen: the application's frame (the window's when it is not given).
+        var windows: [Rect] = []
+        var search = [0]
+        while let element = search.popLast(), windows.isEmpty {
+            let type = shortType(element, document: document)
+            if type == "Application" || type == "Window", let frame = read(element, document: document).frame, !frame.isEmpty {
+                windows.append(frame)
+            } else if type == "" || type == "Application" || type == "Other" {
+                search += document.childElements(element).reversed()
+            }
+        }
+        let screen = Screen.choose(windows: windows, recorded: nil)
+        var assembler = CaptureAssembler(document: document, platform: .android, input: .touch, options: options, screen: screen.rect)
+        var walk = Walk(document: document, assembler: assembler)
+        walk.run()
+        assembler = walk.assembler
+        var result = assembler.finish(namesEntry: 1)
+        if result.layout.nodes.count <= 1, result.diagnostics.isEmpty {
+            return SentryImporter.nothingToLint(document, "the page source has no elements: nothing to lint", entry: 1)
+        }
+        result.layout.guideline = .uikit
+        result.layout.zOrderIsInferred = true
+        return result
+    }
+
+    /// `Button` of `XCUIElementTypeButton`; "" for another name (`AppiumAUT`).
+    static func shortType(_ element: Int, document: Document) -> Substring {
+        guard let name = document.string(element + 1), name.hasPrefix("XCUIElementType") else { return "" }
+        return name.dropFirst("XCUIElementType".count)
+    }
+
+    struct Fields {
+        var name = -1, label = -1, traits = -1
+        var enabled: Bool?, visible: Bool?
+        var x: Double?, y: Double?, width: Double?, height: Double?
+        /// A frame XCTest could place (finite, within a billion points of the screen).
+        var frame: Rect? {
+            guard let x, let y, let width, let height else { return nil }
+            for value in [x, y, width, height] where !value.isFinite || abs(value) >= 1e9 { return nil }
+            guard width >= 0, height >= 0 else { return nil }
+            return Rect(x: x, y: y, width: width, height: height)
+        }
+    }
+
+    static func read(_ element: Int, document: Document) -> Fields {
+        var fields = Fields()
+        for (key, value) in document.members(element + 2) {
+            if document.stringEquals(key, "x") { fields.x = document.numberValue(value) }
+            else if document.stringEquals(key, "y") { fields.y = document.numberValue(value) }
+            else if document.stringEquals(key, "width") { fields.width = document.numberValue(value) }
+            else if document.stringEquals(key, "height") { fields.height = document.numberValue(value) }
+            else if document.stringEquals(key, "name") { fields.name = value }
+            else if document.stringEquals(key, "label") { fields.label = value }
+            else if document.stringEquals(key, "enabled") { fields.enabled = document.flag(value) }
+            else if document.stringEquals(key, "visible") { fields.visible = document.flag(value) }
+            else if document.stringEquals(key, "traits") { fields.traits = value }
+        }
+        return fields
+    }
+
+    private struct Walk {
+        let document: Document
+        var assembler: CaptureAssembler
+        var systemSkipped: [String] = []
+        var firstSystem = -1
+        var withoutFrame: (count: Int, first: Int) = (0, -1)
+        /// The label of each target appended (by layout index), to tell WDA's nested repeats.
+        var targetLabels: [Int: String] = [:]
+
+        mutating func run() {
+            var stack: [(element: Int, parent: Int)] = [(0, 0)]
+            while let (element, parent) = stack.popLast() {
+                guard document.isXMLElement(element) else { continue }
+                guard let kept = visit(element, parent: parent) else { continue }
+                for child in document.childElements(element).reversed() { stack.append((child, kept)) }
+            }
+            writeNotes()
+        }
+
+        /// Adds the element; returns the layout index its children go under
+        /// (its own, or its parent's when it is left out), or nil to skip its subtree.
+        private mutating func visit(_ element: Int, parent: Int) -> Int? {
+            let type = XCUITestImporter.shortType(element, document: document)
+            // `AppiumAUT`, or any element that is no XCUIElementType: its children are placed.
+            guard !type.isEmpty else { return parent }
+            if XCUITestImporter.systemTypes.contains(String(type)) {
+                let name = "XCUIElementType" + type
+                if !systemSkipped.contains(name) { systemSkipped.append(name) }
+                if firstSystem < 0 { firstSystem = element + 1 }
+                return nil
+            }
+            let fields = XCUITestImporter.read(element, document: document)
+            guard let frame = fields.frame else {
+                withoutFrame.count += 1
+                if withoutFrame.first < 0 { withoutFrame.first = element + 1 }
+                return parent
+            }
+            if fields.visible == false {
+                assembler.leaveOut(.notVisible, entry: element + 1)
+                return parent
+            }
+            if frame.isEmpty {
+                assembler.leaveOut(.zeroSize, entry: element + 1)
+                return parent
+            }
+            guard assembler.isOnScreen(frame) else {
+                assembler.leaveOut(.offScreen, entry: element + 1)
+                return nil
+            }
+            var node = LayoutNode()
+            // The attributes' mapping is the element's (where a fix's words would put a key).
+            node.objectEntry = Int32(element + 2)
+            node.typeEntry = Int32(element + 1)
+            node.frameEntry = Int32(element + 1)
+            node.frame = frame
+            let typeName = String(type)
+            node.isTarget = XCUITestImporter.targetTypes.contains(typeName) || hasControlTrait(fields.traits)
+            node.isEnabled = fields.enabled ?? true
+            node.isScrollable = XCUITestImporter.scrollingTypes.contains(typeName)
+            node.isWebContent = typeName == "WebView"
+            let label = fields.label >= 0 ? document.string(fields.label) : nil
+            var isPart = false
+            if node.isTarget, let owner = assembler.owningTarget(of: parent), let label, !label.isEmpty {
+                // WebDriverAgent repeats a control's label down the elements it is made of.
+                isPart = targetLabels[owner] == label
+            }
+            let name = name(fields, type: typeName)
+            if name.isID { node.idEntry = Int32(fields.name) }
+            let index = assembler.append(node, parent: parent, name: name.text, nameIsID: name.isID, isPartOfControl: isPart)
+            if assembler.layout.nodes[index].isTarget, let label { targetLabels[index] = label }
+            return index
+        }
+
+        /// A custom view VoiceOver calls a button or a link (`traits="Button"`, `"Image, Link"`).
+        private func hasControlTrait(_ entry: Int) -> Bool {
+            guard entry >= 0, let traits = document.string(entry), !traits.isEmpty else { return false }
+            return traits.split(separator: ",").contains { part in
+                let trait = part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+                return String(trait) == "Button" || String(trait) == "Link"
+            }
+        }
+
+        /// The accessibility identifier (WDA's `name` when it is not the label),
+        /// else the label, else the element type.
+        private func name(_ fields: Fields, type: String) -> (text: String, isID: Bool) {
+            let name = fields.name >= 0 ? document.string(fields.name) ?? "" : ""
+            let label = fields.label >= 0 ? document.string(fields.label) ?? "" : ""
+            if !name.isEmpty { return (name.count > 40 ? String(name.prefix(40)) + "…" : name, name != label) }
+            if !label.isEmpty { return (label.count > 40 ? String(label.prefix(40)) + "…" : label, false) }
+            return (type, false)
+        }
+
+        private mutating func writeNotes() {
+            if !systemSkipped.isEmpty {
+                assembler.note("skipped the \(englishList(systemSkipped.map { "'\($0)'" })) and what is in \(systemSkipped.count == 1 ? "it" : "them"): "
+                               + "the system's, not the app's", entry: firstSystem)
+            }
+            if withoutFrame.count > 0 {
+                assembler.note("\(withoutFrame.count) element\(withoutFrame.count == 1 ? " has" : "s have") no usable x, y, width and height "
+                               + "(XCTest writes 9.2e18 for an element it cannot place): left out, their children kept",
+                               entry: withoutFrame.first)
+            }
+        }
+    }
+}

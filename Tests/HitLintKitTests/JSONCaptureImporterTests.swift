@@ -1,0 +1,121 @@
+import XCTest
+@testable import HitLintKit
+
+/// `maestro hierarchy` output, RICO view hierarchies and Figma REST API
+/// responses: JSON captures and designs other than Sentry's and DroidBot's,
+/// one fixture per trap.
+final class JSONCaptureImporterTests: XCTestCase {
+    private func findings(_ result: LintResult, _ rule: String = RuleID.targetSize) -> [String] {
+        result.diagnostics.filter { $0.rule == rule }.compactMap(\.node)
+    }
+
+    func testFormatsAreRecognisedByTheirKeys() throws {
+        for (name, kind) in [("maestro-android.json", InputKind.maestro), ("maestro-ios.json", .maestro),
+                             ("rico-dialog.json", .rico), ("figma-names.json", .figma), ("figma-prototype.json", .figma)] {
+            XCTAssertEqual(InputKind.detect(try Captures.document(name)), kind, name)
+        }
+        func kind(_ json: String) throws -> InputKind { InputKind.detect(try JSONParser.parse(SourceText(json))) }
+        // Other people's JSON is no layout; only a layout's own keys make one being written.
+        XCTAssertEqual(try kind(#"{"name": "app", "version": "1.0.0", "dependencies": {}}"#), .unknown)
+        XCTAssertEqual(try kind(#"{"version": 1, "platform": "web"}"#), .hitlint)
+        XCTAssertEqual(try kind(#"{"name": "x", "root": {}}"#), .hitlint)
+        XCTAssertEqual(try kind(#"[1, 2]"#), .unknown)
+    }
+
+    // MARK: Maestro
+
+    func testMaestroAndroidIsReadAsUIAutomatorAttributesWithTheDensityTheBarsShow() throws {
+        let result = try Captures.lint("maestro-android.json")
+        XCTAssertEqual(result.inputKind, .maestro)
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("inferred 3 px per dp") }, "\(result.diagnostics.map(\.message))")
+        XCTAssertEqual(findings(result), ["More options", "compose"])
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("'More options' is reachable on 32×32 dp (96×96 px)") })
+        // The 48 dp "Navigate up" button passes; the status bar is the system's.
+        XCTAssertFalse(result.diagnostics.contains { $0.message.contains("Navigate up") })
+    }
+
+    func testMaestroIOSChecksOnlyWhatAFieldProvesIsAControlAndSaysSo() throws {
+        let result = try Captures.lint("maestro-ios.json")
+        XCTAssertEqual(findings(result), ["search"], "a text field by its placeholder; 'Edit' (44×20) cannot be told from a label")
+        XCTAssertTrue(result.diagnostics.contains { $0.rule == RuleID.importNote && $0.message.contains("no element type and no clickable flag") })
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("minimum is 44×44 pt (ios)") })
+    }
+
+    func testAKeyboardWithoutAPackageIsKnownByItsResourceIDs() throws {
+        // Maestro writes no `package`: Gboard's keys are known by their ids.
+        let key = #"{"attributes": {"resource-id": "com.google.android.inputmethod.latin:id/key_pos_0_0", "clickable": "true", "bounds": "[0,1800][100,1900]", "class": "android.widget.FrameLayout"}, "children": []}"#
+        let app = #"{"attributes": {"resource-id": "com.example:id/go", "clickable": "TRUE", "bounds": "[0,1000][90,1090]", "class": "android.widget.Button"}, "children": []}"#
+        let capture = #"{"attributes": {}, "children": [{"attributes": {"class": "android.widget.FrameLayout", "bounds": "[0,0][1080,1920]"}, "children": [\#(app), \#(key)]}]}"#
+        let result = try TestSupport.lint(capture, format: .json)
+        XCTAssertEqual(findings(result), ["go"], "a flag in capitals is still a flag; the keyboard's key is not the app's")
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("'com.google.android.inputmethod.latin'") },
+                      "\(result.diagnostics.map(\.message))")
+    }
+
+    // MARK: RICO
+
+    func testRICODialogsAreWindowsOnTheDatasetsScreen() throws {
+        let result = try Captures.lint("rico-dialog.json")
+        XCTAssertEqual(result.inputKind, .rico)
+        XCTAssertEqual(findings(result), ["ok"])
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("'ok' is reachable on 342.86×40 dp (1200×140 px)") })
+        // The gone button and the invisible text are left out, and counted.
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("1 gone and 1 not visible to the user") })
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("the screen is taken as 1440×2560 px") })
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("assuming 3.5 px per dp") })
+    }
+
+    // MARK: Figma
+
+    func testFigmaTargetsAreWherePrototypeClicksStart() throws {
+        let result = try Captures.lint("figma-prototype.json")
+        XCTAssertEqual(result.inputKind, .figma)
+        // 'Help' is hidden and 'Faded' transparent; 'Hover card' reacts to hover, not to a click.
+        XCTAssertEqual(findings(result), ["Remember", "Forgot?"])
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("'Forgot?' is reachable on 60×17 pt") })
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("the layers where a prototype interaction starts") })
+        // A design for another platform: the profile says so.
+        let android = try Captures.lint("figma-prototype.json", arguments: ["--profile", "android"])
+        XCTAssertTrue(android.diagnostics.contains { $0.message.contains("minimum is 48×48 dp (android)") })
+    }
+
+    func testFigmaWithoutPrototypeFindsControlsByNameAndComponentOneScreenPerFrame() throws {
+        let result = try Captures.lint("figma-names.json")
+        XCTAssertEqual(findings(result), ["Item", "Close button"])
+        // A wrapper group and the instance inside it are one 343×48 target, which passes.
+        XCTAssertFalse(result.diagnostics.contains { ($0.node ?? "").hasPrefix("Button") && $0.rule == RuleID.targetSize })
+        // Text on the canvas is no screen.
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("1 top-level layer is no frame") })
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("entirely off the screen") })
+    }
+
+    func testCapturesAreNeverEdited() throws {
+        for name in ["maestro-android.json", "maestro-ios.json", "rico-dialog.json", "figma-names.json", "figma-prototype.json"] {
+            let result = try Captures.lint(name)
+            XCTAssertTrue(result.diagnostics.allSatisfy { $0.fix?.edits.isEmpty ?? true }, name)
+        }
+    }
+
+    // MARK: Files that are no layout
+
+    func testOtherFilesInAFolderAreSkippedWithANote() throws {
+        let package = #"{"name": "app", "version": "1.0.0", "dependencies": {}}"#
+        let found = Linter().lint(source: SourceText(package), format: .json, path: "package.json", foundInFolder: true)
+        XCTAssertEqual(found.diagnostics.map(\.severity), [.info])
+        XCTAssertTrue(found.diagnostics[0].message.hasPrefix("skipped: not a layout hitlint knows (a mapping with 'name', 'version' and 'dependencies')"),
+                      found.diagnostics[0].message)
+        // Named, it is read as a layout, which says what it lacks.
+        let named = Linter().lint(source: SourceText(package), format: .json, path: "package.json")
+        XCTAssertTrue(named.diagnostics.contains { $0.rule == RuleID.invalidLayout && $0.message.contains("'root'") })
+        // XML no capture tool writes (a DTD): skipped in a folder, an error when named.
+        let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE beans SYSTEM \"beans.dtd\">\n<beans/>"
+        let foundXML = Linter().lint(source: SourceText(doctype), format: .xml, path: "beans.xml", foundInFolder: true)
+        XCTAssertEqual(foundXML.diagnostics.map(\.severity), [.info])
+        XCTAssertEqual(foundXML.inputKind, .unknown)
+        let namedXML = Linter().lint(source: SourceText(doctype), format: .xml, path: "beans.xml")
+        XCTAssertEqual(namedXML.diagnostics.map(\.rule), [RuleID.invalidLayout])
+        // Broken XML found in a folder is still an error: it may be a capture.
+        let broken = Linter().lint(source: SourceText("<hierarchy><node>"), format: .xml, path: "window_dump.xml", foundInFolder: true)
+        XCTAssertEqual(broken.diagnostics.map(\.rule), [RuleID.invalidLayout])
+    }
+}
