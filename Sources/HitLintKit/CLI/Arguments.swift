@@ -69,7 +69,7 @@ public struct Arguments: Sendable, Equatable {
 
     public init() {}
 
-    // render (issue 8)
+    // render
     /// `render -o FILE`: where the picture goes (.svg or .html).
     public var renderOutput: String?
     /// `--render-dir DIR`: an HTML page per file with diagnostics, during a lint.
@@ -107,7 +107,7 @@ public struct Arguments: Sendable, Equatable {
                 return next
             }
             switch name {
-            // render (issue 8)
+            // render
             case "-o": renderOutput = try value()
             case "--render-dir": renderDirectory = try value()
             case "--screenshot": screenshot = try value()

@@ -15,8 +15,8 @@ public protocol CommandOutput: AnyObject {
     func readStandardInput() -> [UInt8]?
     /// Called once a lint has written everything, with its exit status, while
     /// the run's results are still held. The executable exits here: freeing
-    /// every file's bytes and diagnostics one by one, on one core, took 3% of
-    /// a 10,000-file run, for memory the system takes back at exit anyway.
+    /// every file's bytes and diagnostics one by one, on one core, is time
+    /// spent on memory the system takes back at exit anyway.
     /// (In process, as in tests, it returns and the run returns the status.)
     func finish(_ status: Int32)
 }
@@ -170,7 +170,7 @@ public enum HitLintCommand {
         let (results, hidden) = plan.baseline?.filter(linted.results, currentDirectory: plan.currentDirectory)
             ?? (linted.results, 0)
         if !arguments.diff, !report(results, arguments: arguments, plan: plan, output: output) { failed = true }
-        // --render-dir (issue 8): pictures of what is reported; the report and exit code stay as they are.
+        // --render-dir: pictures of what is reported; the report and exit code stay as they are.
         if let directory = arguments.renderDirectory,
            !writeRenderDirectory(directory, results: arguments.quiet ? results.map(\.errorsOnly) : results, fileCount: inputs.files.count,
                                  linter: Linter(options: plan.options), output: output) {

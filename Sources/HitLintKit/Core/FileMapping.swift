@@ -12,8 +12,8 @@ import Musl
 ///
 /// A mapped file's pages belong to the page cache, not to the process: once a
 /// stage has read them, `dropResidentPages` lets them go, and a later read
-/// (a fix's span, a line table) brings back only the pages it touches. A 10⁶-view
-/// layout is 83 MB that the lint no longer holds after the layout is built.
+/// (a fix's span, a line table) brings back only the pages it touches: a large
+/// file is memory the lint no longer holds once the layout is built.
 ///
 /// The cost is a hazard every memory-mapping tool has (git, ripgrep): if
 /// another program truncates the file while it is mapped, touching a page past

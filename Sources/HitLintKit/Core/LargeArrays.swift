@@ -7,10 +7,9 @@ import Glibc
 /// A lint of a big file touches a few hundred MB of fresh memory once; with 4 KB
 /// pages that is tens of thousands of page faults, and in a virtual machine each
 /// costs microseconds. With transparent huge pages in `madvise` mode (the common
-/// Linux default) a region must ask for them: `hitlint-bench --stages 1000000`
-/// went from about 1.3 s to 0.9 s when every allocation did (parse 180 → 105 ms,
-/// geometry 150 → 60 ms). Advice only: where huge pages are off, or on macOS,
-/// nothing changes.
+/// Linux default) a region must ask for them, and the parse and the geometry
+/// of a large layout are then much faster (Docs/performance.md). Advice only:
+/// where huge pages are off, or on macOS, nothing changes.
 enum LargeArrays {
     /// Below this, a region is not worth a system call.
     static let threshold = 4 << 20

@@ -31,9 +31,9 @@ public enum Fixer {
     /// in any order moves O(n log n) spans. Accepted edits never overlap or
     /// touch, so a run sorted by start is also sorted by end, and an edit
     /// conflicts with one of a run's spans only if it conflicts with the first
-    /// whose end is not before its start. (Before: one sorted list and a short
-    /// unsorted one merged by re-sorting, O(n^1.5 log n) copies of whole edits;
-    /// 43% of checking the fixes of a 10⁵-button grid.)
+    /// whose end is not before its start. (One sorted list and a short
+    /// unsorted one merged by re-sorting would copy whole edits O(n^1.5 log n)
+    /// times, which dominates checking the fixes of a large grid.)
     private struct AcceptedEdits {
         /// Every accepted edit, in the order accepted.
         private(set) var all: [TextEdit] = []

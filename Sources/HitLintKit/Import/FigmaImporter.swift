@@ -245,6 +245,26 @@ enum FigmaImporter: Importer {
             return (names.contains(where: FigmaImporter.namesControl), false)
         }
 
+        /// Whether a layer named after a control holds two or more layers
+        /// named after controls (a "Tab bar" of tabs, a "Button group"): then
+        /// it is their container, and they are the targets. One alone inside
+        /// it is the same control (a wrapper group and its instance).
+        func holdsControls(_ node: Int) -> Bool {
+            var found = 0
+            var stack = children(node)
+            while let child = stack.popLast() {
+                guard document.flag(member(child, "visible")) != false else { continue }
+                let type = string(child, "type") ?? ""
+                if type != "TEXT", isNamedControl(child, type: type, name: string(child, "name") ?? "").control {
+                    found += 1
+                    if found >= 2 { return true }
+                } else {
+                    stack += children(child)
+                }
+            }
+            return false
+        }
+
         func build(options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
             let last = screens[screens.count - 1]
             let height = screens.map(\.box.height).max() ?? 0
@@ -301,8 +321,8 @@ enum FigmaImporter: Importer {
                         if hasInteractions {
                             layoutNode.isTarget = startsInteraction(node) || named.configured
                         } else {
-                            layoutNode.isTarget = named.control
-                            isPart = named.control
+                            layoutNode.isTarget = named.control && (named.configured || !holdsControls(node))
+                            isPart = layoutNode.isTarget
                         }
                     }
                     let index = assembler.append(layoutNode, parent: parent, name: name.isEmpty ? type.lowercased() : name,

@@ -129,7 +129,7 @@ extension Document {
 /// nodes are read, and checked for repeats once all are in.
 ///
 /// A hash table of every id, filled as the nodes are read, costs a cache miss
-/// per id once it outgrows the cache (8% of a 10⁶-node lint). Here the ids are
+/// per id once it outgrows the cache. Here the ids are
 /// appended in order, split by the top bits of their hash into groups of about
 /// 4,096, and each group is checked with a table that fits in the cache.
 struct IDRecords {

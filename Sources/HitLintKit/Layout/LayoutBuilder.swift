@@ -853,7 +853,7 @@ public struct LayoutBuilder {
     /// build has read them, and the few it reads again (a key of an open
     /// mapping) come back from the page cache. Held until the layout was built,
     /// the whole file was resident beside the builder's tables, which was the
-    /// peak of the lint (10⁶ views: about 250 MB, 80 MB of it the file).
+    /// peak of the lint's memory.
     private mutating func dropPagesBehind(_ offset: Int, of bytes: SourceBytes) {
         guard offset - droppedUpTo >= Self.dropBlock, bytes.isMapped else { return }
         bytes.dropResidentPages(droppedUpTo..<offset)

@@ -33,8 +33,8 @@ struct FixVerification {
         let (format, path) = (format, path)
         // A patched copy of a mapped (large) file is mapped too, from a
         // temporary file: its pages then go back once it is built, instead of
-        // the whole copy staying in memory beside the lint's tables (10⁶ views:
-        // 83 MB of the 321 MB a `--format json` run held at its peak).
+        // the whole copy staying in memory beside the lint's tables, at the
+        // run's peak.
         let mapsCopies = source.bytes.isMapped
         return Self.verify(diagnostics, of: source.bytes) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes

@@ -76,9 +76,9 @@ public struct Linter: Sendable {
     /// each node is built as its mapping closes and its part of the document
     /// dropped, so the document is never whole in memory (about 12 bytes a
     /// value, 1.7 times the file). Smaller files are parsed whole and then built:
-    /// handing each node over as it closes cost a third of the read (10⁵ nodes,
-    /// 8.2 MB: 32 ms streamed, 22 ms whole), for memory only large files need
-    /// back. 16 MiB, the size from which `hitlint` maps files.
+    /// handing each node over as it closes makes the read slower (Docs/performance.md),
+    /// for memory only large files need back. 16 MiB, the size from which
+    /// `hitlint` maps files.
     public static let streamingThreshold = 16 << 20
 
     /// Takes the document: once the rules have run, nothing of it is kept but

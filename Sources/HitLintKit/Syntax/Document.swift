@@ -14,7 +14,7 @@ public struct Document: Sendable {
 
     /// 12 bytes: the span, and one word holding the kind (3 bits), the flags
     /// (3 bits) and `aux` (26 bits). A document holds about twelve entries per
-    /// view, so a 10⁶-view layout's entries are 142 MB rather than 189 MB. The
+    /// view, so each byte saved here is twelve per view. The
     /// price is a limit of 2²⁶ − 1 values per file (`maximumEntries`; a file
     /// that size is hundreds of MB), which the parsers check.
     public struct Entry: Sendable {

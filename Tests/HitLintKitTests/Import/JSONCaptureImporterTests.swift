@@ -89,6 +89,20 @@ final class JSONCaptureImporterTests: XCTestCase {
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("entirely off the screen") })
     }
 
+    func testAFigmaLayerNamedAfterAControlThatHoldsControlsIsTheirContainer() throws {
+        func layer(_ name: String, _ type: String, _ box: [Int], _ children: String = "") -> String {
+            #"{"name": "\#(name)", "type": "\#(type)", "absoluteBoundingBox": {"x": \#(box[0]), "y": \#(box[1]), "width": \#(box[2]), "height": \#(box[3])}, "children": [\#(children)]}"#
+        }
+        let tabs = ["Home", "Search", "Profile"].enumerated().map { layer("Tab \($0.element)", "INSTANCE", [100 + $0.offset * 40, 800, 30, 30]) }
+        let bar = layer("Tab bar", "FRAME", [0, 790, 375, 50], tabs.joined(separator: ", "))
+        let wrapper = layer("Button", "GROUP", [16, 700, 30, 30], layer("Button", "INSTANCE", [16, 700, 30, 30]))
+        let screen = layer("Home", "FRAME", [0, 0, 375, 844], [bar, wrapper].joined(separator: ", "))
+        let file = #"{"document": {"name": "Document", "type": "DOCUMENT", "children": [{"name": "Page", "type": "CANVAS", "children": [\#(screen)]}]}}"#
+        let result = try TestSupport.lint(file, format: .json)
+        // The tabs are the targets, not the bar; the group around one button is that button.
+        XCTAssertEqual(findings(result), ["Tab Home", "Tab Search", "Tab Profile", "Button"])
+    }
+
     func testCapturesAreNeverEdited() throws {
         for name in ["maestro-android.json", "maestro-ios.json", "rico-dialog.json", "figma-names.json", "figma-prototype.json"] {
             let result = try Captures.lint(name)
