@@ -46,7 +46,18 @@ enum RICOImporter: Importer {
         format.recordedSize = screenSize
         format.recordedSizeDataset = "RICO"
         format.fallbackDensity = fallbackDensity
-        return AndroidCapture.importLayout(document, tree: tree, format: format, options: options)
+        var result = AndroidCapture.importLayout(document, tree: tree, format: format, options: options)
+        // The keyboard's own views are not in the tree: say so rather than
+        // check what it covers as if it were not there.
+        let keyboard = InputKind.member(0, "is_keyboard_deployed", of: document)
+        if keyboard >= 0, document.flag(keyboard) == true {
+            result.diagnostics.append(Diagnostic(
+                rule: RuleID.importNote, severity: .info,
+                message: "the keyboard was open (is_keyboard_deployed), but its views are not in the capture: "
+                    + "targets under it are checked as if it were not there",
+                span: document.span(keyboard)))
+        }
+        return result
     }
 
     private static func read(_ object: Int, parent: Int?, children: inout Int, document: Document) -> AndroidView {

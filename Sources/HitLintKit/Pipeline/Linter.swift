@@ -201,7 +201,7 @@ public struct Linter: Sendable {
     /// The enabled geometry rules' diagnostics, in registry order whether the
     /// rules ran one after another or side by side.
     public static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
-        let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.ids[$0]) }
+        let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }
         guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.threads > 1 else {
             return rules.flatMap { $0.check(context) }

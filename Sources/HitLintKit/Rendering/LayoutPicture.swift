@@ -138,7 +138,7 @@ struct LayoutPicture {
             // The largest few takers of each target, as the diagnostics name them:
             // a pile of targets must not draw every pair.
             var overlapCount = 0, occlusionCount = 0
-            for loss in region.losses where loss.visibleArea > 0.05 {
+            for loss in region.losses where loss.visibleArea > Tolerance.area {
                 let taker = loss.taker.node
                 let taking = Taking(loser: target, taker: taker, takerName: names[taker],
                                     takerRect: geometry.gates[taker], pieces: loss.pieces)
@@ -201,7 +201,7 @@ struct LayoutPicture {
         let cut = overhang(of: intended, beyond: allowed)
         var label: String?
         var strips: [(strip: Rect, depth: Double)] = []
-        for side in [Side.left, .top, .right, .bottom] where cut[side] > 0.05 {
+        for side in [Side.left, .top, .right, .bottom] where cut[side] > Tolerance.length {
             let edge: Double
             var strip = intended
             switch side {

@@ -1,5 +1,5 @@
 /// A target's expanded hit area reaches outside an ancestor's hit region.
-public struct ClippedHitAreaRule: Rule {
+public struct ClippedHitAreaRule: GeometryRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -98,7 +98,7 @@ public struct ClippedHitAreaRule: Rule {
             var byAncestor: [(ancestor: Int, sides: [(side: Side, amount: Double)])] = []
             for side in Self.sides {
                 let lost = min(whole[side] - visible[side], -insets[side])
-                guard lost > 0.05 else { continue }
+                guard lost > Tolerance.length else { continue }
                 let edge = allowed.edge(side)
                 let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge) ?? 0
                 if let position = byAncestor.firstIndex(where: { $0.ancestor == ancestor }) {
@@ -134,7 +134,7 @@ public struct ClippedHitAreaRule: Rule {
         while ancestor >= 0 {
             let own = geometry.hitRect(ancestor)
             let missing = overhang(of: intended, beyond: own)
-            let sides = Side.allCases.filter { missing[$0] > 0.05 }
+            let sides = Side.allCases.filter { missing[$0] > Tolerance.length }
             if !sides.isEmpty {
                 guard layout.nodes[ancestor].parent >= 0, context.canEditHitArea(of: ancestor) else {
                     return Fix(description: "'\(context.name(target))' reaches past the root '\(context.name(ancestor))': move it inward or shrink its hitInsets", edits: [])

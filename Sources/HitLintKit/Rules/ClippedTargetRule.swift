@@ -1,5 +1,5 @@
 /// Part of a target's visible frame lies outside an ancestor's hit region.
-public struct ClippedTargetRule: Rule {
+public struct ClippedTargetRule: GeometryRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -61,7 +61,7 @@ public struct ClippedTargetRule: Rule {
             let outside = overhang(of: visible, beyond: allowed)
             var sides: [(side: Side, amount: Double)] = []
             var ancestors: [Int] = []
-            for side in Self.sides where outside[side] > 0.05 {
+            for side in Self.sides where outside[side] > Tolerance.length {
                 sides.append((side, outside[side]))
                 let edge = allowed.edge(side)
                 if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge), !ancestors.contains(ancestor) {

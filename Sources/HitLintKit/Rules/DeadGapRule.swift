@@ -1,5 +1,5 @@
 /// Contiguous targets whose hit areas are separated by a small dead gap.
-public struct DeadGapRule: Rule {
+public struct DeadGapRule: GeometryRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -187,7 +187,7 @@ public struct DeadGapRule: Rule {
                         guard other != target else { return }
                         let rect = geometry.gates[other]
                         let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
-                        guard gap >= minGap - 0.05, gap > 0.05, gap <= maxGap + 0.05 else { return }
+                        guard gap >= minGap - Tolerance.length, gap > Tolerance.length, gap <= maxGap + Tolerance.length else { return }
                         // Outside a strip, a gap costs taps only between small controls:
                         // a finger aimed at either can land in it (and a pointer's
                         // highlight drops between any two). A size cut by a scrolling
@@ -202,7 +202,7 @@ public struct DeadGapRule: Rule {
                         }
                         let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
                         let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
-                        guard high - low > 0.05 else { return }
+                        guard high - low > Tolerance.length else { return }
                         if let current = best, current.gap < gap || (current.gap == gap && current.neighbour < other) { return }
                         let gapRect = horizontal
                             ? Rect(minX: gate.maxX, minY: low, maxX: rect.minX, maxY: high)

@@ -21,7 +21,6 @@ public struct InvalidLayoutRule: Rule {
             RuleExample("root: {frame: [0, 0, 390, 844]}"),
         ]
     )
-    public func check(_ context: RuleContext) -> [Diagnostic] { [] }
 }
 
 public struct UnknownKeyRule: Rule {
@@ -39,7 +38,6 @@ public struct UnknownKeyRule: Rule {
             RuleExample("root: {id: screen, frame: [0, 0, 390, 844], hitInsets: -10}"),
         ]
     )
-    public func check(_ context: RuleContext) -> [Diagnostic] { [] }
 }
 
 public struct DuplicateIDRule: Rule {
@@ -59,7 +57,6 @@ public struct DuplicateIDRule: Rule {
             """, flags: ["icon"], messages: ["duplicate id 'icon' (first used on line 4)"]),
         ]
     )
-    public func check(_ context: RuleContext) -> [Diagnostic] { [] }
 }
 
 public struct UnusedIgnoreRule: Rule {
@@ -94,5 +91,4 @@ public struct UnusedIgnoreRule: Rule {
         ],
         isFixable: true
     )
-    public func check(_ context: RuleContext) -> [Diagnostic] { [] }
 }

@@ -1,5 +1,5 @@
 /// A hit area that reaches far beyond what the user sees.
-public struct ExcessiveHitExpansionRule: Rule {
+public struct ExcessiveHitExpansionRule: GeometryRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -36,7 +36,7 @@ public struct ExcessiveHitExpansionRule: Rule {
         var diagnostics: [Diagnostic] = []
         for target in geometry.targets where !geometry.isInvisible[target] {
             let insets = geometry.insets(of: target)
-            let sides = [Side.left, .top, .right, .bottom].filter { -insets[$0] > limit + 0.05 }
+            let sides = [Side.left, .top, .right, .bottom].filter { -insets[$0] > limit + Tolerance.length }
             guard !sides.isEmpty else { continue }
             let amounts = sides.map { (side: $0, amount: -insets[$0]) }
             let unit = context.threshold.unitName

@@ -56,5 +56,4 @@ public struct ImportNoteRule: Rule {
         ]
     )
 
-    public func check(_ context: RuleContext) -> [Diagnostic] { [] }
 }

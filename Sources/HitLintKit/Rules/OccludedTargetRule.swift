@@ -1,5 +1,5 @@
 /// A view in front that swallows touches covers part of a target.
-public struct OccludedTargetRule: Rule {
+public struct OccludedTargetRule: GeometryRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -43,7 +43,7 @@ public struct OccludedTargetRule: Rule {
         let regions = context.regions
         func isOccluder(_ loss: Loss) -> Bool {
             guard case .occluder = loss.taker else { return false }
-            return loss.visibleArea > 0.05
+            return loss.visibleArea > Tolerance.area
         }
         for position in context.reachableVisibleRegions {
             // Most targets lose nothing: asked in place, before the region is copied.

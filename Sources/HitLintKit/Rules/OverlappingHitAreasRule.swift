@@ -1,5 +1,5 @@
 /// Two targets' hit areas overlap: the one in front takes the touches.
-public struct OverlappingHitAreasRule: Rule {
+public struct OverlappingHitAreasRule: GeometryRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -122,7 +122,7 @@ public struct OverlappingHitAreasRule: Rule {
         let frames = (geometry.frame(first), geometry.frame(second))
         let firstEdge = horizontal ? frames.0.maxX : frames.0.maxY
         let secondEdge = horizontal ? frames.1.minX : frames.1.minY
-        guard firstEdge <= secondEdge + 0.05 else {
+        guard firstEdge <= secondEdge + Tolerance.length else {
             return Fix(description: "move \(names) apart (their frames overlap)", edits: [])
         }
         let middle = min(max(horizontal ? overlap.midX : overlap.midY, firstEdge), secondEdge)
@@ -171,7 +171,7 @@ public struct OverlappingHitAreasRule: Rule {
             let scroller = context.scrollingAncestor(of: target)
             var leftSmall: Bool?
             func isStolen(_ loss: Loss) -> Bool {
-                guard case .target(let winner) = loss.taker, loss.visibleArea > 0.05,
+                guard case .target(let winner) = loss.taker, loss.visibleArea > Tolerance.area,
                       !layout.isAncestor(target, of: winner) else { return false }
                 // Where both frames lie, the one in front is drawn over the other:
                 // the user sees what takes the touch. What is stolen is where a hit
@@ -214,7 +214,7 @@ public struct OverlappingHitAreasRule: Rule {
             if stolen.count == 1 {
                 let winner = stolen[0].taker.node
                 let overlap = geometry.gates[winner].intersection(gate)
-                let size = !overlap.isEmpty && abs(total - overlap.area) < 0.05
+                let size = !overlap.isEmpty && abs(total - overlap.area) < Tolerance.area
                     ? "\(context.length(overlap.width))×\(context.length(overlap.height)) \(context.threshold.unitName)"
                     : "\(context.length(total)) \(context.threshold.unitName)²"
                 message = "'\(name)' hit area overlaps '\(context.name(winner))', which is in front and takes \(size) of it (\(percent)% of '\(name)' hit area)"

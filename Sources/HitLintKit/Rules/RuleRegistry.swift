@@ -16,8 +16,10 @@ public enum RuleRegistry {
         ImportNoteRule(),
     ]
 
-    /// Rules that look at geometry (the rest report from earlier stages).
-    public static let geometryRules: [any Rule] = Array(all.prefix(8))
+    /// The rules the geometry stage runs, in registry order (the rest report
+    /// from earlier stages), and their ids beside them.
+    public static let geometryRules: [any GeometryRule] = all.compactMap { $0 as? any GeometryRule }
+    public static let geometryRuleIDs: [String] = geometryRules.map { type(of: $0).description.id }
 
     public static let descriptions: [RuleDescription] = all.map { type(of: $0).description }
 

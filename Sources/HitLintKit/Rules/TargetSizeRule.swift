@@ -1,5 +1,5 @@
 /// A target whose reachable region holds no minimum-size square.
-public struct TargetSizeRule: Rule {
+public struct TargetSizeRule: GeometryRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -389,7 +389,7 @@ public struct TargetSizeRule: Rule {
         }
         for item in undersized where !item.isInline && !exempt.contains(item.region.target) {
             let target = item.region.target
-            let takers = item.region.losses.filter { $0.area > 0.05 }
+            let takers = item.region.losses.filter { $0.area > Tolerance.area }
             let isWeb = nodes[target].isWebContent
             let ancestor = clickableAncestor(of: target, context: context)
             // Too small only because of what is in front, where who is in front
@@ -523,7 +523,7 @@ public struct TargetSizeRule: Rule {
     private func clippingAncestor(of target: Int, geometry: Geometry) -> Int? {
         let hit = geometry.hitRect(target)
         let gate = geometry.gates[target]
-        for side in [Side.left, .top, .right, .bottom] where abs(gate.edge(side) - hit.edge(side)) > 0.05 {
+        for side in [Side.left, .top, .right, .bottom] where abs(gate.edge(side) - hit.edge(side)) > Tolerance.length {
             if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: gate.edge(side)) { return ancestor }
         }
         return nil

@@ -1,5 +1,5 @@
 /// A visible target that no touch can reach.
-public struct UnreachableTargetRule: Rule {
+public struct UnreachableTargetRule: GeometryRule {
     public init() {}
 
     public static let description = RuleDescription(

@@ -39,7 +39,7 @@ struct NodeSummary {
                 if region.isOutOfPlay {
                     lines.append("- out of play: hidden by views in front, or behind a modal layer")
                 } else if let best = region.reachable.bestPiece, region.reachableArea > 0 {
-                    let whole = abs(region.reachableArea - region.domainArea) < 0.05 ? "" : " (largest piece)"
+                    let whole = abs(region.reachableArea - region.domainArea) < Tolerance.area ? "" : " (largest piece)"
                     lines.append("- reachable: \(size(best))\(whole)")
                 } else {
                     lines.append("- reachable: nowhere")

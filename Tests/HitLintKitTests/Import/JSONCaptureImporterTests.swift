@@ -63,6 +63,12 @@ final class JSONCaptureImporterTests: XCTestCase {
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("1 gone and 1 not visible to the user") })
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("the screen is taken as 1440×2560 px") })
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("assuming 3.5 px per dp") })
+        XCTAssertFalse(result.diagnostics.contains { $0.message.contains("keyboard was open") })
+        // With the keyboard up, what it covers is not known: a note says so.
+        let typing = try Captures.text("rico-dialog.json").replacingOccurrences(of: #""is_keyboard_deployed": false"#,
+                                                                                  with: #""is_keyboard_deployed": true"#)
+        let withKeyboard = try TestSupport.lint(typing, format: .json)
+        XCTAssertTrue(withKeyboard.diagnostics.contains { $0.rule == RuleID.importNote && $0.message.contains("keyboard was open") })
     }
 
     // MARK: Figma
