@@ -247,6 +247,16 @@ public struct Geometry: Sendable {
         return platform == .web ? clip(parent) : gates[parent]
     }
 
+    /// Where node `index`'s hit area may grow and still answer: its ancestors'
+    /// gate, and on Android its parent's bounds too (a `TouchDelegate` only
+    /// passes on touches that land inside the parent).
+    public func hitAreaBound(_ index: Int) -> Rect {
+        let bound = ancestorGate(index)
+        let parent = Int(layout.nodes[index].parent)
+        guard platform == .android, parent >= 0 else { return bound }
+        return bound.intersection(frame(parent))
+    }
+
     /// Whether node `index` can answer a hit test at all.
     public func canAnswer(_ index: Int) -> Bool {
         let node = layout.nodes[index]

@@ -193,10 +193,7 @@ struct LayoutPicture {
     /// each side.
     private func boundary(of target: Int, intended: Rect, context: RuleContext) -> (Boundary, [(strip: Rect, depth: Double)])? {
         let geometry = context.geometry
-        var allowed = geometry.ancestorGate(target)
-        if geometry.platform == .android, geometry.layout.nodes[target].parent >= 0 {
-            allowed = allowed.intersection(geometry.frame(Int(geometry.layout.nodes[target].parent)))
-        }
+        let allowed = geometry.hitAreaBound(target)
         guard allowed.minX.isFinite, allowed.minY.isFinite, allowed.maxX.isFinite, allowed.maxY.isFinite else { return nil }
         let cut = overhang(of: intended, beyond: allowed)
         var label: String?

@@ -88,10 +88,7 @@ public struct ClippedHitAreaRule: GeometryRule {
             let insets = geometry.insets(of: target)
             guard insets.top < 0 || insets.left < 0 || insets.bottom < 0 || insets.right < 0 else { continue }
             let intended = frame.inset(by: insets)
-            var allowed = geometry.ancestorGate(target)
-            if geometry.platform == .android, geometry.layout.nodes[target].parent >= 0 {
-                allowed = allowed.intersection(geometry.frame(Int(geometry.layout.nodes[target].parent)))
-            }
+            let allowed = geometry.hitAreaBound(target)
             let whole = overhang(of: intended, beyond: allowed)
             let visible = overhang(of: frame, beyond: allowed)
             // Group the lost sides by the ancestor that cuts them.

@@ -245,12 +245,7 @@ public struct DeadGapRule: GeometryRule {
         }
         for gap in gaps {
             let pair = [target, gap.neighbour]
-            let inside = pair.allSatisfy { node in
-                var allowed = geometry.ancestorGate(node)
-                let parent = Int(context.layout.nodes[node].parent)
-                if geometry.platform == .android, parent >= 0 { allowed = allowed.intersection(geometry.frame(parent)) }
-                return allowed.contains(gap.gapRect)
-            }
+            let inside = pair.allSatisfy { geometry.hitAreaBound($0).contains(gap.gapRect) }
             guard inside, pair.allSatisfy(context.canEditHitArea) else {
                 return Fix(description: "close the gap between '\(context.name(target))' and '\(context.name(gap.neighbour))' by moving them together (their containers' hit regions do not cover it)", edits: [])
             }

@@ -488,9 +488,7 @@ public struct TargetSizeRule: GeometryRule {
             return Fix(description: "grow '\(name)' pointerInsets until its pointer region is \(formatLength(minimum))×\(formatLength(minimum)) \(unit)", edits: [])
         }
         let gate = geometry.gates[target]
-        var bound = geometry.ancestorGate(target)
-        let parent = Int(context.layout.nodes[target].parent)
-        if geometry.platform == .android, parent >= 0 { bound = bound.intersection(geometry.frame(parent)) }
+        var bound = geometry.hitAreaBound(target)
         let search = Rect(minX: gate.minX - minimum, minY: gate.minY - minimum, maxX: gate.maxX + minimum, maxY: gate.maxY + minimum)
         bound = bound.intersection(Rect(minX: search.minX - 1, minY: search.minY - 1, maxX: search.maxX + 1, maxY: search.maxY + 1))
         var owners: [Side: Int] = [:]
