@@ -2,6 +2,12 @@
 public struct DeadGapRule: GeometryRule {
     public init() {}
 
+    /// Gaps narrower than this are not reported by default: list dividers and
+    /// whole-pixel rounding between rows (1 dp at 3 px per dp), which a finger
+    /// aimed at either row almost never lands in.
+    static let minGap = LengthOption("minGap", of: RuleID.deadGap, default: Length(value: 2, unit: .pt),
+                                     "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.")
+
     public static let description = RuleDescription(
         id: RuleID.deadGap,
         summary: "Contiguous targets should hand over with no dead gap between their hit areas.",
@@ -22,7 +28,7 @@ public struct DeadGapRule: GeometryRule {
         defaultSeverity: .warning,
         options: [
             RuleOptionDescription("maxGap", default: "half the minimum size", "Widest gap still reported, with a unit: 22pt."),
-            RuleOptionDescription("minGap", default: "2pt", "Narrowest gap reported, with a unit: narrower ones are dividers and rounding."),
+            minGap.description,
         ],
         examples: [
             RuleExample("""
@@ -135,18 +141,12 @@ public struct DeadGapRule: GeometryRule {
         isFixable: true
     )
 
-    /// Gaps narrower than this (points) are not reported by default: list
-    /// dividers and whole-pixel rounding between rows (1 dp at 3 px per dp),
-    /// which a finger aimed at either row almost never lands in.
-    static let defaultMinimumGap = 2.0
-
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
         let layout = context.layout
         let maxGap = context.option(RuleID.deadGap, "maxGap").flatMap(Length.init)?.points(in: layout)
             ?? context.threshold.minimum / 2
-        let minGap = context.option(RuleID.deadGap, "minGap").flatMap(Length.init)?.points(in: layout)
-            ?? Self.defaultMinimumGap
+        let minGap = context.points(Self.minGap)
         let threshold = context.threshold
         let pointer = context.geometry.input == .pointer
         // Contiguous controls share a container (buttons in two list rows are not a

@@ -2,6 +2,9 @@
 public struct ExcessiveHitExpansionRule: GeometryRule {
     public init() {}
 
+    static let maxExpansion = LengthOption("maxExpansion", of: RuleID.excessiveHitExpansion, default: Length(value: 24, unit: .pt),
+                                           "Largest expansion on any side.")
+
     public static let description = RuleDescription(
         id: RuleID.excessiveHitExpansion,
         summary: "A hit area should not extend more than `maxExpansion` beyond the visible frame.",
@@ -11,7 +14,7 @@ public struct ExcessiveHitExpansionRule: GeometryRule {
         (the control is too small to see). Off by default.
         """,
         defaultSeverity: .off,
-        options: [RuleOptionDescription("maxExpansion", default: "24pt", "Largest expansion on any side.")],
+        options: [maxExpansion.description],
         examples: [
             RuleExample("""
             root:
@@ -31,8 +34,7 @@ public struct ExcessiveHitExpansionRule: GeometryRule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
-        let layout = context.layout
-        let limit = context.option(RuleID.excessiveHitExpansion, "maxExpansion").flatMap(Length.init)?.points(in: layout) ?? 24
+        let limit = context.points(Self.maxExpansion)
         var diagnostics: [Diagnostic] = []
         for target in geometry.targets where !geometry.isInvisible[target] {
             let insets = geometry.insets(of: target)

@@ -26,6 +26,24 @@ public struct RuleDescription: Sendable {
     }
 }
 
+/// A rule's option that is a length (`24pt`, `9mm`; a bare number is in
+/// points), declared in the rule's own file with its default, once: the
+/// description `hitlint rules` shows and the value the rule reads both come
+/// from here.
+public struct LengthOption: Sendable {
+    public let name: String
+    public let rule: String
+    public let fallback: Length
+    public let description: RuleOptionDescription
+
+    public init(_ name: String, of rule: String, default fallback: Length, _ summary: String) {
+        self.name = name
+        self.rule = rule
+        self.fallback = fallback
+        description = RuleOptionDescription(name, default: "\(formatLength(fallback.value))\(fallback.unit.rawValue)", summary)
+    }
+}
+
 public struct RuleOptionDescription: Sendable {
     /// What a value must be, so configuration can be checked before any file is linted.
     public enum ValueKind: String, Sendable {
@@ -291,6 +309,12 @@ public final class RuleContext: @unchecked Sendable {
     /// Options for one rule, as written in configuration (strings), else nil.
     public func option(_ rule: String, _ name: String) -> String? {
         options.ruleOptions[rule]?[name]
+    }
+
+    /// A length option in points for this file: as configured, else its default.
+    /// (Configuration checked it is a length before any file was linted.)
+    public func points(_ option: LengthOption) -> Double {
+        (self.option(option.rule, option.name).flatMap(Length.init) ?? option.fallback).points(in: layout)
     }
 
     /// The message and fix are worked out only when the options ask for
