@@ -237,7 +237,7 @@ public enum HitLintCommand {
             }
         case "json":
             let items = descriptions.map { rule in
-                "  {\"id\": \(jsonString(rule.id)), \"defaultSeverity\": \(jsonString(rule.defaultSeverity.rawValue)), \"fixable\": \(rule.isFixable), \"summary\": \(jsonString(rule.summary)), \"rationale\": \(jsonString(rule.rationale)), \"options\": [\(rule.options.map { "{\"name\": \(jsonString($0.name)), \"default\": \(jsonString($0.defaultValue)), \"summary\": \(jsonString($0.summary))}" }.joined(separator: ", "))]}"
+                "  {\"id\": \(jsonString(rule.id)), \"defaultSeverity\": \(jsonString(rule.defaultSeverity.rawValue)), \"fixable\": \(rule.isFixable), \"fix\": \(jsonString(rule.fix.rawValue)), \"summary\": \(jsonString(rule.summary)), \"rationale\": \(jsonString(rule.rationale)), \"options\": [\(rule.options.map { "{\"name\": \(jsonString($0.name)), \"default\": \(jsonString($0.defaultValue)), \"summary\": \(jsonString($0.summary))}" }.joined(separator: ", "))]}"
             }
             output.write("[\n" + items.joined(separator: ",\n") + "\n]\n")
         case "markdown":
@@ -259,7 +259,7 @@ public enum HitLintCommand {
             output.writeError("hitlint: unknown rule '\(id)'" + suggestion(id, RuleRegistry.descriptions.map(\.id)) + "\n")
             return 2
         }
-        var text = "\(rule.id) (default: \(rule.defaultSeverity.rawValue)\(rule.isFixable ? ", fixable" : ""))\n\n"
+        var text = "\(rule.id) (default: \(rule.defaultSeverity.rawValue)\(rule.fix == .never ? "" : rule.fix == .always ? ", fixable" : ", fixable sometimes"))\n\n"
         text += "\(rule.summary)\n\n## Why\n\n\(rule.rationale)\n"
         if !rule.options.isEmpty {
             text += "\n## Options\n\n"

@@ -27,15 +27,23 @@ enum RuleHelp {
         return markdown + "\nRun `hitlint explain \(rule.id)` for more examples."
     }
 
+    /// The rules at a glance, each linking to its section of `page` (the
+    /// README's table is this one, linking to Docs/rules.md).
+    static func table(_ rules: [RuleDescription], linkTo page: String) -> String {
+        var table = "| rule | default | fix | summary |\n|---|---|---|---|\n"
+        for rule in rules {
+            let fix = rule.fix == .never ? "" : rule.fix.rawValue
+            table += "| [`\(rule.id)`](\(page)#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(fix) | \(rule.summary) |\n"
+        }
+        return table
+    }
+
     /// The whole reference: a table of the rules, then a section per rule
     /// whose heading is its id (so `rules.md#target-size` finds it).
     static func reference(_ rules: [RuleDescription]) -> String {
         var page = "# hitlint rules\n\nWhat each rule checks, why, its options and an example. This page is `hitlint rules --format markdown`; "
             + "a test keeps it so. Severities and options are set in `.hitlint.yml` (see the README).\n\n"
-        page += "| rule | default | fixable | summary |\n|---|---|---|---|\n"
-        for rule in rules {
-            page += "| [`\(rule.id)`](#\(rule.id)) | \(rule.defaultSeverity.rawValue) | \(rule.isFixable ? "yes" : "") | \(rule.summary) |\n"
-        }
+        page += table(rules, linkTo: "")
         for rule in rules {
             page += "\n## \(rule.id)\n\n" + markdown(rule) + "\n"
         }

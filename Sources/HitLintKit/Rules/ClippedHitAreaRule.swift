@@ -72,7 +72,7 @@ public struct ClippedHitAreaRule: GeometryRule {
                     - {id: more, type: button, frame: [0, 0, 44, 44], hitSlop: 10}
             """),
         ],
-        isFixable: true
+        fix: .sometimes
     )
 
     /// The order sides are reported in (a literal in the loop was an array made per target).

@@ -138,7 +138,7 @@ public struct DeadGapRule: GeometryRule {
                 - {id: right, type: button, frame: [199, 100, 175, 120]}
             """, flags: ["left"], messages: ["'left' and 'right' are 8 pt apart and nothing answers between them: the pointer there hits nothing"]),
         ],
-        isFixable: true
+        fix: .sometimes
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {

@@ -89,6 +89,6 @@ public struct UnusedIgnoreRule: Rule {
                 - {id: dot, type: button, frame: [0, 0, 20, 20], ignore: [target-size]}
             """),
         ],
-        isFixable: true
+        fix: .always
     )
 }

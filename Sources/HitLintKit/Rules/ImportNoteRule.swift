@@ -5,7 +5,7 @@ public struct ImportNoteRule: Rule {
 
     public static let description = RuleDescription(
         id: RuleID.importNote,
-        summary: "What an imported capture (Sentry view hierarchy, DroidBot state) could not map, or had to assume.",
+        summary: "What an imported capture or design (Sentry, DroidBot, UI Automator, XCUITest, Maestro, RICO, Figma) could not map, or had to assume.",
         rationale: """
         Captured hierarchies are noisy: views without a size, system windows over the app, \
         repeated ids, lengths in pixels with no density, scroll views whose offset was not \

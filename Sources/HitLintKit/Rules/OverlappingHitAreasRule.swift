@@ -98,7 +98,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
                     - {id: info, type: button, frame: [330, 8, 44, 44]}
             """),
         ],
-        isFixable: true
+        fix: .sometimes
     )
 
     /// Trim the facing insets of both targets so their hit areas meet in the

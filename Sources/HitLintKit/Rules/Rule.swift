@@ -12,18 +12,27 @@ public struct RuleDescription: Sendable {
     public var options: [RuleOptionDescription]
     /// Layouts that must trigger (with the nodes flagged) and must not.
     public var examples: [RuleExample]
-    public var isFixable: Bool
+    /// Whether `--fix` can fix what it reports: every time, in some cases
+    /// (others get advice only: a capture, a gap its containers do not
+    /// cover), or never (ruff's "always / sometimes / never").
+    public var fix: FixAvailability
+
+    public var isFixable: Bool { fix != .never }
 
     public init(id: String, summary: String, rationale: String, defaultSeverity: Severity,
-                options: [RuleOptionDescription] = [], examples: [RuleExample] = [], isFixable: Bool = false) {
+                options: [RuleOptionDescription] = [], examples: [RuleExample] = [], fix: FixAvailability = .never) {
         self.id = id
         self.summary = summary
         self.rationale = rationale
         self.defaultSeverity = defaultSeverity
         self.options = options
         self.examples = examples
-        self.isFixable = isFixable
+        self.fix = fix
     }
+}
+
+public enum FixAvailability: String, Sendable {
+    case always, sometimes, never
 }
 
 /// A rule's option that is a length (`24pt`, `9mm`; a bare number is in

@@ -323,7 +323,7 @@ public struct TargetSizeRule: GeometryRule {
                     - {id: wifi, type: switch, frame: [320, 14, 51, 31]}
             """, flags: ["wifi"], messages: ["'wifi' is reachable on 51×31 pt; minimum is 44×44 pt (ios); 'wifi-row' around it may take the touch"]),
         ],
-        isFixable: true
+        fix: .sometimes
     )
 
     /// An undersized target: its largest reachable piece and the width and

@@ -133,7 +133,10 @@ final class CommandTests: XCTestCase {
         let rules = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         XCTAssertEqual(rules.map { $0["id"] as? String }, RuleRegistry.descriptions.map(\.id))
         let markdown = run(["rules", "--format", "markdown"]).output
-        XCTAssertTrue(markdown.contains("\n| rule | default | fixable | summary |\n"), markdown)
+        XCTAssertTrue(markdown.contains("\n| rule | default | fix | summary |\n"), markdown)
+        XCTAssertEqual(rules.first { $0["id"] as? String == "target-size" }?["fix"] as? String, "sometimes")
+        XCTAssertEqual(rules.first { $0["id"] as? String == "unused-ignore" }?["fix"] as? String, "always")
+        XCTAssertTrue(run(["explain", "dead-gap"]).output.hasPrefix("dead-gap (default: warning, fixable sometimes)"))
         for rule in RuleRegistry.descriptions {
             XCTAssertTrue(markdown.contains("| [`\(rule.id)`](#\(rule.id)) |"), rule.id)
             XCTAssertTrue(markdown.contains("\n## \(rule.id)\n\n**\(rule.summary)**"), rule.id)
@@ -145,6 +148,19 @@ final class CommandTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOf: docs, encoding: .utf8), markdown,
                        "Docs/rules.md is out of date: swift run hitlint rules --format markdown > Docs/rules.md")
+        // So is the README's table of rules, between its markers.
+        let readme = TestSupport.packageRoot.appendingPathComponent("README.md")
+        let readmeText = try String(contentsOf: readme, encoding: .utf8)
+        let start = try XCTUnwrap(readmeText.range(of: "-->\n", range: try XCTUnwrap(readmeText.range(of: "<!-- rules table:")).upperBound..<readmeText.endIndex))
+        let end = try XCTUnwrap(readmeText.range(of: "<!-- end of rules table -->"))
+        let table = RuleHelp.table(RuleRegistry.descriptions, linkTo: "Docs/rules.md")
+        if ProcessInfo.processInfo.environment["HITLINT_UPDATE_EXPECTED"] == "1" {
+            try Data((readmeText[..<start.upperBound] + table + readmeText[end.lowerBound...]).utf8).write(to: readme)
+        } else {
+            XCTAssertEqual(String(readmeText[start.upperBound..<end.lowerBound]), table,
+                           "README.md's rules table is out of date: HITLINT_UPDATE_EXPECTED=1 swift test --filter CommandTests")
+        }
+        XCTAssertTrue(table.contains("[`import-note`](Docs/rules.md#import-note)"))
         let explain = run(["explain", "clipped-hit-area"])
         XCTAssertEqual(explain.status, 0)
         XCTAssertTrue(explain.output.contains("point(inside:)"))
