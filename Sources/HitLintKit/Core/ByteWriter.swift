@@ -41,7 +41,7 @@ public struct ByteWriter {
     public mutating func appendJSONString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { Document.appendEscaped($0, into: &bytes) }
+        text.withUTF8 { JSONEscaping.append($0, into: &bytes) }
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -84,49 +84,12 @@ extension Document {
         out.append(UInt8(ascii: "\""))
         let entry = entries[index]
         if entry.flags & Entry.decoded != 0 {
-            Self.appendEscaped(strings[Int(entry.aux)].utf8, into: &out)
+            JSONEscaping.append(strings[Int(entry.aux)].utf8, into: &out)
         } else {
             let content = contentSpan(index)!
-            Self.appendEscaped(source.bytes[content.start..<content.end], into: &out)
+            JSONEscaping.append(source.bytes[content.start..<content.end], into: &out)
         }
         out.append(UInt8(ascii: "\""))
-    }
-
-    static func appendEscaped<Bytes: Sequence>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Element == UInt8 {
-        if bytes.withContiguousStorageIfAvailable({ appendEscaped(contiguous: $0, into: &out) }) != nil { return }
-        for byte in bytes { appendEscaped(byte, into: &out) }
-    }
-
-    /// Runs of bytes that need no escape (most of any text) are copied whole:
-    /// byte by byte, escaping was a tenth of a report's instructions.
-    private static func appendEscaped(contiguous bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            appendEscaped(byte, into: &out)
-            runStart = index + 1
-        }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
-    }
-
-    @inline(__always) private static func appendEscaped(_ byte: UInt8, into out: inout [UInt8]) {
-        switch byte {
-        case UInt8(ascii: "\""): out.append(0x5C); out.append(0x22)
-        case UInt8(ascii: "\\"): out.append(0x5C); out.append(0x5C)
-        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-        case 0..<0x20:
-            out.append(0x5C); out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
-            out.append(hexDigit(byte >> 4)); out.append(hexDigit(byte & 0xF))
-        default: out.append(byte)
-        }
-    }
-
-    @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? 0x30 + value : UInt8(ascii: "a") + value - 10
     }
 
     /// RFC 8259 number grammar: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
