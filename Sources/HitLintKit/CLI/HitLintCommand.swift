@@ -33,7 +33,7 @@ extension CommandOutput {
 
 /// Everything the `hitlint` executable does, callable in-process by tests.
 public enum HitLintCommand {
-    public static let version = "0.1.0"
+    public static let version = HitLint.version
 
     public static func run(_ words: [String], output: CommandOutput) -> Int32 {
         let arguments: Arguments

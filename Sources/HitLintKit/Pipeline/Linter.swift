@@ -72,14 +72,7 @@ public struct Linter: Sendable {
         }
     }
 
-    /// JSON files this large or larger are read streamed by default (`LayoutBuilder.read(streaming:)`):
-    /// each node is built as its mapping closes and its part of the document
-    /// dropped, so the document is never whole in memory (about 12 bytes a
-    /// value, 1.7 times the file). Smaller files are parsed whole and then built:
-    /// handing each node over as it closes makes the read slower (Docs/performance.md),
-    /// for memory only large files need back. 16 MiB, the size from which
-    /// `hitlint` maps files.
-    public static let streamingThreshold = 16 << 20
+    public static var streamingThreshold: Int { LintOptions.defaultStreamingThreshold }
 
     /// Takes the document: once the rules have run, nothing of it is kept but
     /// its source, so checking the fixes (another lint of the whole file each
@@ -193,10 +186,7 @@ public struct Linter: Sendable {
         return (diagnostics, nodeCount, broken)
     }
 
-    /// Layouts with at least this many nodes run their rules on several cores at
-    /// once; smaller ones are done before threads would pay for themselves (and
-    /// a folder of small files already keeps every core busy, one file each).
-    static let concurrentRulesMinimumNodes = 20_000
+    static var concurrentRulesMinimumNodes: Int { RuleContext.concurrentMinimumNodes }
 
     /// The enabled geometry rules' diagnostics, in registry order whether the
     /// rules ran one after another or side by side.

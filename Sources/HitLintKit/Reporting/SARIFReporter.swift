@@ -88,7 +88,7 @@ public struct SARIFReporter: Reporter {
             ("runs", .array([.object([
                 ("tool", .object([("driver", .object([
                     ("name", .string("hitlint")),
-                    ("semanticVersion", .string(HitLintCommand.version)),
+                    ("semanticVersion", .string(HitLint.version)),
                     ("informationUri", .string(Self.informationURI)),
                     ("rules", .array(descriptions.map(Self.rule))),
                 ]))])),

@@ -32,8 +32,17 @@ public struct LintOptions: Sendable {
     /// Threads one large layout's rules may use at once (`--jobs`; default one per core).
     public var threads = ProcessInfo.processInfo.activeProcessorCount
     /// JSON files of this many bytes or more are built while they are parsed,
-    /// without holding their whole document (`Linter.streamingThreshold`).
-    public var streamingFrom = Linter.streamingThreshold
+    /// without holding their whole document.
+    public var streamingFrom = LintOptions.defaultStreamingThreshold
+
+    /// JSON files this large or larger are read streamed by default (`LayoutBuilder.read(streaming:)`):
+    /// each node is built as its mapping closes and its part of the document
+    /// dropped, so the document is never whole in memory (about 12 bytes a
+    /// value, 1.7 times the file). Smaller files are parsed whole and then built:
+    /// handing each node over as it closes makes the read slower (Docs/performance.md),
+    /// for memory only large files need back. 16 MiB, the size from which
+    /// `hitlint` maps files.
+    public static let defaultStreamingThreshold = 16 << 20
 
     public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
                 input: InputModality? = nil) {

@@ -134,7 +134,12 @@ public final class RuleContext: @unchecked Sendable {
     /// Worked out on several threads for a layout big enough to run its rules
     /// side by side (this is the largest part of the rules' work that they share).
     public private(set) lazy var regions: [TargetRegion] = geometry.targetRegions(
-        width: layout.nodes.count >= Linter.concurrentRulesMinimumNodes ? options.threads : 1)
+        width: layout.nodes.count >= Self.concurrentMinimumNodes ? options.threads : 1)
+
+    /// Layouts with at least this many nodes run their rules on several cores at
+    /// once; smaller ones are done before threads would pay for themselves (and
+    /// a folder of small files already keeps every core busy, one file each).
+    public static let concurrentMinimumNodes = 20_000
 
     /// Position in `regions` by node index (-1 for nodes that are not targets).
     private lazy var regionByNode: [Int32] = {

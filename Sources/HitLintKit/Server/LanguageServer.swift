@@ -250,7 +250,7 @@ public final class LanguageServer: @unchecked Sendable {
                 ])),
                 ("hoverProvider", .bool(true)),
             ])),
-            ("serverInfo", .object([("name", .string("hitlint")), ("version", .string(HitLintCommand.version))])),
+            ("serverInfo", .object([("name", .string("hitlint")), ("version", .string(HitLint.version))])),
         ]))
     }
 
