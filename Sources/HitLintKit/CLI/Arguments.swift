@@ -24,7 +24,7 @@ public struct Arguments: Sendable, Equatable {
     public var minimumSize: String?
     public var platform: String?
     public var input: String?
-    /// `--from`: hitlint, sentry, droidbot or auto.
+    /// `--from`: auto, or one of `InputChoice` (hitlint, sentry, droidbot, uiautomator, xcuitest, maestro, rico, figma).
     public var from: String?
     /// `--scale`: pixels per point (dp) for captured hierarchies measured in pixels.
     public var scale: String?

@@ -8,7 +8,7 @@ import Musl
 #endif
 
 /// Finds layout files under the paths given on the command line: folders are
-/// searched recursively for `*.json`, `*.yaml`, `*.yml`, skipping hidden
+/// searched recursively for `*.json`, `*.yaml`, `*.yml`, `*.xml`, skipping hidden
 /// entries (and so `.build`), never walking one real folder twice.
 public struct FileWalker {
     public struct Problem: Error, Sendable {
