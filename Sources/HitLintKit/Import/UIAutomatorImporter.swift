@@ -63,6 +63,11 @@ enum UIAutomatorImporter: Importer {
         view.parent = parent
         view.anchor = element + 1
         var bounds = -1
+        // `displayed` (Appium) and `visible-to-user` say the same: hidden when either says so.
+        func hidden(_ flag: Bool?) {
+            guard let flag else { return }
+            view.visible = (view.visible ?? true) && flag
+        }
         for (key, value) in document.members(element + 2) {
             guard let first = document.withContent(key, { $0.first }) else { continue }
             // Dispatch on the first byte: a dump has some twenty attributes per node.
@@ -75,7 +80,7 @@ enum UIAutomatorImporter: Importer {
                 else if document.stringEquals(key, "checkable") { view.checkable = document.flag(value) ?? false }
                 else if document.stringEquals(key, "content-desc") { view.contentDescription = value }
             case UInt8(ascii: "d"):
-                if document.stringEquals(key, "displayed") { view.visible = document.flag(value) ?? view.visible }
+                if document.stringEquals(key, "displayed") { hidden(document.flag(value)) }
             case UInt8(ascii: "e"):
                 if document.stringEquals(key, "enabled") { view.enabled = document.flag(value) }
             case UInt8(ascii: "l"):
@@ -89,7 +94,7 @@ enum UIAutomatorImporter: Importer {
             case UInt8(ascii: "t"):
                 if document.stringEquals(key, "text") { view.text = value }
             case UInt8(ascii: "v"):
-                if document.stringEquals(key, "visible-to-user") { view.visible = document.flag(value) }
+                if document.stringEquals(key, "visible-to-user") { hidden(document.flag(value)) }
             default:
                 break
             }

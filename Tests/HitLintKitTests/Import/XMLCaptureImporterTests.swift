@@ -88,6 +88,20 @@ final class XMLCaptureImporterTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node), ["undo"])
     }
 
+    func testEitherVisibilityAttributeHidesAView() throws {
+        // Appium's `displayed` and UI Automator's `visible-to-user`: false in either is hidden,
+        // whatever the other says or in whichever order they come.
+        let dump = """
+        <hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][1080,1920]">
+        <node class="android.widget.Button" resource-id="a:id/one" clickable="true" displayed="false" visible-to-user="maybe" bounds="[0,0][90,90]"/>
+        <node class="android.widget.Button" resource-id="a:id/two" clickable="true" visible-to-user="false" displayed="true" bounds="[0,200][90,290]"/>
+        <node class="android.widget.Button" resource-id="a:id/three" clickable="true" visible-to-user="true" displayed="true" bounds="[0,400][90,490]"/>
+        </node></hierarchy>
+        """
+        let result = try TestSupport.lint(dump, format: .xml)
+        XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node), ["three"])
+    }
+
     // MARK: XCUITest
 
     func testWebDriverAgentSourcesAreHitTestedAsAnAccessibilityTreeWithApplesSizes() throws {
