@@ -90,6 +90,9 @@ enum FigmaImporter: Importer {
         var box: Rect
         var offsetX: Double
         var offsetY: Double
+        /// Whether a layer of this screen starts a prototype interaction: then
+        /// its targets are where they start; else they are found by name.
+        var hasInteractions = false
     }
 
     private struct Reader {
@@ -100,8 +103,6 @@ enum FigmaImporter: Importer {
         var componentNames: [String: String] = [:]
         var componentSetOf: [String: String] = [:]
         var componentSetNames: [String: String] = [:]
-        /// Whether some layer starts a prototype interaction.
-        var hasInteractions = false
         var otherTopLevel: (count: Int, first: Int) = (0, -1)
 
         init(document: Document, targetPatterns: [String]) {
@@ -146,7 +147,7 @@ enum FigmaImporter: Importer {
                     if node >= 0, document.kind(node) == .object { collectScreens(node) }
                 }
             }
-            for screen in screens where !hasInteractions { scanInteractions(screen.node) }
+            for index in screens.indices { screens[index].hasInteractions = scanInteractions(screens[index].node) }
             arrangeScreens()
         }
 
@@ -188,12 +189,13 @@ enum FigmaImporter: Importer {
             }
         }
 
-        mutating func scanInteractions(_ node: Int) {
+        func scanInteractions(_ node: Int) -> Bool {
             var stack = [node]
-            while let current = stack.popLast(), !hasInteractions {
-                if startsInteraction(current) { hasInteractions = true }
+            while let current = stack.popLast() {
+                if startsInteraction(current) { return true }
                 stack += children(current)
             }
+            return false
         }
 
         /// A prototype link (`transitionNodeID`), or an interaction or reaction
@@ -318,7 +320,7 @@ enum FigmaImporter: Importer {
                     // text layers after their text: "Button" says nothing).
                     if !isScreen || type == "INSTANCE" || type == "COMPONENT" {
                         let named = type == "TEXT" ? (control: false, configured: false) : isNamedControl(node, type: type, name: name)
-                        if hasInteractions {
+                        if screen.hasInteractions {
                             layoutNode.isTarget = startsInteraction(node) || named.configured
                         } else {
                             layoutNode.isTarget = named.control && (named.configured || !holdsControls(node))
@@ -331,9 +333,12 @@ enum FigmaImporter: Importer {
                     for child in children(node).reversed() { stack.append((child, index, false)) }
                 }
             }
-            let how = hasInteractions
-                ? "the layers where a prototype interaction starts (a click, press or drag)"
-                : "the file has no prototype interactions, so the layers named after a control or made from one (button, checkbox, switch, text field, …)"
+            let prototyped = screens.filter(\.hasInteractions).count
+            let byInteraction = "the layers where a prototype interaction starts (a click, press or drag)"
+            let byName = "the layers named after a control or made from one (button, checkbox, switch, text field, …)"
+            let how = prototyped == screens.count ? byInteraction
+                : prototyped == 0 ? "the file has no prototype interactions, so \(byName)"
+                : "on the \(prototyped) of \(screens.count) screens with prototype interactions \(byInteraction), on the others \(byName)"
             let profile = options.profileIsChosen ? "" : "; sizes are checked against the ios profile (44×44 pt): pass --profile android (48 dp) or wcag-aa (24 px) for a design for another platform"
             assembler.note("Figma design: \(targets) target\(targets == 1 ? "" : "s"), \(how)\(profile)",
                            entry: member(screens[0].node, "name") >= 0 ? member(screens[0].node, "name") : screens[0].node)

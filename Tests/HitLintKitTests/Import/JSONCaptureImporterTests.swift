@@ -109,6 +109,23 @@ final class JSONCaptureImporterTests: XCTestCase {
         XCTAssertEqual(findings(result), ["Tab Home", "Tab Search", "Tab Profile", "Button"])
     }
 
+    func testFigmaScreensWithoutPrototypeLinksFindControlsByName() throws {
+        func layer(_ name: String, _ type: String, _ box: [Int], extra: String = "", _ children: String = "") -> String {
+            #"{"name": "\#(name)", "type": "\#(type)", "absoluteBoundingBox": {"x": \#(box[0]), "y": \#(box[1]), "width": \#(box[2]), "height": \#(box[3])}\#(extra), "children": [\#(children)]}"#
+        }
+        // Screen A is prototyped: its target is where the link starts. Screen B
+        // has no link: its "Button" is found by its name.
+        let linked = layer("Next", "FRAME", [20, 100, 30, 30], extra: #", "transitionNodeID": "9:9""#)
+        let plain = layer("Arrow", "FRAME", [60, 100, 30, 30])
+        let a = layer("A", "FRAME", [0, 0, 375, 844], [linked, plain].joined(separator: ", "))
+        let b = layer("B", "FRAME", [500, 0, 375, 844], layer("Button", "INSTANCE", [520, 100, 30, 30]))
+        let file = #"{"document": {"name": "Document", "type": "DOCUMENT", "children": [{"name": "Page", "type": "CANVAS", "children": [\#(a), \#(b)]}]}}"#
+        let result = try TestSupport.lint(file, format: .json)
+        XCTAssertEqual(findings(result), ["Next", "Button"])
+        XCTAssertTrue(result.diagnostics.contains { $0.message.contains("on the 1 of 2 screens with prototype interactions") },
+                      "\(result.diagnostics.map(\.message))")
+    }
+
     func testCapturesAreNeverEdited() throws {
         for name in ["maestro-android.json", "maestro-ios.json", "rico-dialog.json", "figma-names.json", "figma-prototype.json"] {
             let result = try Captures.lint(name)
