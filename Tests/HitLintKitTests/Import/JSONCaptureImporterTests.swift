@@ -5,6 +5,16 @@ import XCTest
 /// responses: JSON captures and designs other than Sentry's and DroidBot's,
 /// one fixture per trap.
 final class JSONCaptureImporterTests: XCTestCase {
+    /// A Figma layer as the REST API writes it: name, type, box and children.
+    private func layer(_ name: String, _ type: String, _ box: [Int], extra: String = "", _ children: String = "") -> String {
+        #"{"name": "\#(name)", "type": "\#(type)", "absoluteBoundingBox": {"x": \#(box[0]), "y": \#(box[1]), "width": \#(box[2]), "height": \#(box[3])}\#(extra), "children": [\#(children)]}"#
+    }
+
+    /// A Figma file of one page holding these top-level layers.
+    private func figmaFile(_ screens: [String]) -> String {
+        #"{"document": {"name": "Document", "type": "DOCUMENT", "children": [{"name": "Page", "type": "CANVAS", "children": [\#(screens.joined(separator: ", "))]}]}}"#
+    }
+
     private func findings(_ result: LintResult, _ rule: String = RuleID.targetSize) -> [String] {
         result.diagnostics.filter { $0.rule == rule }.compactMap(\.node)
     }
@@ -96,30 +106,24 @@ final class JSONCaptureImporterTests: XCTestCase {
     }
 
     func testAFigmaLayerNamedAfterAControlThatHoldsControlsIsTheirContainer() throws {
-        func layer(_ name: String, _ type: String, _ box: [Int], _ children: String = "") -> String {
-            #"{"name": "\#(name)", "type": "\#(type)", "absoluteBoundingBox": {"x": \#(box[0]), "y": \#(box[1]), "width": \#(box[2]), "height": \#(box[3])}, "children": [\#(children)]}"#
-        }
         let tabs = ["Home", "Search", "Profile"].enumerated().map { layer("Tab \($0.element)", "INSTANCE", [100 + $0.offset * 40, 800, 30, 30]) }
         let bar = layer("Tab bar", "FRAME", [0, 790, 375, 50], tabs.joined(separator: ", "))
         let wrapper = layer("Button", "GROUP", [16, 700, 30, 30], layer("Button", "INSTANCE", [16, 700, 30, 30]))
         let screen = layer("Home", "FRAME", [0, 0, 375, 844], [bar, wrapper].joined(separator: ", "))
-        let file = #"{"document": {"name": "Document", "type": "DOCUMENT", "children": [{"name": "Page", "type": "CANVAS", "children": [\#(screen)]}]}}"#
+        let file = figmaFile([screen])
         let result = try TestSupport.lint(file, format: .json)
         // The tabs are the targets, not the bar; the group around one button is that button.
         XCTAssertEqual(findings(result), ["Tab Home", "Tab Search", "Tab Profile", "Button"])
     }
 
     func testFigmaScreensWithoutPrototypeLinksFindControlsByName() throws {
-        func layer(_ name: String, _ type: String, _ box: [Int], extra: String = "", _ children: String = "") -> String {
-            #"{"name": "\#(name)", "type": "\#(type)", "absoluteBoundingBox": {"x": \#(box[0]), "y": \#(box[1]), "width": \#(box[2]), "height": \#(box[3])}\#(extra), "children": [\#(children)]}"#
-        }
         // Screen A is prototyped: its target is where the link starts. Screen B
         // has no link: its "Button" is found by its name.
         let linked = layer("Next", "FRAME", [20, 100, 30, 30], extra: #", "transitionNodeID": "9:9""#)
         let plain = layer("Arrow", "FRAME", [60, 100, 30, 30])
         let a = layer("A", "FRAME", [0, 0, 375, 844], [linked, plain].joined(separator: ", "))
         let b = layer("B", "FRAME", [500, 0, 375, 844], layer("Button", "INSTANCE", [520, 100, 30, 30]))
-        let file = #"{"document": {"name": "Document", "type": "DOCUMENT", "children": [{"name": "Page", "type": "CANVAS", "children": [\#(a), \#(b)]}]}}"#
+        let file = figmaFile([a, b])
         let result = try TestSupport.lint(file, format: .json)
         XCTAssertEqual(findings(result), ["Next", "Button"])
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("on the 1 of 2 screens with prototype interactions") },
