@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reading the values captures write as text: XML elements in their JsonML
 /// form (`XMLReader`: `[name, {attributes}, content…]`), booleans and numbers
 /// written as strings, and Android's bounds strings. Read from the bytes of
@@ -112,5 +114,54 @@ enum CaptureText {
     /// parent, cut to the parent's edge) are empty.
     static func rect(left: Double, top: Double, right: Double, bottom: Double) -> Rect {
         Rect(minX: left, minY: top, maxX: max(left, right), maxY: max(top, bottom))
+    }
+}
+
+/// Which of a fixed set of names a mapping key is, found by reading the key's
+/// bytes once: a capture's views each have a score of keys, and comparing each
+/// key with every name in turn re-read it once per name.
+struct KeyNames<Name: RawRepresentable & CaseIterable & Sendable>: Sendable where Name.RawValue == String {
+    private let names: [Name]
+    /// Every name's UTF-8 bytes, one after another; name `i` is `spelled[starts[i] ..< starts[i + 1]]`.
+    private let spelled: [UInt8]
+    private let starts: [Int]
+    /// The names of each length, by length.
+    private let byLength: [[Int]]
+
+    init() {
+        names = Array(Name.allCases)
+        var spelled: [UInt8] = [], starts = [0]
+        var byLength: [[Int]] = []
+        for (position, name) in names.enumerated() {
+            let bytes = Array(name.rawValue.utf8)
+            spelled += bytes
+            starts.append(spelled.count)
+            while byLength.count <= bytes.count { byLength.append([]) }
+            byLength[bytes.count].append(position)
+        }
+        (self.spelled, self.starts, self.byLength) = (spelled, starts, byLength)
+    }
+
+    func name(of key: Int, in document: Document) -> Name? {
+        guard let span = document.contentSpan(key) else {
+            // Escaped, so decoded (or not a string at all): compare the decoded text.
+            guard let text = document.string(key) else { return nil }
+            return names.first { $0.rawValue == text }
+        }
+        let length = span.end - span.start
+        guard length < byLength.count, !byLength[length].isEmpty else { return nil }
+        let found: Int? = document.source.bytes.withUnsafeBufferPointer { bytes in
+            spelled.withUnsafeBufferPointer { spelled in
+                candidates: for candidate in byLength[length] {
+                    let start = starts[candidate]
+                    for offset in 0..<length where bytes[span.start + offset] != spelled[start + offset] {
+                        continue candidates
+                    }
+                    return candidate
+                }
+                return nil
+            }
+        }
+        return found.map { names[$0] }
     }
 }

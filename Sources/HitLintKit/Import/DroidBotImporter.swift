@@ -65,19 +65,17 @@ enum DroidBotImporter: Importer {
     /// parent is -1, missing, not a view, or themselves.
     private static func tree(_ entries: [Int], document: Document) -> AndroidTree {
         var tree = AndroidTree()
-        tree.views = entries.map { read($0, document: document) }
+        var childrenEntries = [Int](repeating: -1, count: entries.count)
+        tree.views.reserveCapacity(entries.count)
+        for (position, object) in entries.enumerated() {
+            tree.views.append(read(object, document: document, children: &childrenEntries[position]))
+        }
         tree.childStart.reserveCapacity(entries.count + 1)
         tree.childStart.append(0)
-        for (position, object) in entries.enumerated() {
+        for position in entries.indices {
             defer { tree.childStart.append(Int32(tree.childList.count)) }
             guard tree.views[position].isView else { continue }
-            var children = -1
-            var key = object + 1
-            let end = document.next(object)
-            while key < end {
-                if document.stringEquals(key, "children") { children = key + 1 }
-                key = document.next(key + 1)
-            }
+            let children = childrenEntries[position]
             guard children >= 0, document.kind(children) == .array else { continue }
             for child in document.elements(children) {
                 guard let number = document.number(child), number == number.rounded(), number >= 0,
@@ -96,7 +94,15 @@ enum DroidBotImporter: Importer {
         return tree
     }
 
-    private static func read(_ object: Int, document: Document) -> AndroidView {
+    /// The keys of a view that hitlint reads.
+    private enum ViewKey: String, CaseIterable {
+        case parent, bounds, className = "class", resourceID = "resource_id", contentDescription = "content_description"
+        case text, package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, visible, children
+    }
+    private static let viewKeys = KeyNames<ViewKey>()
+
+    /// `children`: set to the entry of the view's `children` list, if it has one.
+    private static func read(_ object: Int, document: Document, children: inout Int) -> AndroidView {
         var view = AndroidView()
         view.object = object
         guard document.kind(object) == .object else {
@@ -107,19 +113,23 @@ enum DroidBotImporter: Importer {
         let end = document.next(object)
         while key < end {
             let value = key + 1
-            if document.stringEquals(key, "parent") { view.parent = document.number(value).flatMap { abs($0) < 1e9 ? Int($0) : nil } }
-            else if document.stringEquals(key, "bounds") { view.anchor = value }
-            else if document.stringEquals(key, "class") { view.className = document.kind(value) == .string ? value : -1 }
-            else if document.stringEquals(key, "resource_id") { view.resourceID = document.kind(value) == .string ? value : -1 }
-            else if document.stringEquals(key, "content_description") { view.contentDescription = document.kind(value) == .string ? value : -1 }
-            else if document.stringEquals(key, "text") { view.text = value }
-            else if document.stringEquals(key, "package") { view.package = document.kind(value) == .string ? value : -1 }
-            else if document.stringEquals(key, "clickable") { view.clickable = document.bool(value) ?? false }
-            else if document.stringEquals(key, "long_clickable") { view.longClickable = document.bool(value) ?? false }
-            else if document.stringEquals(key, "checkable") { view.checkable = document.bool(value) ?? false }
-            else if document.stringEquals(key, "scrollable") { view.scrollable = document.bool(value) ?? false }
-            else if document.stringEquals(key, "enabled") { view.enabled = document.bool(value) }
-            else if document.stringEquals(key, "visible") { view.visible = document.bool(value) }
+            switch viewKeys.name(of: key, in: document) {
+            case .parent: view.parent = document.number(value).flatMap { abs($0) < 1e9 ? Int($0) : nil }
+            case .bounds: view.anchor = value
+            case .className: view.className = document.kind(value) == .string ? value : -1
+            case .resourceID: view.resourceID = document.kind(value) == .string ? value : -1
+            case .contentDescription: view.contentDescription = document.kind(value) == .string ? value : -1
+            case .text: view.text = value
+            case .package: view.package = document.kind(value) == .string ? value : -1
+            case .clickable: view.clickable = document.bool(value) ?? false
+            case .longClickable: view.longClickable = document.bool(value) ?? false
+            case .checkable: view.checkable = document.bool(value) ?? false
+            case .scrollable: view.scrollable = document.bool(value) ?? false
+            case .enabled: view.enabled = document.bool(value)
+            case .visible: view.visible = document.bool(value)
+            case .children: children = value
+            case nil: break
+            }
             key = document.next(value)
         }
         if view.parent.map({ $0 < 0 }) ?? false { view.parent = nil }
@@ -129,12 +139,14 @@ enum DroidBotImporter: Importer {
 
     /// `[[left, top], [right, bottom]]` in pixels; nil when malformed.
     private static func bounds(_ entry: Int, document: Document) -> Rect? {
-        guard entry >= 0, document.kind(entry) == .array else { return nil }
-        let corners = document.elements(entry)
-        guard corners.count == 2, corners.allSatisfy({ document.kind($0) == .array && document.count($0) == 2 }) else { return nil }
-        let topLeft = document.elements(corners[0]), bottomRight = document.elements(corners[1])
-        guard let left = document.number(topLeft[0]), let top = document.number(topLeft[1]),
-              let right = document.number(bottomRight[0]), let bottom = document.number(bottomRight[1]),
+        // Read in place (a view's bounds are four numbers; a list of its lists for each would allocate three).
+        func pair(_ entry: Int) -> (Double, Double)? {
+            guard document.kind(entry) == .array, document.count(entry) == 2,
+                  let first = document.number(entry + 1), let second = document.number(document.next(entry + 1)) else { return nil }
+            return (first, second)
+        }
+        guard entry >= 0, document.kind(entry) == .array, document.count(entry) == 2,
+              let (left, top) = pair(entry + 1), let (right, bottom) = pair(document.next(entry + 1)),
               left.isFinite, top.isFinite, right.isFinite, bottom.isFinite else { return nil }
         // Accessibility bounds come inverted for views scrolled out of their
         // parent (cut to the parent's edge): those are empty.
