@@ -157,6 +157,8 @@ public enum HitLintCommand {
         }
         // Fixes are checked (applied alone and re-linted) whenever they are shown or applied.
         plan.options.verifyFixes = arguments.fix || arguments.diff || arguments.showFixes || plan.format != .text
+        // Text that shows no fix counts the fixable problems only.
+        plan.options.writesFixes = plan.options.verifyFixes
         let fixing = arguments.fix || arguments.diff
         let inputs = collectInputs(arguments, plan: plan, output: output)
         let linted = lintAll(inputs.files, plan: plan, fixing: fixing, output: output)

@@ -29,10 +29,29 @@ public struct TextEdit: Hashable, Sendable {
 public struct Fix: Hashable, Sendable {
     public var description: String
     public var edits: [TextEdit]
+    /// Edits the rule found but did not write (`LintOptions.writesFixes` off):
+    /// the fix is known to change the file, and that is all that is known of it.
+    public private(set) var hasUnwrittenEdits = false
 
     public init(description: String, edits: [TextEdit]) {
         self.description = description
         self.edits = edits
+    }
+
+    /// A fix of which only this is known: whether it would edit the file.
+    public static func unwritten(changesFile: Bool) -> Fix {
+        var fix = Fix(description: "", edits: [])
+        fix.hasUnwrittenEdits = changesFile
+        return fix
+    }
+
+    /// Whether applying it changes the file (what `--fix` counts as fixable).
+    public var changesFile: Bool { !edits.isEmpty || hasUnwrittenEdits }
+
+    /// Keeps the advice only.
+    public mutating func dropEdits() {
+        edits = []
+        hasUnwrittenEdits = false
     }
 }
 

@@ -47,10 +47,45 @@ public struct LayoutEditor {
     /// without either gets a `hitInsets` key.
     public func setHitInsets(of index: Int, to insets: EdgeInsets) -> [TextEdit] {
         let source = shared.layout.nodeSource(of: index)
-        return editing(source).setHitInsets(in: source, usesSlop: shared.layout.nodes[index].usesHitSlop, to: insets)
+        let editor = editing(source)
+        switch editor.hitInsetsChange(in: source, usesSlop: shared.layout.nodes[index].usesHitSlop, to: insets) {
+        case .insert(let value):
+            return [editor.insertMember(into: source.object, key: "hitInsets", value: value)]
+        case .replace(let replacements):
+            return replacements.map { TextEdit(span: editor.document.span($0.entry), replacement: $0.text) }
+        case .members(let entry, let replacements, let missing):
+            var edits = replacements.map { TextEdit(span: editor.document.span($0.entry), replacement: $0.text) }
+            if !missing.isEmpty {
+                // All missing sides in one insertion, so two insertions at one point never compete.
+                edits.append(editor.insertMembers(into: entry, missing))
+            }
+            return edits
+        }
     }
 
-    private func setHitInsets(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> [TextEdit] {
+    /// Whether `setHitInsets` would edit anything, found without writing the
+    /// edits (what counting fixable problems needs).
+    public func changesHitInsets(of index: Int, to insets: EdgeInsets) -> Bool {
+        let source = shared.layout.nodeSource(of: index)
+        switch editing(source).hitInsetsChange(in: source, usesSlop: shared.layout.nodes[index].usesHitSlop, to: insets) {
+        case .insert: return true
+        case .replace(let replacements): return !replacements.isEmpty
+        case .members(_, let replacements, let missing): return !replacements.isEmpty || !missing.isEmpty
+        }
+    }
+
+    /// What giving a node new insets changes in its source: the numbers as
+    /// they will read, and where they go.
+    private enum InsetsChange {
+        /// A `hitInsets` key with this value, where the node has neither key.
+        case insert(String)
+        /// These values replaced by these texts (none: the file already says it).
+        case replace([(entry: Int, text: String)])
+        /// A mapping of sides: values replaced, and sides it lacks added.
+        case members(entry: Int, replacements: [(entry: Int, text: String)], missing: [(key: String, value: String)])
+    }
+
+    private func hitInsetsChange(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> InsetsChange {
         let entry = source.member(usesSlop ? "hitSlop" : "hitInsets")?.value ?? -1
         // In the file's units and convention.
         let sides = Side.allCases.map { side -> Double in
@@ -60,46 +95,36 @@ public struct LayoutEditor {
         let texts = sides.map(formatNumber)  // each written once: this runs for every fix
         let uniform = texts.allSatisfy { $0 == texts[0] }
         let listText = "[" + texts.joined(separator: ", ") + "]"
-        guard entry >= 0 else {
-            return [insertMember(into: source.object, key: "hitInsets", value: uniform ? texts[0] : listText)]
-        }
+        guard entry >= 0 else { return .insert(uniform ? texts[0] : listText) }
         switch document.kind(entry) {
         case .number:
-            return replace(entry, with: uniform ? texts[0] : listText)
+            return .replace([(entry, uniform ? texts[0] : listText)])
         case .array where document.count(entry) == 4:
             let old = document.elements(entry).compactMap { document.number($0).map(formatNumber) }
             if uniform, old.count == 4, Set(old).count > 1 {
                 // Uneven sides made even: one number says it best (as a list
                 // written even by its author stays a list).
-                return replace(entry, with: texts[0])
+                return .replace([(entry, texts[0])])
             }
-            return zip(document.elements(entry), texts).flatMap { element, text -> [TextEdit] in
-                if let old = document.number(element), formatNumber(old) == text { return [] }
-                return replace(element, with: text)
-            }
+            return .replace(zip(document.elements(entry), texts).compactMap { element, text in
+                if let old = document.number(element), formatNumber(old) == text { return nil }
+                return (element, text)
+            })
         case .object:
-            var edits: [TextEdit] = []
-            var missing: [(String, String)] = []
+            var replacements: [(entry: Int, text: String)] = []
+            var missing: [(key: String, value: String)] = []
             for (side, text) in zip(Side.allCases, texts) {
                 if let member = document.members(entry).first(where: { document.string($0.key) == side.name }) {
                     if let old = document.number(member.value), formatNumber(old) == text { continue }
-                    edits += replace(member.value, with: text)
+                    replacements.append((member.value, text))
                 } else if text != "0" {
                     missing.append((side.name, text))
                 }
             }
-            if !missing.isEmpty {
-                // All missing sides in one insertion, so two insertions at one point never compete.
-                edits.append(insertMembers(into: entry, missing.map { ($0.0, $0.1) }))
-            }
-            return edits
+            return .members(entry: entry, replacements: replacements, missing: missing)
         default:
-            return replace(entry, with: uniform ? formatNumber(sides[0]) : listText)
+            return .replace([(entry, uniform ? formatNumber(sides[0]) : listText)])
         }
-    }
-
-    private func replace(_ entry: Int, with text: String) -> [TextEdit] {
-        [TextEdit(span: document.span(entry), replacement: text)]
     }
 
     // MARK: - Members

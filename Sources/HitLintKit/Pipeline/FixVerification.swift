@@ -107,7 +107,7 @@ struct FixVerification {
             case .addsProblem: note = " (to do by hand: applied alone it makes another problem appear)"
             case .doesNotResolve: note = " (to do by hand: applied alone it does not resolve this)"
             }
-            result[index].fix!.edits = []
+            result[index].fix!.dropEdits()
             result[index].fix!.description += note
         }
         return result

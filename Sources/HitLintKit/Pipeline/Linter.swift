@@ -154,7 +154,7 @@ public struct Linter: Sendable {
             // A captured hierarchy is what the app did, not a source to edit: the
             // rules' edits assume a hitlint file, so only their advice is kept.
             for index in diagnostics.indices where diagnostics[index].fix != nil {
-                diagnostics[index].fix!.edits = []
+                diagnostics[index].fix!.dropEdits()
             }
         } else if options.verifyFixes, !outcome.broken {
             diagnostics = FixVerification(linter: self, source: source, format: format, path: path).verify(diagnostics)

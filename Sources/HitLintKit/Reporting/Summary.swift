@@ -16,7 +16,7 @@ public struct RunSummary: Sendable, Equatable {
                 case .info: infos += 1
                 case .off: break
                 }
-                if let fix = diagnostic.fix, !fix.edits.isEmpty { fixable += 1 }
+                if diagnostic.fix?.changesFile == true { fixable += 1 }
             }
         }
     }

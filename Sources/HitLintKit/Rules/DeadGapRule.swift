@@ -252,6 +252,9 @@ public struct DeadGapRule: GeometryRule {
             adjust(target, gap.horizontal ? .right : .bottom, by: gap.gap / 2)
             adjust(gap.neighbour, gap.horizontal ? .left : .top, by: gap.gap / 2)
         }
+        guard context.options.writesFixes else {
+            return .unwritten(changesFile: insetsByNode.contains { context.editor.changesHitInsets(of: $0.node, to: $0.insets) })
+        }
         let edits = insetsByNode.flatMap { context.editor.setHitInsets(of: $0.node, to: $0.insets) }
         let parts = insetsByNode.map { "'\(context.name($0.node))' \(context.describeInsets(of: $0.node, $0.insets))" }
         return Fix(description: "widen the facing hit areas by half the gap each: " + englishList(parts), edits: edits)

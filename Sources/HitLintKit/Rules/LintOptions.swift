@@ -23,6 +23,11 @@ public struct LintOptions: Sendable {
     /// counts problems by rule and node), at a fraction of the cost: words and
     /// edits are most of a rule's work where it fires often.
     public var describesDiagnostics = true
+    /// false: a fix says only whether it would edit the file (`Fix.changesFile`),
+    /// without its words or edits: all that output which shows no fix needs of
+    /// one (the count of fixable problems), where writing the edits is most of
+    /// the work of a rule that fires often.
+    public var writesFixes = true
     /// `--from`: how to read each file (a layout, or a captured hierarchy).
     public var inputChoice: InputChoice = .auto
     /// `--scale`: pixels per point (dp) for captures measured in pixels.

@@ -513,6 +513,9 @@ public struct TargetSizeRule: GeometryRule {
         guard insets != geometry.insets(of: target) else {
             return Fix(description: "'\(name)' is big enough but covered: move what is in front of it, or let touches through it", edits: [])
         }
+        guard context.options.writesFixes else {
+            return .unwritten(changesFile: context.editor.changesHitInsets(of: target, to: insets))
+        }
         return Fix(description: "grow '\(name)' to \(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit): \(context.describeInsets(of: target, insets))",
                    edits: context.editor.setHitInsets(of: target, to: insets))
     }
