@@ -16,40 +16,72 @@ public struct TextReporter: Reporter {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// Appends `text` in the style `code` (an SGR parameter) when colouring.
+    private func paint(_ code: StaticString, _ out: inout ByteWriter, _ text: (inout ByteWriter) -> Void) {
+        guard color else { return text(&out) }
+        out.append("\u{1B}[")
+        out.append(code)
+        out.append("m")
+        text(&out)
+        out.append("\u{1B}[0m")
+    }
+
     public func report(_ results: [LintResult]) -> String {
-        var out = ""
+        // Written as bytes: a first run on a large project prints a line for each
+        // of many diagnostics, and joining strings for each was most of its output's cost.
+        var out = ByteWriter()
         for result in results {
+            let path = result.path.displayedOnOneLine
             for diagnostic in result.diagnostics {
                 let start = result.source.location(of: diagnostic.span.start)
-                let severity: String
-                switch diagnostic.severity {
-                case .error: severity = paint("error", "1;31")
-                case .warning: severity = paint("warning", "1;33")
-                case .info, .off: severity = paint("note", "1;36")
-                }
                 // Ids and paths come from files: one line per diagnostic, whatever they hold.
-                out += paint("\(result.path.displayedOnOneLine):\(start.line):\(start.column):", "1")
-                    + " \(severity): \(diagnostic.message.displayedOnOneLine) "
-                out += paint("[\(diagnostic.rule)]", "2") + "\n"
-                if showSource { out += sourceExcerpt(result.source, span: diagnostic.span, line: start.line) }
-                if showFixes, let fix = diagnostic.fix {
-                    out += "    " + paint(fix.edits.isEmpty ? "help:" : "fix:", "1;32") + " \(fix.description)\n"
-                    for edit in fix.edits {
-                        let from = result.source.location(of: edit.span.start)
-                        let to = result.source.location(of: edit.span.end)
-                        let replacement = edit.replacement.replacingNewlines()
-                        if edit.span.start == edit.span.end {
-                            out += "      \(from.line):\(from.column): insert \(replacement)\n"
-                        } else if edit.replacement.isEmpty {
-                            out += "      \(from.line):\(from.column)-\(to.line):\(to.column): delete\n"
-                        } else {
-                            out += "      \(from.line):\(from.column)-\(to.line):\(to.column): replace with \(replacement)\n"
-                        }
-                    }
+                paint("1", &out) { out in
+                    out.append(path)
+                    out.append(":")
+                    out.append(start.line)
+                    out.append(":")
+                    out.append(start.column)
+                    out.append(":")
                 }
+                out.append(" ")
+                switch diagnostic.severity {
+                case .error: paint("1;31", &out) { $0.append("error") }
+                case .warning: paint("1;33", &out) { $0.append("warning") }
+                case .info, .off: paint("1;36", &out) { $0.append("note") }
+                }
+                out.append(": ")
+                out.append(diagnostic.message.displayedOnOneLine)
+                out.append(" ")
+                paint("2", &out) { out in
+                    out.append("[")
+                    out.append(diagnostic.rule)
+                    out.append("]")
+                }
+                out.append("\n")
+                if showSource { out.append(sourceExcerpt(result.source, span: diagnostic.span, line: start.line)) }
+                if showFixes, let fix = diagnostic.fix { out.append(fixLines(fix, source: result.source)) }
             }
         }
-        out += RunSummary(results: results).line + "\n"
+        out.append(RunSummary(results: results).line)
+        out.append("\n")
+        return out.string
+    }
+
+    /// "    fix: grow 'a' …" and a line for each edit.
+    private func fixLines(_ fix: Fix, source: SourceText) -> String {
+        var out = "    " + paint(fix.edits.isEmpty ? "help:" : "fix:", "1;32") + " \(fix.description)\n"
+        for edit in fix.edits {
+            let from = source.location(of: edit.span.start)
+            let to = source.location(of: edit.span.end)
+            let replacement = edit.replacement.replacingNewlines()
+            if edit.span.start == edit.span.end {
+                out += "      \(from.line):\(from.column): insert \(replacement)\n"
+            } else if edit.replacement.isEmpty {
+                out += "      \(from.line):\(from.column)-\(to.line):\(to.column): delete\n"
+            } else {
+                out += "      \(from.line):\(from.column)-\(to.line):\(to.column): replace with \(replacement)\n"
+            }
+        }
         return out
     }
 
