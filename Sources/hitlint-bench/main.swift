@@ -251,10 +251,7 @@ func runStages(nodes: Int, yaml: Bool) {
     let geometry = Geometry(layout: layout)
     step("geometry")
     let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
-    _ = context.regions
-    step("regions")
-    context.prepareForConcurrentRules()
-    step("shared")
+    step("regions and shared tables")
     let diagnostics = Linter.runRules(context, options: LintOptions())
     step("rules")
     // The same rules again, one at a time on one thread (regions already worked

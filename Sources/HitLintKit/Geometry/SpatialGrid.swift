@@ -100,7 +100,7 @@ public struct SpatialGrid: Sendable {
     /// Calls `body` once for each id whose cells touch `query` (a superset of the
     /// rects that intersect it: callers test the rects themselves).
     /// `seen` is scratch space sized to the largest id + 1, reused across queries.
-    public func forEachCandidate(in query: Rect, seen: inout Stamp, _ body: (Int) -> Void) {
+    public func forEachCandidate(in query: Rect, seen: inout VisitMarks, _ body: (Int) -> Void) {
         seen.next()
         for id in large where seen.mark(Int(id)) { body(Int(id)) }
         guard !items.isEmpty, !query.isEmpty || (query.width == 0 && query.height == 0) else { return }
@@ -121,7 +121,7 @@ public struct SpatialGrid: Sendable {
 }
 
 /// "Already visited in this query" marks that need no clearing between queries.
-public struct Stamp: Sendable {
+public struct VisitMarks: Sendable {
     private var marks: [UInt32]
     private var current: UInt32 = 0
 

@@ -89,7 +89,7 @@ extension Geometry {
             nonisolated(unsafe) let base = buffer.baseAddress
             performConcurrently(iterations: runs, width: runs) { run in
                 guard let base else { return }
-                var stamp = Stamp(count: nodeCount)
+                var stamp = VisitMarks(count: nodeCount)
                 var candidates: [Int] = []
                 for position in count * run / runs ..< count * (run + 1) / runs {
                     (base + position).initialize(to: region(of: targets[position], opaque: opaque, stamp: &stamp,
@@ -100,7 +100,7 @@ extension Geometry {
         }
     }
 
-    private func region(of target: Int, opaque: SpatialGrid, stamp: inout Stamp, candidates: inout [Int]) -> TargetRegion {
+    private func region(of target: Int, opaque: SpatialGrid, stamp: inout VisitMarks, candidates: inout [Int]) -> TargetRegion {
         let gate = gates[target]
         let hidden = isHiddenByOpaqueViews(target, opaque: opaque, stamp: &stamp)
         let behindModal = isBehindModal(target)
@@ -211,7 +211,7 @@ extension Geometry {
 
     /// True when the target's visible frame is entirely painted over by opaque
     /// views in front of it (not its own subviews).
-    func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, stamp: inout Stamp) -> Bool {
+    func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, stamp: inout VisitMarks) -> Bool {
         let visible = visibleFrame(target)
         guard !visible.isEmpty, !opaque.isEmpty else { return false }
         var coverers: [Int] = []

@@ -2,11 +2,11 @@
 /// insets, insert a key in the style of its neighbours, remove a list entry or a
 /// key. Every edit replaces a byte range of the original file; bytes outside it
 /// (comments, key order, quoting, indentation, line ends) stay as they are.
-public struct LayoutEditor {
+public struct LayoutEditor: Sendable {
     /// What every copy shares, behind one reference: an editor is copied for each
     /// fix (`editing(_:)`), and copying a layout counted a reference for each of
     /// its arrays, twice a fix, a tenth of the dead-gap rule's time.
-    private final class Shared {
+    private final class Shared: Sendable {
         let layout: Layout
         let bytes: SourceBytes
         /// CRLF when the file already uses it (decided once: a minified file is one long line).

@@ -196,7 +196,6 @@ public struct Linter: Sendable {
         guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.threads > 1 else {
             return rules.flatMap { $0.check(context) }
         }
-        context.prepareForConcurrentRules()
         var results = [[Diagnostic]](repeating: [], count: rules.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let slots = buffer

@@ -163,8 +163,7 @@ public struct DeadGapRule: GeometryRule {
         guard byParent.count > 1 else { return [] }
         byParent.sort { ($0.parent, $0.target) < ($1.parent, $1.target) }
         let candidates = byParent.map { Int($0.target) }
-        var stamp = context.takeStamp()
-        defer { context.giveBack(stamp) }
+        var marks = context.makeVisitMarks()
         var diagnostics: [Diagnostic] = []
         var groupStart = 0
         while groupStart < candidates.count {
@@ -213,11 +212,11 @@ public struct DeadGapRule: GeometryRule {
                         let query = horizontal
                             ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
                             : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
-                        grid.forEachCandidate(in: query, seen: &stamp) { consider($0) }
+                        grid.forEachCandidate(in: query, seen: &marks) { consider($0) }
                     } else {
                         for other in group { consider(other) }
                     }
-                    if let found = best, isDead(found.gapRect, geometry: geometry, stamp: &stamp) {
+                    if let found = best, isDead(found.gapRect, geometry: geometry, marks: &marks) {
                         nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
                     }
                 }
@@ -262,9 +261,9 @@ public struct DeadGapRule: GeometryRule {
 
     /// No view that answers for a target reaches into the gap (a third target, or
     /// on the web a view inside one of the two that hangs out of it).
-    private func isDead(_ gap: Rect, geometry: Geometry, stamp: inout Stamp) -> Bool {
+    private func isDead(_ gap: Rect, geometry: Geometry, marks: inout VisitMarks) -> Bool {
         var dead = true
-        geometry.answerIndex.forEachCandidate(in: gap, seen: &stamp) { node in
+        geometry.answerIndex.forEachCandidate(in: gap, seen: &marks) { node in
             if dead, geometry.resolvedTarget(node) != nil, geometry.gates[node].intersects(gap) { dead = false }
         }
         return dead

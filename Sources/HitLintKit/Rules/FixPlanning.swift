@@ -1,8 +1,6 @@
 /// Geometry shared by the rules' fixes: where a hit area can grow, and the
 /// insets that give a node a wanted hit rect.
 extension RuleContext {
-    public var editor: LayoutEditor { sharedEditor }
-
     /// Whether fixes may edit this node's hit area: in pointer mode a node with
     /// its own `pointerInsets` is checked on those, which fixes do not write.
     func canEditHitArea(of node: Int) -> Bool {
@@ -36,11 +34,9 @@ extension RuleContext {
     /// Rects a target must not grow into: what answers for another target (any
     /// z-order: overlapping hit areas are a problem either way) and what would
     /// swallow touches in front of it.
-    func obstacles(around target: Int, within area: Rect) -> [(node: Int, rect: Rect)] {
+    func obstacles(around target: Int, within area: Rect, marks: inout VisitMarks) -> [(node: Int, rect: Rect)] {
         var found: [(node: Int, rect: Rect)] = []
-        var stamp = takeStamp()
-        defer { giveBack(stamp) }
-        geometry.answerIndex.forEachCandidate(in: area, seen: &stamp) { node in
+        geometry.answerIndex.forEachCandidate(in: area, seen: &marks) { node in
             guard node != target, !layout.isAncestor(node, of: target) else { return }
             let owner = geometry.resolvedTarget(node)
             if owner == target { return }

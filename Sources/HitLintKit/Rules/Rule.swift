@@ -114,110 +114,38 @@ extension Rule {
     public var description: RuleDescription { Self.description }
 }
 
-/// What a rule sees: the layout, its geometry, the target regions (computed once
-/// and shared), and the options in force.
-public final class RuleContext: @unchecked Sendable {
+/// What a rule sees: the layout, its geometry, the target regions and the
+/// tables derived from them, and the options in force. All of it is worked
+/// out before any rule runs and only read after, so rules can run side by
+/// side on one context with nothing to lock; scratch space a rule needs
+/// (`VisitMarks`) is its own.
+public struct RuleContext: Sendable {
     public let layout: Layout
     public let geometry: Geometry
     public let options: LintOptions
 
-    public init(layout: Layout, geometry: Geometry, options: LintOptions) {
-        self.layout = layout
-        self.geometry = geometry
-        self.options = options
-    }
-
     /// One editor for all the fixes of this file.
-    private(set) lazy var sharedEditor = LayoutEditor(layout: layout)
+    public let editor: LayoutEditor
 
     /// Reachable regions of every target, in pre-order of targets.
-    /// Worked out on several threads for a layout big enough to run its rules
-    /// side by side (this is the largest part of the rules' work that they share).
-    public private(set) lazy var regions: [TargetRegion] = geometry.targetRegions(
-        width: layout.nodes.count >= Self.concurrentMinimumNodes ? options.threads : 1)
-
-    /// Layouts with at least this many nodes run their rules on several cores at
-    /// once; smaller ones are done before threads would pay for themselves (and
-    /// a folder of small files already keeps every core busy, one file each).
-    public static let concurrentMinimumNodes = 20_000
+    public let regions: [TargetRegion]
 
     /// Position in `regions` by node index (-1 for nodes that are not targets).
-    private lazy var regionByNode: [Int32] = {
-        var map = [Int32](repeating: -1, count: geometry.nodeCount)
-        for (position, region) in regions.enumerated() { map[region.target] = Int32(position) }
-        return map
-    }()
-
-    public func region(of node: Int) -> TargetRegion? {
-        let position = regionByNode[node]
-        return position >= 0 ? regions[Int(position)] : nil
-    }
-
-    /// Scratch marks for spatial queries, pooled for the rules, so no query
-    /// allocates a node-sized array. Take one, use it, give it back (taking
-    /// leaves no other reference, so using it never copies). The pool is
-    /// locked: rules may run at the same time (`prepareForConcurrentRules`).
-    func takeStamp() -> Stamp {
-        stampLock.lock()
-        let stamp = scratchStamps.popLast()
-        stampLock.unlock()
-        return stamp ?? Stamp(count: geometry.nodeCount)
-    }
-
-    func giveBack(_ stamp: Stamp) {
-        stampLock.lock()
-        scratchStamps.append(stamp)
-        stampLock.unlock()
-    }
-    private var scratchStamps: [Stamp] = []
-    private let stampLock = NSLock()
-
-    /// Computes everything rules read lazily, so that rules can then run on
-    /// several threads at once: afterwards the context is only read (apart from
-    /// the locked stamp pool).
-    public func prepareForConcurrentRules() {
-        _ = regions
-        _ = regionByNode
-        _ = visibleFlags
-        _ = layeredFlags
-        _ = reachableVisibleRegions
-        _ = threshold
-        _ = webThreshold
-        _ = sharedEditor
-    }
+    private let regionByNode: [Int32]
 
     /// The profile and minimum size in force for this file.
-    public private(set) lazy var threshold: SizeThreshold = options.threshold(for: layout)
+    public let threshold: SizeThreshold
 
     /// The minimum for web content inside a capture (`LayoutNode.isWebContent`):
     /// WCAG 2.2 AA's 24×24 CSS px with its spacing exception, since the page is
     /// the web's, whatever the app around it; a WebView at the page's
     /// device-width scale draws one CSS px per dp (pt).
-    public private(set) lazy var webThreshold: SizeThreshold = {
-        let profile = Profile.named("wcag-aa")!
-        return SizeThreshold(minimum: profile.touchMinimum, unitName: "px", source: "wcag-aa, web content",
-                             spacingException: true, inlineException: true)
-    }()
-
-    public func name(_ node: Int) -> String { layout.name(of: node) }
-
-    /// A target that is neither hidden, painted over nor behind a modal layer:
-    /// one the user can see and use.
-    public func isVisibleTarget(_ node: Int) -> Bool { visibleFlags[node] }
+    public let webThreshold: SizeThreshold
 
     /// Per node, `isVisibleTarget`, worked out in one pass in node order: rules
     /// ask it per target, and reading a node's frame for each question cost a
-    /// cache miss per target per rule on a large layout. A rule that asks for
-    /// every target holds this table (each `isVisibleTarget` counts a reference
-    /// to it, on a table the rules running beside it count references to as well).
-    public private(set) lazy var visibleFlags: [Bool] = {
-        var visible = [Bool](repeating: false, count: geometry.nodeCount)
-        for index in 0..<geometry.nodeCount where !geometry.isInvisible[index] && !geometry.frame(index).isEmpty {
-            visible[index] = true
-        }
-        for region in regions where region.isOutOfPlay { visible[region.target] = false }
-        return visible
-    }()
+    /// cache miss per target per rule on a large layout.
+    public let visibleFlags: [Bool]
 
     /// Per node, a visible target whose layering the file records: what is in
     /// front of it, what gates it, what it overlaps. That is every visible
@@ -225,23 +153,64 @@ public final class RuleContext: @unchecked Sendable {
     /// painting order and `pointer-events` an accessibility tree does not say
     /// (it is checked for size only). What the clipping, overlap, occlusion,
     /// reachability and dead-gap rules look at.
-    public private(set) lazy var layeredFlags: [Bool] = {
-        var flags = visibleFlags
-        let nodes = layout.nodes
-        for region in regions where nodes[region.target].isWebContent { flags[region.target] = false }
-        return flags
-    }()
+    public let layeredFlags: [Bool]
 
     /// Positions in `regions` of the `layeredFlags` targets that can be reached
     /// at all (what the overlap, occlusion and dead-gap rules look at), in order.
-    public private(set) lazy var reachableVisibleRegions: [Int32] = {
+    public let reachableVisibleRegions: [Int32]
+
+    /// Layouts with at least this many nodes run their rules on several cores at
+    /// once; smaller ones are done before threads would pay for themselves (and
+    /// a folder of small files already keeps every core busy, one file each).
+    public static let concurrentMinimumNodes = 20_000
+
+    public init(layout: Layout, geometry: Geometry, options: LintOptions) {
+        self.layout = layout
+        self.geometry = geometry
+        self.options = options
+        editor = LayoutEditor(layout: layout)
+        // Regions are the largest part of the rules' work that they share:
+        // worked out on several threads for a layout big enough to run its
+        // rules side by side.
+        let regions = geometry.targetRegions(width: layout.nodes.count >= Self.concurrentMinimumNodes ? options.threads : 1)
+        self.regions = regions
+        var regionByNode = [Int32](repeating: -1, count: geometry.nodeCount)
+        for (position, region) in regions.enumerated() { regionByNode[region.target] = Int32(position) }
+        self.regionByNode = regionByNode
+        threshold = options.threshold(for: layout)
+        webThreshold = SizeThreshold(minimum: Profile.named("wcag-aa")!.touchMinimum, unitName: "px", source: "wcag-aa, web content",
+                                     spacingException: true, inlineException: true)
+        var visible = [Bool](repeating: false, count: geometry.nodeCount)
+        for index in 0..<geometry.nodeCount where !geometry.isInvisible[index] && !geometry.frame(index).isEmpty {
+            visible[index] = true
+        }
+        for region in regions where region.isOutOfPlay { visible[region.target] = false }
+        visibleFlags = visible
+        var layered = visible
+        let nodes = layout.nodes
+        for region in regions where nodes[region.target].isWebContent { layered[region.target] = false }
+        layeredFlags = layered
         var positions: [Int32] = []
-        let layered = layeredFlags
         for (position, region) in regions.enumerated() where region.reachableArea > 0 && layered[region.target] {
             positions.append(Int32(position))
         }
-        return positions
-    }()
+        reachableVisibleRegions = positions
+    }
+
+    public func region(of node: Int) -> TargetRegion? {
+        let position = regionByNode[node]
+        return position >= 0 ? regions[Int(position)] : nil
+    }
+
+    /// Marks for spatial queries over this file's nodes (`SpatialGrid.forEachCandidate`):
+    /// a rule makes one and reuses it for all its queries, so no query allocates a node-sized array.
+    public func makeVisitMarks() -> VisitMarks { VisitMarks(count: geometry.nodeCount) }
+
+    public func name(_ node: Int) -> String { layout.name(of: node) }
+
+    /// A target that is neither hidden, painted over nor behind a modal layer:
+    /// one the user can see and use.
+    public func isVisibleTarget(_ node: Int) -> Bool { visibleFlags[node] }
 
     /// The share of a target's hit area its own target descendants must take
     /// for it to be a group of controls (a list, a card of buttons, a toolbar

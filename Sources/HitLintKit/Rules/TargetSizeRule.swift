@@ -348,6 +348,7 @@ public struct TargetSizeRule: GeometryRule {
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.
         let regions = context.regions
+        var marks = context.makeVisitMarks()  // for the fixes' searches
         for position in regions.indices {
             let target = regions[position].target
             guard !geometry.isInvisible[target], !geometry.isSkipped[target],
@@ -402,7 +403,7 @@ public struct TargetSizeRule: GeometryRule {
                                                   message: message(item, takers: takers, clickableAncestor: ancestor,
                                                                    inferredLoss: inferredLoss, context: context),
                                                   related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
-                                                  fix: fix(target, context: context),
+                                                  fix: fix(target, context: context, marks: &marks),
                                                   weakEvidence: isWeb || ancestor != nil || inferredLoss))
         }
         return diagnostics
@@ -474,7 +475,7 @@ public struct TargetSizeRule: GeometryRule {
     /// Grow the hit insets until the hit area holds the minimum square: evenly
     /// where there is room, more on the free side where a neighbour's hit area or
     /// an ancestor's edge is in the way, never into either.
-    private func fix(_ target: Int, context: RuleContext) -> Fix {
+    private func fix(_ target: Int, context: RuleContext, marks: inout VisitMarks) -> Fix {
         let geometry = context.geometry
         let name = context.name(target)
         let threshold = context.layout.nodes[target].isWebContent ? context.webThreshold : context.threshold
@@ -495,7 +496,7 @@ public struct TargetSizeRule: GeometryRule {
         for side in Side.allCases {
             owners[side] = geometry.clippingAncestor(of: target, side: side, edge: bound.edge(side))
         }
-        let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search),
+        let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search, marks: &marks),
                                  boundOwners: owners)
         if let shortfall = growth.shortfall {
             var blockers: [Int] = []
@@ -563,7 +564,7 @@ public struct TargetSizeRule: GeometryRule {
             centres[target] = centre
         }
         let grid = SpatialGrid(rects: bounds, ids: Array(neighbours.indices))
-        var stamp = Stamp(count: max(neighbours.count, 1))
+        var marks = VisitMarks(count: max(neighbours.count, 1))
         var exempt = Set<Int>()
         for target in undersized {
             // A target nothing reaches (zero size) is centred on its frame.
@@ -571,7 +572,7 @@ public struct TargetSizeRule: GeometryRule {
             let reach = radius * 2
             let query = Rect(minX: centre.x - reach, minY: centre.y - reach, maxX: centre.x + reach, maxY: centre.y + reach)
             var passes = true
-            grid.forEachCandidate(in: query, seen: &stamp) { position in
+            grid.forEachCandidate(in: query, seen: &marks) { position in
                 let other = neighbours[position]
                 guard passes, other.target != target else { return }
                 var nearest = Double.infinity

@@ -185,7 +185,7 @@ final class RegionTests: XCTestCase {
             }
             let ids = rects.indices.map { $0 * 3 + 1 }  // ids need not be positions
             let grid = SpatialGrid(rects: rects, ids: ids)
-            var seen = Stamp(count: (ids.max() ?? 0) + 1)
+            var seen = VisitMarks(count: (ids.max() ?? 0) + 1)
             for _ in 0..<20 {
                 let query = Rect(x: Double(random.int(-20...320)), y: Double(random.int(-20...320)),
                                  width: Double(random.int(0...80)), height: Double(random.int(0...80)))
@@ -207,7 +207,7 @@ final class RegionTests: XCTestCase {
             Rect(x: 5, y: 5, width: 10, height: 10),
         ]
         let grid = SpatialGrid(rects: rects, ids: Array(rects.indices))
-        var seen = Stamp(count: rects.count)
+        var seen = VisitMarks(count: rects.count)
         var found: [Int] = []
         grid.forEachCandidate(in: Rect(x: 6, y: 6, width: 1, height: 1), seen: &seen) { found.append($0) }
         XCTAssertTrue(Set(found).isSuperset(of: [0, 1, 3]), "\(found)")
@@ -218,7 +218,7 @@ final class RegionTests: XCTestCase {
     }
 
     func testAStampMarksEachIdOncePerQueryAndNeedsNoClearing() {
-        var stamp = Stamp(count: 4)
+        var stamp = VisitMarks(count: 4)
         for _ in 0..<3 {
             stamp.next()
             XCTAssertEqual((0..<4).map { stamp.mark($0) }, [true, true, true, true])
