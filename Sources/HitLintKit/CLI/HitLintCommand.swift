@@ -72,7 +72,7 @@ public enum HitLintCommand {
     /// Options from the configuration file, then the command line over them.
     static func lintOptions(_ arguments: Arguments, configuration: Configuration? = nil) throws(Arguments.UsageError) -> LintOptions {
         var options = LintOptions()
-        if let jobs = arguments.jobs { options.threads = jobs }
+        if let jobs = arguments.jobs { options.jobs = jobs }
         if let configuration {
             options.profile = configuration.profile
             options.platform = configuration.platform

@@ -118,7 +118,7 @@ extension HitLintCommand {
                 nonisolated(unsafe) let resultSlots = resultBuffer
                 nonisolated(unsafe) let failureSlots = failureBuffer
                 nonisolated(unsafe) let fixedSlots = fixedBuffer
-                performConcurrently(iterations: inputs.count, width: plan.jobs) { index in
+                performConcurrently(iterations: inputs.count, jobs: plan.jobs) { index in
                     let input = inputs[index]
                     guard let format = input.format ?? SourceFormat(path: input.path) else {
                         failureSlots[index] = "not a layout file (expected .json, .yaml, .yml or .xml)"

@@ -193,7 +193,7 @@ public struct Linter: Sendable {
     public static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
         let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }
-        guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.threads > 1 else {
+        guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.jobs > 1 else {
             return rules.flatMap { $0.check(context) }
         }
         context.prepareForConcurrentRules()
@@ -203,7 +203,7 @@ public struct Linter: Sendable {
             // Each rule writes its own slot. Started from the last: dead-gap, the
             // costliest in the benchmark's profile, is near the end of the
             // registry, and the longest rule should not be the one started last.
-            performConcurrently(iterations: rules.count, width: options.threads) { step in
+            performConcurrently(iterations: rules.count, jobs: options.jobs) { step in
                 let position = rules.count - 1 - step
                 slots[position] = rules[position].check(context)
             }

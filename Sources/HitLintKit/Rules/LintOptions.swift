@@ -29,8 +29,8 @@ public struct LintOptions: Sendable {
     public var importScale: Double?
     /// `figmaTargets:` of the configuration: Figma layer or component name patterns that are targets.
     public var figmaTargets: [String] = []
-    /// Threads one large layout's rules may use at once (`--jobs`; default one per core).
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Rules of one large layout run at once (`--jobs`; default one per core).
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// JSON files of this many bytes or more are built while they are parsed,
     /// without holding their whole document.
     public var streamingFrom = LintOptions.defaultStreamingThreshold

@@ -134,7 +134,7 @@ public final class RuleContext: @unchecked Sendable {
     /// Worked out on several threads for a layout big enough to run its rules
     /// side by side (this is the largest part of the rules' work that they share).
     public private(set) lazy var regions: [TargetRegion] = geometry.targetRegions(
-        width: layout.nodes.count >= Self.concurrentMinimumNodes ? options.threads : 1)
+        jobs: layout.nodes.count >= Self.concurrentMinimumNodes ? options.jobs : 1)
 
     /// Layouts with at least this many nodes run their rules on several cores at
     /// once; smaller ones are done before threads would pay for themselves (and
