@@ -23,9 +23,10 @@ public struct Arguments: Sendable, Equatable {
     public var profile: String?
     public var minimumSize: String?
     public var platform: String?
-    public var input: String?
-    /// `--from`: auto, or one of `InputChoice` (hitlint, sentry, droidbot, uiautomator, xcuitest, maestro, rico, figma).
-    public var from: String?
+    /// `--input`: touch or pointer.
+    public var modality: String?
+    /// `--from`: auto, or one of `FileKindChoice` (hitlint, sentry, droidbot, uiautomator, xcuitest, maestro, rico, figma).
+    public var fileKind: String?
     /// `--scale`: pixels per point (dp) for captured hierarchies measured in pixels.
     public var scale: String?
     public var rules: [String] = []
@@ -115,8 +116,8 @@ public struct Arguments: Sendable, Equatable {
             case "--profile": profile = try value()
             case "--min-size": minimumSize = try value()
             case "--platform": platform = try value()
-            case "--input": input = try value()
-            case "--from": from = try value()
+            case "--input": modality = try value()
+            case "--from": fileKind = try value()
             case "--scale": scale = try value()
             case "--rule": rules.append(try value())
             case "--color":

@@ -76,7 +76,7 @@ public enum HitLintCommand {
         if let configuration {
             options.profile = configuration.profile
             options.platform = configuration.platform
-            options.input = configuration.input
+            options.modality = configuration.modality
             options.severities = configuration.severities
             options.ruleOptions = configuration.ruleOptions
             options.figmaTargets = configuration.figmaTargets
@@ -99,18 +99,18 @@ public enum HitLintCommand {
             }
             options.platform = platform
         }
-        if let name = arguments.input {
-            guard let input = InputModality(rawValue: name) else {
+        if let name = arguments.modality {
+            guard let modality = InputModality(rawValue: name) else {
                 throw Arguments.UsageError(message: "--input must be touch or pointer, found '\(name)'")
             }
-            options.input = input
+            options.modality = modality
         }
-        if let name = arguments.from {
-            guard let choice = InputChoice(rawValue: name) else {
-                throw Arguments.UsageError(message: "--from must be one of \(InputChoice.allCases.map(\.rawValue).joined(separator: ", ")), found '\(name)'"
-                                           + suggestion(name, InputChoice.allCases.map(\.rawValue)))
+        if let name = arguments.fileKind {
+            guard let choice = FileKindChoice(rawValue: name) else {
+                throw Arguments.UsageError(message: "--from must be one of \(FileKindChoice.allCases.map(\.rawValue).joined(separator: ", ")), found '\(name)'"
+                                           + suggestion(name, FileKindChoice.allCases.map(\.rawValue)))
             }
-            options.inputChoice = choice
+            options.fileKind = choice
         }
         if let text = arguments.scale {
             guard let scale = Double(text), scale.isFinite, scale > 0 else {

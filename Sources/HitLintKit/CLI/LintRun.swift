@@ -142,7 +142,7 @@ extension HitLintCommand {
                                                            foundInFolder: input.foundInFolder)
                         resultSlots[index] = outcome.result
                         // A captured hierarchy is never rewritten, whatever a fix says.
-                        fixedSlots[index] = outcome.result.inputKind.isCapture
+                        fixedSlots[index] = outcome.result.fileKind.isCapture
                             ? FixedFile(original: bytes, fixed: bytes, count: 0)
                             : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                     } else {

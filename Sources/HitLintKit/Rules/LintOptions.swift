@@ -9,7 +9,8 @@ public struct LintOptions: Sendable {
     /// `--min-size`: overrides the profile's minimum.
     public var minimumSize: Length?
     public var platform: Platform?
-    public var input: InputModality?
+    /// `--input`: touch or pointer; overrides the file's.
+    public var modality: InputModality?
     /// `--rule ID=SEVERITY` and configuration; `off` disables a rule.
     public var severities: [String: Severity] = [:]
     /// Per-rule options from configuration, as written.
@@ -24,7 +25,7 @@ public struct LintOptions: Sendable {
     /// edits are most of a rule's work where it fires often.
     public var describesDiagnostics = true
     /// `--from`: how to read each file (a layout, or a captured hierarchy).
-    public var inputChoice: InputChoice = .auto
+    public var fileKind: FileKindChoice = .auto
     /// `--scale`: pixels per point (dp) for captures measured in pixels.
     public var importScale: Double?
     /// `figmaTargets:` of the configuration: Figma layer or component name patterns that are targets.
@@ -45,11 +46,11 @@ public struct LintOptions: Sendable {
     public static let defaultStreamingThreshold = 16 << 20
 
     public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
-                input: InputModality? = nil) {
+                modality: InputModality? = nil) {
         self.profile = profile
         self.minimumSize = minimumSize
         self.platform = platform
-        self.input = input
+        self.modality = modality
     }
 
     public func severity(of rule: String) -> Severity {

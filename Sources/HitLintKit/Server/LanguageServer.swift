@@ -370,7 +370,7 @@ public final class LanguageServer: @unchecked Sendable {
         // Opened in an editor is not named on a command line: a file that is
         // no layout hitlint knows (package.json, an Android resource) is left alone.
         let input = linter.lintForRendering(source: source, format: file.format, path: file.path, foundInFolder: true)
-        if input.result.inputKind == .unknown { return DocumentLint(diagnostics: []) }
+        if input.result.fileKind == .unknown { return DocumentLint(diagnostics: []) }
         return DocumentLint(diagnostics: input.result.diagnostics, input: input)
     }
 
