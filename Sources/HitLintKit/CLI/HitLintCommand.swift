@@ -69,54 +69,46 @@ public enum HitLintCommand {
 
     // MARK: - lint
 
-    /// Options from the configuration file, then the command line over them.
+    /// The command line's options checked, then put over the configuration's (`LintOptions(configuration:overrides:)`).
     static func lintOptions(_ arguments: Arguments, configuration: Configuration? = nil) throws(Arguments.UsageError) -> LintOptions {
-        var options = LintOptions()
-        if let jobs = arguments.jobs { options.jobs = jobs }
-        if let configuration {
-            options.profile = configuration.profile
-            options.platform = configuration.platform
-            options.modality = configuration.modality
-            options.severities = configuration.severities
-            options.ruleOptions = configuration.ruleOptions
-            options.figmaTargets = configuration.figmaTargets
-        }
+        var overrides = LintOverrides()
+        overrides.jobs = arguments.jobs
         if let name = arguments.profile {
             guard let profile = Profile.named(name) else {
                 throw Arguments.UsageError(message: "unknown profile '\(name)'" + suggestion(name, Profile.all.map(\.name)))
             }
-            options.profile = profile
+            overrides.profile = profile
         }
         if let text = arguments.minimumSize {
             guard let length = Length(text) else {
                 throw Arguments.UsageError(message: "--min-size takes a positive length with a unit (44pt, 48dp, 24px, 9mm), found '\(text)'")
             }
-            options.minimumSize = length
+            overrides.minimumSize = length
         }
         if let name = arguments.platform {
             guard let platform = Platform(rawValue: name) else {
                 throw Arguments.UsageError(message: "unknown platform '\(name)'" + suggestion(name, Platform.allCases.map(\.rawValue)))
             }
-            options.platform = platform
+            overrides.platform = platform
         }
         if let name = arguments.modality {
             guard let modality = InputModality(rawValue: name) else {
                 throw Arguments.UsageError(message: "--input must be touch or pointer, found '\(name)'")
             }
-            options.modality = modality
+            overrides.modality = modality
         }
         if let name = arguments.fileKind {
             guard let choice = FileKindChoice(rawValue: name) else {
                 throw Arguments.UsageError(message: "--from must be one of \(FileKindChoice.allCases.map(\.rawValue).joined(separator: ", ")), found '\(name)'"
                                            + suggestion(name, FileKindChoice.allCases.map(\.rawValue)))
             }
-            options.fileKind = choice
+            overrides.fileKind = choice
         }
         if let text = arguments.scale {
             guard let scale = Double(text), scale.isFinite, scale > 0 else {
                 throw Arguments.UsageError(message: "--scale takes a positive number of pixels per dp (e.g. 2.625 for 420 dpi), found '\(text)'")
             }
-            options.importScale = scale
+            overrides.importScale = scale
         }
         let ids = RuleRegistry.descriptions.map(\.id)
         for rule in arguments.rules {
@@ -133,9 +125,9 @@ public enum HitLintCommand {
             if parts[0] == RuleID.invalidLayout, severity != .error {
                 throw Arguments.UsageError(message: "invalid-layout is always an error")
             }
-            options.severities[parts[0]] = severity
+            overrides.severities[parts[0]] = severity
         }
-        return options
+        return LintOptions(configuration: configuration, overrides: overrides)
     }
 
     static func suggestion(_ word: String, _ candidates: [String]) -> String {

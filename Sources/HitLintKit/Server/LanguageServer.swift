@@ -375,7 +375,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func options(for file: FileContext, verifyingFixes: Bool = false) -> LintOptions {
-        var options = (try? HitLintCommand.lintOptions(Arguments(), configuration: file.configuration)) ?? LintOptions()
+        var options = LintOptions(configuration: file.configuration)
         options.jobs = 1
         options.verifyFixes = verifyingFixes
         return options
