@@ -1,14 +1,26 @@
 import Foundation
 
-extension HitLintCommand {
-    /// `hitlint init`: writes a commented `.hitlint.yml` (or `--config FILE`) in the
-    /// current folder. It never overwrites: an existing file is the user's work.
-    static func writeInitialConfiguration(_ arguments: Arguments, output: CommandOutput) -> Int32 {
-        guard arguments.paths.isEmpty else {
+/// `hitlint init`: writes a commented `.hitlint.yml` (or `--config FILE`) in the
+/// current folder. It never overwrites: an existing file is the user's work.
+struct InitCommand: Subcommand {
+    static let name = "init"
+
+    /// None, when used as documented.
+    var paths: [String]
+    /// `--config FILE`: where to write instead of `.hitlint.yml`.
+    var configFile: String?
+
+    init(_ arguments: Arguments) {
+        paths = arguments.paths
+        configFile = arguments.runFiles.configFile
+    }
+
+    func run(output: CommandOutput) -> Int32 {
+        guard paths.isEmpty else {
             output.writeError("hitlint: init takes no paths; it writes \(Configuration.fileName) in the current folder (or --config FILE)\n")
             return 2
         }
-        let path = arguments.configFile ?? Configuration.fileName
+        let path = configFile ?? Configuration.fileName
         let absolute = path.hasPrefix("/") ? path : output.currentDirectory + "/" + path
         if FileManager.default.fileExists(atPath: absolute) {
             output.writeError("hitlint: \(path) already exists; edit it, or remove it to start again\n")

@@ -7,9 +7,18 @@ import Musl
 #endif
 
 /// `hitlint server`: the language server on standard input and output.
-extension HitLintCommand {
-    static func serve(_ arguments: Arguments, output: CommandOutput) -> Int32 {
-        guard arguments.paths.isEmpty else {
+struct ServerCommand: Subcommand {
+    static let name = "server"
+
+    /// None: the editor sends the documents.
+    var paths: [String]
+
+    init(_ arguments: Arguments) {
+        paths = arguments.paths
+    }
+
+    func run(output: CommandOutput) -> Int32 {
+        guard paths.isEmpty else {
             output.writeError("hitlint: server takes no paths: the editor sends the documents\n")
             return 2
         }
