@@ -99,6 +99,13 @@ public struct Arguments: Sendable, Equatable {
         closestName(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// One of a type's words (`ColorChoice`, `SourceFormat`); else "`message`, found 'word'".
+    static func choice<Value: RawRepresentable>(_ text: String, _ message: String) throws(UsageError) -> Value
+    where Value.RawValue == String {
+        guard let value = Value(rawValue: text) else { throw UsageError(message: "\(message), found '\(text)'") }
+        return value
+    }
+
     /// A whole number of at least `minimum`, for the option `name`.
     static func count(_ text: String, minimum: Int, for name: String) throws(UsageError) -> Int {
         guard let number = Int(text), number >= minimum else {
@@ -108,11 +115,39 @@ public struct Arguments: Sendable, Equatable {
     }
 }
 
-/// The options a subcommand's parsed values come from: each group reads the
-/// options it knows and leaves the others.
+/// The options a subcommand's values come from, declared as data: each group
+/// names the options it knows and how each is read; `read` leaves the others.
 protocol OptionGroup {
+    static var options: [String: OptionReader<Self>] { get }
+}
+
+/// How one option is read into its group.
+enum OptionReader<Group> {
+    /// No value: the option sets it.
+    case flag(WritableKeyPath<Group, Bool>)
+    /// The value as written; given twice, the last wins.
+    case value(WritableKeyPath<Group, String?>)
+    /// Every value given, in order.
+    case values(WritableKeyPath<Group, [String]>)
+    /// A whole number of at least `minimum`.
+    case count(WritableKeyPath<Group, Int?>, minimum: Int)
+    /// A value checked as soon as it is read.
+    case checked((inout Group, String) throws(Arguments.UsageError) -> Void)
+}
+
+extension OptionGroup {
     /// Reads `name` (and its value, when it takes one) if it is this group's; false otherwise.
-    mutating func read(_ name: String, value: () throws(Arguments.UsageError) -> String) throws(Arguments.UsageError) -> Bool
+    mutating func read(_ name: String, value: () throws(Arguments.UsageError) -> String) throws(Arguments.UsageError) -> Bool {
+        guard let reader = Self.options[name] else { return false }
+        switch reader {
+        case .flag(let property): self[keyPath: property] = true
+        case .value(let property): self[keyPath: property] = try value()
+        case .values(let property): self[keyPath: property].append(try value())
+        case .count(let property, let minimum): self[keyPath: property] = try Arguments.count(try value(), minimum: minimum, for: name)
+        case .checked(let read): try read(&self, try value())
+        }
+        return true
+    }
 }
 
 /// What changes how a file is linted: the command line's part of `LintOptions`,
@@ -133,21 +168,10 @@ public struct LintOptionArguments: OptionGroup, Sendable, Equatable {
     /// `--jobs N`: files (and one large file's rules) linted at once; nil: one per core.
     public var jobs: Int?
 
-    public init() {}
-
-    mutating func read(_ name: String, value: () throws(Arguments.UsageError) -> String) throws(Arguments.UsageError) -> Bool {
-        switch name {
-        case "--profile": profile = try value()
-        case "--min-size": minimumSize = try value()
-        case "--platform": platform = try value()
-        case "--input": modality = try value()
-        case "--from": fileKind = try value()
-        case "--scale": scale = try value()
-        case "--rule": rules.append(try value())
-        case "--jobs": jobs = try Arguments.count(try value(), minimum: 1, for: name)
-        default: return false
-        }
-        return true
+    static var options: [String: OptionReader<Self>] {
+        ["--profile": .value(\.profile), "--min-size": .value(\.minimumSize), "--platform": .value(\.platform),
+         "--input": .value(\.modality), "--from": .value(\.fileKind), "--scale": .value(\.scale),
+         "--rule": .values(\.rules), "--jobs": .count(\.jobs, minimum: 1)]
     }
 
     /// The options these make over `configuration`'s (`LintOptions(configuration:overrides:)`).
@@ -243,27 +267,13 @@ public struct ReportArguments: OptionGroup, Sendable, Equatable {
     public var maxWarnings: Int?
     public var exitZero = false
 
-    public init() {}
-
-    mutating func read(_ name: String, value: () throws(Arguments.UsageError) -> String) throws(Arguments.UsageError) -> Bool {
-        switch name {
-        case "--format": format = try value()
-        case "--output": outputFile = try value()
-        case "--quiet": quiet = true
-        case "--color":
-            let text = try value()
-            guard let choice = ColorChoice(rawValue: text) else {
-                throw Arguments.UsageError(message: "--color must be auto, always or never, found '\(text)'")
-            }
-            color = choice
-        case "--show-fixes": showFixes = true
-        case "--stats": stats = true
-        case "--strict": strict = true
-        case "--max-warnings": maxWarnings = try Arguments.count(try value(), minimum: 0, for: name)
-        case "--exit-zero": exitZero = true
-        default: return false
-        }
-        return true
+    static var options: [String: OptionReader<Self>] {
+        ["--format": .value(\.format), "--output": .value(\.outputFile),
+         "--color": .checked { (arguments: inout Self, text: String) throws(Arguments.UsageError) in
+             arguments.color = try Arguments.choice(text, "--color must be auto, always or never")
+         },
+         "--quiet": .flag(\.quiet), "--show-fixes": .flag(\.showFixes), "--stats": .flag(\.stats),
+         "--strict": .flag(\.strict), "--max-warnings": .count(\.maxWarnings, minimum: 0), "--exit-zero": .flag(\.exitZero)]
     }
 }
 
@@ -278,23 +288,12 @@ public struct RunFileArguments: OptionGroup, Sendable, Equatable {
     public var stdinFilename: String?
     public var stdinFormat: SourceFormat?
 
-    public init() {}
-
-    mutating func read(_ name: String, value: () throws(Arguments.UsageError) -> String) throws(Arguments.UsageError) -> Bool {
-        switch name {
-        case "--config": configFile = try value()
-        case "--baseline": baselineFile = try value()
-        case "--write-baseline": writeBaselineFile = try value()
-        case "--stdin-filename": stdinFilename = try value()
-        case "--stdin-format":
-            let text = try value()
-            guard let format = SourceFormat(rawValue: text) else {
-                throw Arguments.UsageError(message: "--stdin-format must be json, yaml or xml, found '\(text)'")
-            }
-            stdinFormat = format
-        default: return false
-        }
-        return true
+    static var options: [String: OptionReader<Self>] {
+        ["--config": .value(\.configFile), "--baseline": .value(\.baselineFile), "--write-baseline": .value(\.writeBaselineFile),
+         "--stdin-filename": .value(\.stdinFilename),
+         "--stdin-format": .checked { (arguments: inout Self, text: String) throws(Arguments.UsageError) in
+             arguments.stdinFormat = try Arguments.choice(text, "--stdin-format must be json, yaml or xml") as SourceFormat
+         }]
     }
 }
 
@@ -303,16 +302,7 @@ public struct FixArguments: OptionGroup, Sendable, Equatable {
     public var fix = false
     public var diff = false
 
-    public init() {}
-
-    mutating func read(_ name: String, value: () throws(Arguments.UsageError) -> String) throws(Arguments.UsageError) -> Bool {
-        switch name {
-        case "--fix": fix = true
-        case "--diff": diff = true
-        default: return false
-        }
-        return true
-    }
+    static var options: [String: OptionReader<Self>] { ["--fix": .flag(\.fix), "--diff": .flag(\.diff)] }
 }
 
 /// Pictures: `render -o FILE [--screenshot FILE]`, and `--render-dir` during a lint.
@@ -324,15 +314,7 @@ public struct RenderArguments: OptionGroup, Sendable, Equatable {
     /// `--render-dir DIR`: an HTML page per file with diagnostics, during a lint.
     public var directory: String?
 
-    public init() {}
-
-    mutating func read(_ name: String, value: () throws(Arguments.UsageError) -> String) throws(Arguments.UsageError) -> Bool {
-        switch name {
-        case "-o": output = try value()
-        case "--screenshot": screenshot = try value()
-        case "--render-dir": directory = try value()
-        default: return false
-        }
-        return true
+    static var options: [String: OptionReader<Self>] {
+        ["-o": .value(\.output), "--screenshot": .value(\.screenshot), "--render-dir": .value(\.directory)]
     }
 }

@@ -29,3 +29,11 @@ extension CommandOutput {
 
     public func finish(_ status: Int32) {}
 }
+
+extension CommandOutput {
+    /// Says on standard error why the command cannot do its job, and gives its exit status, 2.
+    func fail(_ message: String) -> Int32 {
+        writeError("hitlint: \(message)\n")
+        return 2
+    }
+}

@@ -1,23 +1,21 @@
 /// `hitlint explain <rule-id>`: a rule's rationale, options and examples.
-struct ExplainCommand: Subcommand {
+struct ExplainCommand: PathsOnlySubcommand {
     static let name = "explain"
 
     /// One rule id, when used as documented.
     var ruleIDs: [String]
 
-    init(_ arguments: Arguments) {
-        ruleIDs = arguments.paths
+    init(paths: [String]) {
+        ruleIDs = paths
     }
 
     func run(output: CommandOutput) -> Int32 {
         guard ruleIDs.count == 1 else {
-            output.writeError("hitlint: explain takes one rule id, e.g. 'hitlint explain target-size'\n")
-            return 2
+            return output.fail("explain takes one rule id, e.g. 'hitlint explain target-size'")
         }
         let id = ruleIDs[0]
         guard let rule = RuleRegistry.description(of: id) else {
-            output.writeError("hitlint: unknown rule '\(id)'" + Arguments.suggestion(id, RuleRegistry.descriptions.map(\.id)) + "\n")
-            return 2
+            return output.fail("unknown rule '\(id)'" + Arguments.suggestion(id, RuleRegistry.descriptions.map(\.id)))
         }
         output.write(Self.text(rule))
         return 0

@@ -9,6 +9,17 @@ protocol Subcommand: Sendable {
     func run(output: CommandOutput) -> Int32
 }
 
+/// A subcommand that takes no options, only the words after its name.
+protocol PathsOnlySubcommand: Subcommand {
+    init(paths: [String])
+}
+
+extension PathsOnlySubcommand {
+    init(_ arguments: Arguments) {
+        self.init(paths: arguments.paths)
+    }
+}
+
 /// Everything the `hitlint` executable does, callable in-process by tests:
 /// reads the command line and runs the subcommand it names (lint when none is named).
 public enum HitLintCommand {
@@ -24,8 +35,7 @@ public enum HitLintCommand {
         do {
             arguments = try Arguments(parsing: words)
         } catch {
-            output.writeError("hitlint: \(error.message)\nRun 'hitlint --help' for usage.\n")
-            return 2
+            return output.fail("\(error.message)\nRun 'hitlint --help' for usage.")
         }
         switch arguments.request {
         case .help:

@@ -17,21 +17,18 @@ struct InitCommand: Subcommand {
 
     func run(output: CommandOutput) -> Int32 {
         guard paths.isEmpty else {
-            output.writeError("hitlint: init takes no paths; it writes \(Configuration.fileName) in the current folder (or --config FILE)\n")
-            return 2
+            return output.fail("init takes no paths; it writes \(Configuration.fileName) in the current folder (or --config FILE)")
         }
         let path = configFile ?? Configuration.fileName
         let absolute = path.hasPrefix("/") ? path : output.currentDirectory + "/" + path
         if FileManager.default.fileExists(atPath: absolute) {
-            output.writeError("hitlint: \(path) already exists; edit it, or remove it to start again\n")
-            return 2
+            return output.fail("\(path) already exists; edit it, or remove it to start again")
         }
         do {
             // withoutOverwriting: a file created since the check above is not replaced either.
             try Data(ConfigurationTemplate.text.utf8).write(to: URL(fileURLWithPath: absolute), options: .withoutOverwriting)
         } catch {
-            output.writeError("hitlint: \(path): cannot write the configuration\n")
-            return 2
+            return output.fail("\(path): cannot write the configuration")
         }
         output.write("wrote \(path)\n")
         return 0

@@ -27,12 +27,10 @@ struct LintCommand: Subcommand {
         do {
             plan = try makePlan(output: output)
         } catch {
-            output.writeError("hitlint: \(error.message)\n")
-            return 2
+            return output.fail(error.message)
         }
         if fixes.fix, fixes.diff {
-            output.writeError("hitlint: --fix and --diff cannot be used together (--diff shows what --fix would write)\n")
-            return 2
+            return output.fail("--fix and --diff cannot be used together (--diff shows what --fix would write)")
         }
         // Fixes are checked (applied alone and re-linted) whenever they are shown or applied.
         plan.options.verifyFixes = fixes.fix || fixes.diff || report.showFixes || plan.format != .text

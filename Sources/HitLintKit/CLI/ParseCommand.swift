@@ -1,26 +1,20 @@
 /// `hitlint parse <file>`: the parsed value tree as JSON, or the syntax error (exit 1).
-struct ParseCommand: Subcommand {
+struct ParseCommand: PathsOnlySubcommand {
     static let name = "parse"
 
     /// One file, when used as documented.
     var paths: [String]
 
-    init(_ arguments: Arguments) {
-        paths = arguments.paths
-    }
-
     func run(output: CommandOutput) -> Int32 {
         guard paths.count == 1 else {
-            output.writeError("hitlint: parse takes one file\n")
-            return 2
+            return output.fail("parse takes one file")
         }
         let path = paths[0]
         let bytes: [UInt8]
         switch InputFileReader.read(path) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            output.writeError("hitlint: \(path.displayedOnOneLine): \(failure.message)\n")
-            return 2
+            return output.fail("\(path.displayedOnOneLine): \(failure.message)")
         }
         let source = SourceText(bytes: bytes)
         let format = SourceFormat(path: path) ?? .json

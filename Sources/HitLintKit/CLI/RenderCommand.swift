@@ -23,34 +23,30 @@ struct RenderCommand: Subcommand {
     }
 
     func run(output: CommandOutput) -> Int32 {
-        func fail(_ message: String) -> Int32 {
-            output.writeError("hitlint: \(message)\n")
-            return 2
-        }
         guard paths.count == 1 else {
-            return fail("render takes one layout file: hitlint render <file> -o out.svg|out.html")
+            return output.fail("render takes one layout file: hitlint render <file> -o out.svg|out.html")
         }
         guard let destination else {
-            return fail("render needs -o out.svg or -o out.html")
+            return output.fail("render needs -o out.svg or -o out.html")
         }
         let lower = destination.lowercased()
         guard lower.hasSuffix(".svg") || lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
-            return fail("-o must end in .svg or .html, found '\(destination)'")
+            return output.fail("-o must end in .svg or .html, found '\(destination)'")
         }
         let options: LintOptions
         do {
             options = try lintOptions.resolved()
         } catch {
-            return fail(error.message)
+            return output.fail(error.message)
         }
         let path = paths[0]
         guard let format = SourceFormat(path: path) else {
-            return fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml)")
+            return output.fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml)")
         }
         let bytes: [UInt8]
         switch InputFileReader.read(path) {
         case .success(let read): bytes = read
-        case .failure(let failure): return fail("\(path): \(failure.message)")
+        case .failure(let failure): return output.fail("\(path): \(failure.message)")
         }
         var picture = Linter(options: options).lintForRendering(source: SourceText(bytes: bytes), format: format, path: path)
         if let problem = Self.attachScreenshot(to: &picture, given: screenshot) {
@@ -61,7 +57,7 @@ struct RenderCommand: Subcommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
         } catch {
-            return fail("\(destination): cannot write (\(error.localizedDescription))")
+            return output.fail("\(destination): cannot write (\(error.localizedDescription))")
         }
         // Drawing is the job: diagnostics in the picture do not make it fail.
         return 0

@@ -27,8 +27,7 @@ struct RulesCommand: Subcommand {
         case "markdown":
             output.write(RuleHelp.reference(descriptions))
         default:
-            output.writeError("hitlint: rules --format must be text, json or markdown, found '\(format)'\n")
-            return 2
+            return output.fail("rules --format must be text, json or markdown, found '\(format)'")
         }
         return 0
     }

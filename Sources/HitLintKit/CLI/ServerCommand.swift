@@ -7,20 +7,15 @@ import Musl
 #endif
 
 /// `hitlint server`: the language server on standard input and output.
-struct ServerCommand: Subcommand {
+struct ServerCommand: PathsOnlySubcommand {
     static let name = "server"
 
     /// None: the editor sends the documents.
     var paths: [String]
 
-    init(_ arguments: Arguments) {
-        paths = arguments.paths
-    }
-
     func run(output: CommandOutput) -> Int32 {
         guard paths.isEmpty else {
-            output.writeError("hitlint: server takes no paths: the editor sends the documents\n")
-            return 2
+            return output.fail("server takes no paths: the editor sends the documents")
         }
         // A client that goes away mid-write must not take the server down with a signal.
         signal(SIGPIPE, SIG_IGN)
