@@ -741,7 +741,7 @@ if selected("language server") {
     // The yardstick: the same file linted as the command line does, in this
     // process, on one thread as the server lints.
     var oneThread = LintOptions()
-    oneThread.threads = 1
+    oneThread.jobs = 1
     let plain = best(runs) { _ = Linter(options: oneThread).lint(source: SourceText(text), format: .yaml, path: "screen.yaml") }
     for debounce in [LanguageServer.Settings().debounce, 0] {
         var settings = LanguageServer.Settings()

@@ -19,7 +19,7 @@ enum Captures {
 
     static func importLayout(_ name: String, options: ImportOptions = ImportOptions()) throws -> (layout: Layout, diagnostics: [Diagnostic]) {
         let document = try document(name)
-        return Importers.importLayout(InputKind.detect(document), document: document, options: options)
+        return Importers.importLayout(FileKind.detect(document), document: document, options: options)
     }
 
     static func lint(_ name: String, arguments: [String] = []) throws -> LintResult {

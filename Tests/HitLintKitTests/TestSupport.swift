@@ -25,7 +25,7 @@ enum TestSupport {
 
     static func lint(_ text: String, format: SourceFormat = .yaml, arguments: [String] = []) throws -> LintResult {
         let parsed = try Arguments(parsing: arguments + ["x"])
-        let options = try HitLintCommand.lintOptions(parsed)
+        let options = try parsed.lintOptions.resolved()
         return Linter(options: options).lint(source: SourceText(text), format: format, path: "example.\(format.rawValue)")
     }
 

@@ -26,9 +26,9 @@ public enum FuzzChecks {
     /// parse, no fix with edits.
     public static func checkXml(_ bytes: [UInt8]) {
         checkParser(bytes, format: .xml)
-        for choice in [InputChoice.auto, .uiautomator, .xcuitest] {
+        for choice in [FileKindChoice.auto, .uiautomator, .xcuitest] {
             var options = LintOptions()
-            options.inputChoice = choice
+            options.fileKind = choice
             let result = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .xml, path: "fuzz.xml")
             checkResult(result, bytes: bytes)
             checkReports(result)
@@ -185,7 +185,7 @@ public enum FuzzChecks {
             checkResult(outcome.result, bytes: outcome.bytes)
             if outcome.bytes != bytes {
                 require(!broken, "\(format): fixes were applied to a file with invalid-layout")
-                require(!result.inputKind.isCapture, "\(format): a captured hierarchy was rewritten")
+                require(!result.fileKind.isCapture, "\(format): a captured hierarchy was rewritten")
                 do {
                     _ = try format.parse(SourceText(bytes: outcome.bytes))
                 } catch {
@@ -195,10 +195,10 @@ public enum FuzzChecks {
                         "\(format): --fix made the layout invalid")
             }
             // The importers, whatever the keys say.
-            if !broken || result.inputKind != .hitlint, let document = try? format.parse(SourceText(bytes: bytes)) {
-                for choice in [InputChoice.sentry, .droidbot] where choice.kind(of: document) != result.inputKind {
+            if !broken || result.fileKind != .hitlint, let document = try? format.parse(SourceText(bytes: bytes)) {
+                for choice in [FileKindChoice.sentry, .droidbot] where choice.kind(of: document) != result.fileKind {
                     var forced = options
-                    forced.inputChoice = choice
+                    forced.fileKind = choice
                     forced.verifyFixes = false
                     let imported = Linter(options: forced).lint(document: document, path: path)
                     checkResult(imported, bytes: bytes)

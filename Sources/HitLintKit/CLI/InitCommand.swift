@@ -1,25 +1,34 @@
 import Foundation
 
-extension HitLintCommand {
-    /// `hitlint init`: writes a commented `.hitlint.yml` (or `--config FILE`) in the
-    /// current folder. It never overwrites: an existing file is the user's work.
-    static func writeInitialConfiguration(_ arguments: Arguments, output: CommandOutput) -> Int32 {
-        guard arguments.paths.isEmpty else {
-            output.writeError("hitlint: init takes no paths; it writes \(Configuration.fileName) in the current folder (or --config FILE)\n")
-            return 2
+/// `hitlint init`: writes a commented `.hitlint.yml` (or `--config FILE`) in the
+/// current folder. It never overwrites: an existing file is the user's work.
+struct InitCommand: Subcommand {
+    static let name = "init"
+
+    /// None, when used as documented.
+    var paths: [String]
+    /// `--config FILE`: where to write instead of `.hitlint.yml`.
+    var configFile: String?
+
+    init(_ arguments: Arguments) {
+        paths = arguments.paths
+        configFile = arguments.runFiles.configFile
+    }
+
+    func run(output: CommandOutput) -> Int32 {
+        guard paths.isEmpty else {
+            return output.fail("init takes no paths; it writes \(Configuration.fileName) in the current folder (or --config FILE)")
         }
-        let path = arguments.configFile ?? Configuration.fileName
+        let path = configFile ?? Configuration.fileName
         let absolute = path.hasPrefix("/") ? path : output.currentDirectory + "/" + path
         if FileManager.default.fileExists(atPath: absolute) {
-            output.writeError("hitlint: \(path) already exists; edit it, or remove it to start again\n")
-            return 2
+            return output.fail("\(path) already exists; edit it, or remove it to start again")
         }
         do {
             // withoutOverwriting: a file created since the check above is not replaced either.
             try Data(ConfigurationTemplate.text.utf8).write(to: URL(fileURLWithPath: absolute), options: .withoutOverwriting)
         } catch {
-            output.writeError("hitlint: \(path): cannot write the configuration\n")
-            return 2
+            return output.fail("\(path): cannot write the configuration")
         }
         output.write("wrote \(path)\n")
         return 0

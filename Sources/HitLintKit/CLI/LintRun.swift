@@ -2,13 +2,13 @@ import Dispatch
 import Foundation
 
 /// The steps of `hitlint lint`, each small enough to read on its own:
-/// settle the plan, collect inputs, lint them all, report, choose the exit status.
-extension HitLintCommand {
+/// settle the plan, collect the files, lint them all, report, choose the exit status.
+extension LintCommand {
     /// Everything a run needs, settled before any layout file is read, so a bad
     /// option, configuration or baseline stops the run at once (exit 2).
     struct LintPlan {
         var options: LintOptions
-        var format: Arguments.OutputFormat
+        var format: ReportArguments.OutputFormat
         var configuration: Configuration?
         var baseline: Baseline?
         /// Files linted at once.
@@ -17,7 +17,7 @@ extension HitLintCommand {
     }
 
     /// A layout file to lint, or standard input already read.
-    struct LintInput: Sendable {
+    struct LintFile: Sendable {
         var path: String
         var format: SourceFormat?
         var bytes: [UInt8]?
@@ -26,30 +26,31 @@ extension HitLintCommand {
         var foundInFolder = false
     }
 
-    static func makePlan(_ arguments: Arguments, output: CommandOutput) throws(Arguments.UsageError) -> LintPlan {
-        let format = arguments.format ?? "text"
-        guard let outputFormat = Arguments.OutputFormat(rawValue: format) else {
-            throw Arguments.UsageError(message: "unknown format '\(format)'" + suggestion(format, Arguments.OutputFormat.allCases.map(\.rawValue)))
+    func makePlan(output: CommandOutput) throws(Arguments.UsageError) -> LintPlan {
+        let format = report.format ?? "text"
+        let formats = ReportArguments.OutputFormat.allCases.map(\.rawValue)
+        guard let outputFormat = ReportArguments.OutputFormat(rawValue: format) else {
+            throw Arguments.UsageError(message: "unknown format '\(format)'" + Arguments.suggestion(format, formats))
         }
-        guard !arguments.paths.isEmpty else {
+        guard !paths.isEmpty else {
             throw Arguments.UsageError(message: "no paths given\n\(Arguments.usage)")
         }
-        if arguments.paths.contains("-"), arguments.stdinFormat == nil,
-           SourceFormat(path: arguments.stdinFilename ?? "") == nil {
+        if paths.contains("-"), runFiles.stdinFormat == nil,
+           SourceFormat(path: runFiles.stdinFilename ?? "") == nil {
             throw Arguments.UsageError(message: "standard input ('-') needs --stdin-format json|yaml|xml, or a --stdin-filename ending in .json, .yaml, .yml or .xml")
         }
         let currentDirectory = output.currentDirectory
         var configuration: Configuration?
         do {
-            if let path = arguments.configFile ?? Configuration.find(from: currentDirectory) {
+            if let path = runFiles.configFile ?? Configuration.find(from: currentDirectory) {
                 configuration = try Configuration.load(path: path, currentDirectory: currentDirectory)
             }
         } catch {
             throw Arguments.UsageError(message: error.description)
         }
-        let options = try lintOptions(arguments, configuration: configuration)
+        let options = try lintOptions.resolved(over: configuration)
         var baseline: Baseline?
-        if let path = arguments.baselineFile {
+        if let path = runFiles.baselineFile {
             do {
                 baseline = try Baseline.load(path: path, currentDirectory: currentDirectory)
             } catch {
@@ -57,18 +58,18 @@ extension HitLintCommand {
             }
         }
         return LintPlan(options: options, format: outputFormat, configuration: configuration, baseline: baseline,
-                        jobs: arguments.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                        jobs: lintOptions.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                         currentDirectory: currentDirectory)
     }
 
     /// Files under the paths (filtered by the configuration's include and exclude),
     /// and standard input for `-`. Missing paths are reported and fail the run,
     /// but the other files are still linted.
-    static func collectInputs(_ arguments: Arguments, plan: LintPlan, output: CommandOutput) -> (files: [LintInput], failed: Bool) {
-        let (found, problems) = FileWalker().files(in: arguments.paths.filter { $0 != "-" })
+    func collectFiles(plan: LintPlan, output: CommandOutput) -> (files: [LintFile], failed: Bool) {
+        let (found, problems) = FileWalker().files(in: paths.filter { $0 != "-" })
         for problem in problems { output.writeError("hitlint: \(problem.path.displayedOnOneLine): \(problem.message)\n") }
         // The run's own baseline and report are JSON too: never lint them as layouts.
-        let ownFiles = Set([arguments.baselineFile, arguments.writeBaselineFile, arguments.outputFile].compactMap { path in
+        let ownFiles = Set([runFiles.baselineFile, runFiles.writeBaselineFile, report.outputFile].compactMap { path in
             path.map { ProjectPath.relative($0, to: plan.currentDirectory) }
         })
         var files = ownFiles.isEmpty ? found  // (the usual case: no path to compare with each file)
@@ -76,23 +77,23 @@ extension HitLintCommand {
         let candidates = files
         if let configuration = plan.configuration {
             files = candidates.filter { configuration.includes($0, currentDirectory: plan.currentDirectory) }
-            if files.isEmpty, !candidates.isEmpty, !arguments.paths.contains("-") {
+            if files.isEmpty, !candidates.isEmpty, !paths.contains("-") {
                 output.writeError("hitlint: no layout files to lint: \(candidates.count) skipped by include/exclude in \(configuration.path)\n")
             }
         }
-        let named = Set(arguments.paths)
-        var inputs = files.map { LintInput(path: $0, foundInFolder: !named.contains($0)) }
+        let named = Set(paths)
+        var lintFiles = files.map { LintFile(path: $0, foundInFolder: !named.contains($0)) }
         var failed = !problems.isEmpty
-        if arguments.paths.contains("-") {
-            let name = arguments.stdinFilename ?? "<stdin>"
+        if paths.contains("-") {
+            let name = runFiles.stdinFilename ?? "<stdin>"
             if let bytes = output.readStandardInput() {
-                inputs.append(LintInput(path: name, format: arguments.stdinFormat ?? SourceFormat(path: name), bytes: bytes))
+                lintFiles.append(LintFile(path: name, format: runFiles.stdinFormat ?? SourceFormat(path: name), bytes: bytes))
             } else {
                 output.writeError("hitlint: cannot read standard input\n")
                 failed = true
             }
         }
-        return (inputs, failed)
+        return (lintFiles, failed)
     }
 
     /// A file before and after `--fix`, and how many fixes it took.
@@ -102,15 +103,15 @@ extension HitLintCommand {
         var count: Int
     }
 
-    /// Lints every input, `plan.jobs` at a time, and returns the results sorted by
+    /// Lints every file, `plan.jobs` at a time, and returns the results sorted by
     /// path: the output is the same whatever the number of jobs. With `fixing`,
     /// each file is fixed until stable and the result describes what remains.
-    static func lintAll(_ inputs: [LintInput], plan: LintPlan, fixing: Bool = false,
+    static func lintAll(_ files: [LintFile], plan: LintPlan, fixing: Bool = false,
                         output: CommandOutput) -> (results: [LintResult], failed: Bool, fixed: [String: FixedFile]) {
         let linter = Linter(options: plan.options)
-        var results = [LintResult?](repeating: nil, count: inputs.count)
-        var failures = [String?](repeating: nil, count: inputs.count)
-        var fixedFiles = [FixedFile?](repeating: nil, count: inputs.count)
+        var results = [LintResult?](repeating: nil, count: files.count)
+        var failures = [String?](repeating: nil, count: files.count)
+        var fixedFiles = [FixedFile?](repeating: nil, count: files.count)
         results.withUnsafeMutableBufferPointer { resultBuffer in
             failures.withUnsafeMutableBufferPointer { failureBuffer in
               fixedFiles.withUnsafeMutableBufferPointer { fixedBuffer in
@@ -118,18 +119,18 @@ extension HitLintCommand {
                 nonisolated(unsafe) let resultSlots = resultBuffer
                 nonisolated(unsafe) let failureSlots = failureBuffer
                 nonisolated(unsafe) let fixedSlots = fixedBuffer
-                performConcurrently(iterations: inputs.count, width: plan.jobs) { index in
-                    let input = inputs[index]
-                    guard let format = input.format ?? SourceFormat(path: input.path) else {
+                performConcurrently(iterations: files.count, jobs: plan.jobs) { index in
+                    let file = files[index]
+                    guard let format = file.format ?? SourceFormat(path: file.path) else {
                         failureSlots[index] = "not a layout file (expected .json, .yaml, .yml or .xml)"
                         return
                     }
                     let source: SourceBytes
-                    if let given = input.bytes {
+                    if let given = file.bytes {
                         source = SourceBytes(given)
                     } else {
                         // A file to fix is rewritten from an array; one to lint may be mapped.
-                        switch InputFileReader.readSource(input.path, mappingFrom: fixing ? .max : InputFileReader.mappingThreshold) {
+                        switch InputFileReader.readSource(file.path, mappingFrom: fixing ? .max : InputFileReader.mappingThreshold) {
                         case .success(let read): source = read
                         case .failure(let failure):
                             failureSlots[index] = failure.message
@@ -138,16 +139,16 @@ extension HitLintCommand {
                     }
                     if fixing {
                         let bytes = source.array
-                        let outcome = Fixer.fixUntilStable(bytes, format: format, path: input.path, linter: linter,
-                                                           foundInFolder: input.foundInFolder)
+                        let outcome = Fixer.fixUntilStable(bytes, format: format, path: file.path, linter: linter,
+                                                           foundInFolder: file.foundInFolder)
                         resultSlots[index] = outcome.result
                         // A captured hierarchy is never rewritten, whatever a fix says.
-                        fixedSlots[index] = outcome.result.inputKind.isCapture
+                        fixedSlots[index] = outcome.result.fileKind.isCapture
                             ? FixedFile(original: bytes, fixed: bytes, count: 0)
                             : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                     } else {
-                        let result = linter.lint(source: SourceText(bytes: source), format: format, path: input.path,
-                                                 foundInFolder: input.foundInFolder)
+                        let result = linter.lint(source: SourceText(bytes: source), format: format, path: file.path,
+                                                 foundInFolder: file.foundInFolder)
                         // The report turns offsets into lines on one core, after
                         // every file: the line table of a small file is built here,
                         // on the worker's. (A mapped file's waits: it is read in
@@ -162,18 +163,54 @@ extension HitLintCommand {
         var failed = false
         for (index, failure) in failures.enumerated() {
             if let failure {
-                output.writeError("hitlint: \(inputs[index].path.displayedOnOneLine): \(failure)\n")
+                output.writeError("hitlint: \(files[index].path.displayedOnOneLine): \(failure)\n")
                 failed = true
             }
         }
         var sorted = results.compactMap { $0 }
-        // Inputs come sorted from the walker (standard input last): sort only when needed.
+        // Files come sorted from the walker (standard input last): sort only when needed.
         if zip(sorted, sorted.dropFirst()).contains(where: { !($0.path <= $1.path) }) {
             sorted.sort { $0.path < $1.path }
         }
         var fixed: [String: FixedFile] = [:]
-        for (input, file) in zip(inputs, fixedFiles) { if let file { fixed[input.path] = file } }
+        for (file, fixedFile) in zip(files, fixedFiles) { if let fixedFile { fixed[file.path] = fixedFile } }
         return (sorted, failed, fixed)
+    }
+
+    /// `--fix` writes each changed file atomically; `--diff` prints what it would
+    /// write. Returns false when a file could not be written.
+    static func writeFixes(_ files: [LintFile], fixed: [String: FixedFile],
+                                   write: Bool, output: CommandOutput) -> Bool {
+        var ok = true
+        var fixes = 0
+        var changedFiles = 0
+        // One file reached under two names (a symlink, a linked folder) is written once.
+        var writtenFiles = Set<String>()
+        for file in files {
+            let path = file.path
+            guard let entry = fixed[path], entry.fixed != entry.original else { continue }
+            if write, file.bytes != nil {
+                output.writeError("hitlint: \(path.displayedOnOneLine): standard input is not written back; use --diff to see the fixes\n")
+                continue
+            }
+            if write {
+                guard writtenFiles.insert(ProjectPath.real(path)).inserted else { continue }
+                do {
+                    try AtomicFile.replace(path, with: entry.fixed, expecting: entry.original)
+                } catch {
+                    output.writeError("hitlint: \(path.displayedOnOneLine): \(error.message)\n")
+                    ok = false
+                    continue
+                }
+            } else {
+                output.write(UnifiedDiff.make(old: entry.original, new: entry.fixed, path: path))
+            }
+            fixes += entry.count
+            changedFiles += 1
+        }
+        let verb = write ? "fixed" : "would fix"
+        output.writeError("hitlint: \(verb) \(fixes) problem\(fixes == 1 ? "" : "s") in \(changedFiles) file\(changedFiles == 1 ? "" : "s")\n")
+        return ok
     }
 
     /// Records every diagnostic of the run (before any baseline hid some). False when
@@ -197,15 +234,15 @@ extension HitLintCommand {
 
     /// Writes the report in the chosen format to standard output or `--output`.
     /// False when the output file cannot be written.
-    static func report(_ results: [LintResult], arguments: Arguments, plan: LintPlan, output: CommandOutput) -> Bool {
-        let shown = arguments.quiet ? results.map(\.errorsOnly) : results
-        let toFile = arguments.outputFile != nil
+    func writeReport(_ results: [LintResult], plan: LintPlan, output: CommandOutput) -> Bool {
+        let shown = report.quiet ? results.map(\.errorsOnly) : results
+        let toFile = report.outputFile != nil
         let reporter: Reporter
         switch plan.format {
         case .text:
             reporter = TextReporter(showSource: !toFile && output.isTerminal,
-                                    color: colorEnabled(arguments.color, output: output, toFile: toFile),
-                                    showFixes: arguments.showFixes)
+                                    color: Self.colorEnabled(report.color, output: output, toFile: toFile),
+                                    showFixes: report.showFixes)
         case .json: reporter = JSONReporter()
         case .sarif: reporter = SARIFReporter(currentDirectory: plan.currentDirectory)
         case .github: reporter = GitHubReporter(currentDirectory: plan.currentDirectory)
@@ -214,20 +251,20 @@ extension HitLintCommand {
         let text = reporter.report(shown)
         if plan.format == .github {
             // Annotations are capped per step; the full list goes to the log.
-            output.writeError(TextReporter(showFixes: arguments.showFixes).report(shown))
+            output.writeError(TextReporter(showFixes: report.showFixes).report(shown))
         }
-        guard let path = arguments.outputFile else {
+        guard let path = report.outputFile else {
             output.write(text)
             return true
         }
-        guard writeFile(text, to: path, currentDirectory: plan.currentDirectory) else {
+        guard Self.writeFile(text, to: path, currentDirectory: plan.currentDirectory) else {
             output.writeError("hitlint: \(path): cannot write the report\n")
             return false
         }
         return true
     }
 
-    static func colorEnabled(_ choice: Arguments.ColorChoice, output: CommandOutput, toFile: Bool = false) -> Bool {
+    static func colorEnabled(_ choice: ReportArguments.ColorChoice, output: CommandOutput, toFile: Bool = false) -> Bool {
         switch choice {
         case .always: return true
         case .never: return false
@@ -238,12 +275,12 @@ extension HitLintCommand {
     /// SPEC §7.1: 2 when the tool could not do its job, else 1 for errors or too many
     /// warnings, else 0. Counts are of the diagnostics after the baseline and before
     /// `--quiet`, which only changes what is shown.
-    static func exitStatus(_ summary: RunSummary, arguments: Arguments, failed: Bool, output: CommandOutput) -> Int32 {
+    func exitStatus(_ summary: RunSummary, failed: Bool, output: CommandOutput) -> Int32 {
         if failed { return 2 }
-        if arguments.exitZero { return 0 }
+        if report.exitZero { return 0 }
         if summary.errors > 0 { return 1 }
-        if arguments.strict, summary.warnings > 0 { return 1 }
-        if let maximum = arguments.maxWarnings, summary.warnings > maximum {
+        if report.strict, summary.warnings > 0 { return 1 }
+        if let maximum = report.maxWarnings, summary.warnings > maximum {
             output.writeError("hitlint: \(summary.warnings) warning\(summary.warnings == 1 ? "" : "s"), more than --max-warnings \(maximum) allows\n")
             return 1
         }

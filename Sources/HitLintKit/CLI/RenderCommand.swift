@@ -1,53 +1,71 @@
 import Dispatch
 import Foundation
 
-/// `hitlint render <file> -o out.svg|out.html`, and `--render-dir` during a lint.
-extension HitLintCommand {
-    static func render(_ arguments: Arguments, output: CommandOutput) -> Int32 {
-        func fail(_ message: String) -> Int32 {
-            output.writeError("hitlint: \(message)\n")
-            return 2
+/// `hitlint render <file> -o out.svg|out.html`: the layout drawn with its
+/// frames, hit areas and diagnostics; also the pages of `--render-dir` during a lint.
+struct RenderCommand: Subcommand {
+    static let name = "render"
+
+    /// One layout file, when used as documented.
+    var paths: [String]
+    /// `-o FILE`: .svg or .html.
+    var destination: String?
+    /// `--screenshot FILE`: drawn under the layout.
+    var screenshot: String?
+    /// How the file is linted for its diagnostics (no configuration file is read).
+    var lintOptions: LintOptionArguments
+
+    init(_ arguments: Arguments) {
+        paths = arguments.paths
+        destination = arguments.render.output
+        screenshot = arguments.render.screenshot
+        lintOptions = arguments.lintOptions
+    }
+
+    func run(output: CommandOutput) -> Int32 {
+        guard paths.count == 1 else {
+            return output.fail("render takes one layout file: hitlint render <file> -o out.svg|out.html")
         }
-        guard arguments.paths.count == 1 else {
-            return fail("render takes one layout file: hitlint render <file> -o out.svg|out.html")
-        }
-        guard let destination = arguments.renderOutput else {
-            return fail("render needs -o out.svg or -o out.html")
+        guard let destination else {
+            return output.fail("render needs -o out.svg or -o out.html")
         }
         let lower = destination.lowercased()
         guard lower.hasSuffix(".svg") || lower.hasSuffix(".html") || lower.hasSuffix(".htm") else {
-            return fail("-o must end in .svg or .html, found '\(destination)'")
+            return output.fail("-o must end in .svg or .html, found '\(destination)'")
         }
         let options: LintOptions
         do {
-            options = try lintOptions(arguments)
+            options = try lintOptions.resolved()
         } catch {
-            return fail(error.message)
+            return output.fail(error.message)
         }
-        let path = arguments.paths[0]
+        let path = paths[0]
         guard let format = SourceFormat(path: path) else {
-            return fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml)")
+            return output.fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml)")
         }
         let bytes: [UInt8]
         switch InputFileReader.read(path) {
         case .success(let read): bytes = read
-        case .failure(let failure): return fail("\(path): \(failure.message)")
+        case .failure(let failure): return output.fail("\(path): \(failure.message)")
         }
-        var input = Linter(options: options).lintForRendering(source: SourceText(bytes: bytes), format: format, path: path)
-        if let problem = attachScreenshot(to: &input, given: arguments.screenshot) {
+        var picture = Linter(options: options).lintForRendering(source: SourceText(bytes: bytes), format: format, path: path)
+        if let problem = Self.attachScreenshot(to: &picture, given: screenshot) {
             // The picture is drawn without it: a screenshot is an extra, not the job.
             output.writeError("hitlint: \(problem.path): screenshot not drawn (\(problem.message))\n")
         }
-        let text = lower.hasSuffix(".svg") ? SVGRenderer(input).svg() : HTMLPage(input).html()
+        let text = lower.hasSuffix(".svg") ? SVGRenderer(picture).svg() : HTMLPage(picture).html()
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
         } catch {
-            return fail("\(destination): cannot write (\(error.localizedDescription))")
+            return output.fail("\(destination): cannot write (\(error.localizedDescription))")
         }
         // Drawing is the job: diagnostics in the picture do not make it fail.
         return 0
     }
+}
 
+/// The pages of `--render-dir`, and the screenshot under a picture.
+extension RenderCommand {
     /// Writes a page per result with diagnostics and an index; false (after
     /// saying why) when the folder or a page cannot be written.
     static func writeRenderDirectory(_ directory: String, results: [LintResult], fileCount: Int,
@@ -67,9 +85,9 @@ extension HitLintCommand {
                 nonisolated(unsafe) let slots = buffer
                 nonisolated(unsafe) let problemSlots = problemBuffer
                 DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-                    var input = linter.renderInput(for: pages[index].result)
-                    problemSlots[index] = attachScreenshot(to: &input, given: nil)
-                    slots[index] = HTMLPage(input).html()
+                    var picture = linter.renderInput(for: pages[index].result)
+                    problemSlots[index] = attachScreenshot(to: &picture, given: nil)
+                    slots[index] = HTMLPage(picture).html()
                 }
             }
         }
@@ -95,11 +113,11 @@ extension HitLintCommand {
     /// capture, the first picture found beside it (`Screenshot.candidatePaths`).
     /// Returns the picture's path and why it is not drawn, when it is not; a
     /// capture with no picture beside it is drawn alone without a word.
-    static func attachScreenshot(to input: inout RenderInput, given: String?) -> (path: String, message: String)? {
+    static func attachScreenshot(to picture: inout RenderInput, given: String?) -> (path: String, message: String)? {
         let path: String
         if let given {
             path = given
-        } else if input.isCapture, let found = screenshotBeside(capture: input.result.path) {
+        } else if picture.isCapture, let found = screenshotBeside(capture: picture.result.path) {
             path = found
         } else {
             return nil
@@ -110,7 +128,7 @@ extension HitLintCommand {
         case .failure(let failure): return (path, failure.message)
         }
         do throws(Screenshot.Problem) {
-            try input.attach(try Screenshot(path: path, bytes: bytes))
+            try picture.attach(try Screenshot(path: path, bytes: bytes))
         } catch {
             return (path, error.message)
         }

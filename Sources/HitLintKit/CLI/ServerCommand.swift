@@ -7,11 +7,15 @@ import Musl
 #endif
 
 /// `hitlint server`: the language server on standard input and output.
-extension HitLintCommand {
-    static func serve(_ arguments: Arguments, output: CommandOutput) -> Int32 {
-        guard arguments.paths.isEmpty else {
-            output.writeError("hitlint: server takes no paths: the editor sends the documents\n")
-            return 2
+struct ServerCommand: PathsOnlySubcommand {
+    static let name = "server"
+
+    /// None: the editor sends the documents.
+    var paths: [String]
+
+    func run(output: CommandOutput) -> Int32 {
+        guard paths.isEmpty else {
+            return output.fail("server takes no paths: the editor sends the documents")
         }
         // A client that goes away mid-write must not take the server down with a signal.
         signal(SIGPIPE, SIG_IGN)

@@ -21,7 +21,8 @@ public struct Configuration: Sendable {
     public var folder: String
     public var profile: Profile?
     public var platform: Platform?
-    public var input: InputModality?
+    /// `input:`: touch or pointer.
+    public var modality: InputModality?
     /// Empty: every layout file found.
     public var include: [Glob] = []
     public var exclude: [Glob] = []
@@ -213,7 +214,7 @@ private struct ConfigurationReader {
             case "platform":
                 configuration.platform = try choice(value, key: "platform", Platform.allCases.map(\.rawValue), Platform.init(rawValue:))
             case "input":
-                configuration.input = try choice(value, key: "input", InputModality.allCases.map(\.rawValue), InputModality.init(rawValue:))
+                configuration.modality = try choice(value, key: "input", InputModality.allCases.map(\.rawValue), InputModality.init(rawValue:))
             case "include":
                 configuration.include = try globs(value, key: name)
             case "exclude":

@@ -1,15 +1,15 @@
 import Foundation
 
-/// `DispatchQueue.concurrentPerform` with at most `width` iterations running at
-/// once: `width` workers take the next index from a shared counter until none
-/// is left. With a width of 1 everything runs on the calling thread, in order.
-func performConcurrently(iterations: Int, width: Int, _ body: @Sendable (Int) -> Void) {
-    guard width > 1, iterations > 1 else {
+/// `DispatchQueue.concurrentPerform` with at most `jobs` iterations running at
+/// once: `jobs` workers take the next index from a shared counter until none
+/// is left. With one job everything runs on the calling thread, in order.
+func performConcurrently(iterations: Int, jobs: Int, _ body: @Sendable (Int) -> Void) {
+    guard jobs > 1, iterations > 1 else {
         for index in 0..<iterations { body(index) }
         return
     }
     let counter = SharedCounter()
-    DispatchQueue.concurrentPerform(iterations: min(width, iterations)) { _ in
+    DispatchQueue.concurrentPerform(iterations: min(jobs, iterations)) { _ in
         while let index = counter.next(below: iterations) { body(index) }
     }
 }

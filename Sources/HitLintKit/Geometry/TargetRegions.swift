@@ -78,16 +78,16 @@ extension Geometry {
     }
 
     /// Reachable region and losses of every target, in pre-order of targets.
-    /// With `width` > 1 the targets are split into that many runs, each worked
+    /// With `jobs` > 1 the targets are split into that many runs, each worked
     /// out on its own thread (every region depends only on the geometry); the
     /// result is the same.
-    public func targetRegions(width: Int = 1) -> [TargetRegion] {
+    public func targetRegions(jobs: Int = 1) -> [TargetRegion] {
         let opaque = opaqueIndex()
         let count = targets.count
-        let runs = max(1, min(width, count / 1_024))
+        let runs = max(1, min(jobs, count / 1_024))
         return [TargetRegion](unsafeUninitializedCapacity: count) { buffer, initialized in
             nonisolated(unsafe) let base = buffer.baseAddress
-            performConcurrently(iterations: runs, width: runs) { run in
+            performConcurrently(iterations: runs, jobs: runs) { run in
                 guard let base else { return }
                 var stamp = VisitMarks(count: nodeCount)
                 var candidates: [Int] = []

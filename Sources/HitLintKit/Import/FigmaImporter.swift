@@ -49,9 +49,9 @@ enum FigmaImporter: Importer {
     /// node with a `type`, or `nodes` whose first value holds a `document`.
     static func isResponseMember(key: Int, value: Int, document: Document) -> Bool {
         guard document.kind(value) == .object else { return false }
-        if document.stringEquals(key, "document") { return InputKind.member(value, "type", of: document) >= 0 }
+        if document.stringEquals(key, "document") { return FileKind.member(value, "type", of: document) >= 0 }
         guard let first = document.members(value).first else { return false }
-        return InputKind.member(first.value, "document", of: document) >= 0
+        return FileKind.member(first.value, "document", of: document) >= 0
     }
 
     /// The mapping that is the response: the document's own, or the one value of a wrapper.
@@ -110,7 +110,7 @@ enum FigmaImporter: Importer {
             self.targetPatterns = targetPatterns
         }
 
-        func member(_ object: Int, _ key: StaticString) -> Int { InputKind.member(object, key, of: document) }
+        func member(_ object: Int, _ key: StaticString) -> Int { FileKind.member(object, key, of: document) }
 
         func string(_ object: Int, _ key: StaticString) -> String? {
             let value = member(object, key)

@@ -38,7 +38,7 @@ protocol Importer {
 
 enum Importers {
     /// The layout of a captured file (`kind` is not `.hitlint`).
-    static func importLayout(_ kind: InputKind, document: Document, options: ImportOptions)
+    static func importLayout(_ kind: FileKind, document: Document, options: ImportOptions)
         -> (layout: Layout, diagnostics: [Diagnostic]) {
         switch kind {
         case .sentry: return SentryImporter.importLayout(document, options: options)

@@ -23,7 +23,7 @@
 enum MaestroImporter: Importer {
     static func importLayout(_ document: Document, options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
         guard !document.entries.isEmpty, document.kind(0) == .object,
-              InputKind.member(0, "attributes", of: document) >= 0 else {
+              FileKind.member(0, "attributes", of: document) >= 0 else {
             return SentryImporter.unreadable(document, "a Maestro hierarchy must be a mapping with 'attributes' and 'children'")
         }
         // Nodes in pre-order, with their parent's position; nodes with neither

@@ -23,8 +23,8 @@ enum RICOImporter: Importer {
     static let fallbackDensity = (scale: 3.5, text: "3.5 px per dp (560 dpi), the density RICO's screens show (a status bar of 84 px is 24 dp)")
 
     static func importLayout(_ document: Document, options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
-        let activity = InputKind.member(0, "activity", of: document)
-        let root = InputKind.member(activity, "root", of: document)
+        let activity = FileKind.member(0, "activity", of: document)
+        let root = FileKind.member(activity, "root", of: document)
         guard root >= 0, document.kind(root) == .object else {
             return SentryImporter.unreadable(document, "a RICO view hierarchy must be a mapping with 'activity': {'root': view}",
                                              entry: activity >= 0 ? activity : 0)
@@ -49,7 +49,7 @@ enum RICOImporter: Importer {
         var result = AndroidCapture.importLayout(document, tree: tree, format: format, options: options)
         // The keyboard's own views are not in the tree: say so rather than
         // check what it covers as if it were not there.
-        let keyboard = InputKind.member(0, "is_keyboard_deployed", of: document)
+        let keyboard = FileKind.member(0, "is_keyboard_deployed", of: document)
         if keyboard >= 0, document.flag(keyboard) == true {
             result.diagnostics.append(Diagnostic(
                 rule: RuleID.importNote, severity: .info,

@@ -8,14 +8,14 @@ public struct LintResult: Sendable {
     /// Nodes in the layout (0 when it did not parse).
     public var nodeCount: Int
     /// What the file was read as (`--from`, or recognised by its keys).
-    public var inputKind: InputKind = .hitlint
+    public var fileKind: FileKind = .hitlint
 
-    public init(path: String, source: SourceText, diagnostics: [Diagnostic], nodeCount: Int, inputKind: InputKind = .hitlint) {
+    public init(path: String, source: SourceText, diagnostics: [Diagnostic], nodeCount: Int, fileKind: FileKind = .hitlint) {
         self.path = path
         self.source = source
         self.diagnostics = diagnostics
         self.nodeCount = nodeCount
-        self.inputKind = inputKind
+        self.fileKind = fileKind
     }
 
     /// The same result with only its errors (what `--quiet` shows).
@@ -44,9 +44,9 @@ public struct Linter: Sendable {
         do {
             // A large JSON layout is built while it is read, without keeping its document.
             if format == .json, source.bytes.count >= options.streamingFrom,
-               options.inputChoice == .auto || options.inputChoice == .hitlint {
+               options.fileKind == .auto || options.fileKind == .hitlint {
                 let (builder, document) = try LayoutBuilder.read(streaming: source)
-                let kind = options.inputChoice.kind(of: document)
+                let kind = options.fileKind.kind(of: document)
                 guard kind == .hitlint else {
                     return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
                 }
@@ -63,7 +63,7 @@ public struct Linter: Sendable {
                                             message: "skipped: not a layout hitlint knows (an XML document that hitlint does not read: \(error.message))",
                                             span: SourceSpan(start: error.offset, end: min(error.offset + 1, source.bytes.count)))
                 return LintResult(path: path, source: source, diagnostics: [applySeverity(diagnostic)].compactMap { $0 },
-                                  nodeCount: 0, inputKind: .unknown)
+                                  nodeCount: 0, fileKind: .unknown)
             }
             let end = min(error.offset + 1, source.bytes.count)
             let diagnostic = Diagnostic(rule: RuleID.invalidLayout, severity: .error, message: error.message,
@@ -86,12 +86,12 @@ public struct Linter: Sendable {
     func lint(document: consuming Document, path: String, foundInFolder: Bool = false,
               keepingContext keep: ((RuleContext) -> Void)?) -> LintResult {
         let (source, format) = (document.source, document.format)
-        var kind = options.inputChoice.kind(of: document)
+        var kind = options.fileKind.kind(of: document)
         if kind == .unknown {
             if foundInFolder || format == .xml {
                 let diagnostic = Self.unknownFileDiagnostic(document, skipped: foundInFolder)
                 return LintResult(path: path, source: source, diagnostics: [applySeverity(diagnostic)].compactMap { $0 },
-                                  nodeCount: 0, inputKind: .unknown)
+                                  nodeCount: 0, fileKind: .unknown)
             }
             // Named JSON or YAML: read as a layout, which says what it lacks.
             kind = .hitlint
@@ -100,7 +100,7 @@ public struct Linter: Sendable {
         if kind == .hitlint {
             (layout, diagnostics) = LayoutBuilder.build(document, overrides: overrides)
         } else {
-            var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, input: options.input)
+            var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, input: options.modality)
             importOptions.figmaTargets = options.figmaTargets
             importOptions.profileIsChosen = options.profile != nil || options.minimumSize != nil
                 || options.ruleOptions[RuleID.targetSize]?["minSize"] != nil
@@ -143,12 +143,12 @@ public struct Linter: Sendable {
     }
 
     private var overrides: LayoutBuilder.Overrides {
-        LayoutBuilder.Overrides(platform: options.platform, input: options.input)
+        LayoutBuilder.Overrides(platform: options.platform, input: options.modality)
     }
 
     /// Keeps only the advice of a capture's fixes, or checks a layout's fixes.
     private func finish(_ outcome: (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool), source: SourceText,
-                        format: SourceFormat, path: String, kind: InputKind) -> LintResult {
+                        format: SourceFormat, path: String, kind: FileKind) -> LintResult {
         var diagnostics = outcome.diagnostics
         if kind.isCapture {
             // A captured hierarchy is what the app did, not a source to edit: the
@@ -159,7 +159,7 @@ public struct Linter: Sendable {
         } else if options.verifyFixes, !outcome.broken {
             diagnostics = FixVerification(linter: self, source: source, format: format, path: path).verify(diagnostics)
         }
-        return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, inputKind: kind)
+        return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, fileKind: kind)
     }
 
     /// Geometry and rules on a built layout: the sorted diagnostics, the number
@@ -193,7 +193,7 @@ public struct Linter: Sendable {
     public static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
         let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }
-        guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.threads > 1 else {
+        guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.jobs > 1 else {
             return rules.flatMap { $0.check(context) }
         }
         var results = [[Diagnostic]](repeating: [], count: rules.count)
@@ -202,7 +202,7 @@ public struct Linter: Sendable {
             // Each rule writes its own slot. Started from the last: dead-gap, the
             // costliest in the benchmark's profile, is near the end of the
             // registry, and the longest rule should not be the one started last.
-            performConcurrently(iterations: rules.count, width: options.threads) { step in
+            performConcurrently(iterations: rules.count, jobs: options.jobs) { step in
                 let position = rules.count - 1 - step
                 slots[position] = rules[position].check(context)
             }

@@ -4,7 +4,7 @@
 ///     ::error file=Layouts/a.yaml,line=3,col=7,endLine=3,endColumn=20,title=target-size::'play' is ...
 ///
 /// GitHub shows only the first few annotations of a step, so the command also
-/// writes the ordinary text report to standard error (see `HitLintCommand`).
+/// writes the ordinary text report to standard error (see `LintCommand.writeReport`).
 public struct GitHubReporter: Reporter {
     /// Paths are written relative to this folder: the workspace, in a workflow.
     public var currentDirectory: String

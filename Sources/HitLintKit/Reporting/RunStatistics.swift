@@ -3,7 +3,7 @@
 public struct RunStatistics: Sendable {
     public var files: Int
     /// Files by what they were read as (hitlint layouts, Sentry, DroidBot captures).
-    public var filesByKind: [InputKind: Int]
+    public var filesByKind: [FileKind: Int]
     public var nodes: Int
     /// Diagnostics reported, by rule (after the baseline; before `--quiet`).
     public var countsByRule: [String: Int]
@@ -13,8 +13,8 @@ public struct RunStatistics: Sendable {
 
     public init(results: [LintResult], shown: [LintResult], hiddenByBaseline: Int, jobs: Int, seconds: Double) {
         files = results.count
-        var kinds: [InputKind: Int] = [:]
-        for result in results { kinds[result.inputKind, default: 0] += 1 }
+        var kinds: [FileKind: Int] = [:]
+        for result in results { kinds[result.fileKind, default: 0] += 1 }
         filesByKind = kinds
         nodes = results.reduce(0) { $0 + $1.nodeCount }
         var counts: [String: Int] = [:]
@@ -37,7 +37,7 @@ public struct RunStatistics: Sendable {
     public var text: String {
         var out = "files: \(files)"
         if filesByKind.keys.contains(where: \.isCapture) {
-            out += " (" + InputKind.allCases.compactMap { kind in filesByKind[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", ") + ")"
+            out += " (" + FileKind.allCases.compactMap { kind in filesByKind[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", ") + ")"
         }
         out += "\nnodes: \(nodes)\n"
         let milliseconds = Int((seconds * 1000).rounded())

@@ -9,7 +9,8 @@ public struct LintOptions: Sendable {
     /// `--min-size`: overrides the profile's minimum.
     public var minimumSize: Length?
     public var platform: Platform?
-    public var input: InputModality?
+    /// `--input`: touch or pointer; overrides the file's.
+    public var modality: InputModality?
     /// `--rule ID=SEVERITY` and configuration; `off` disables a rule.
     public var severities: [String: Severity] = [:]
     /// Per-rule options from configuration, as written.
@@ -29,13 +30,13 @@ public struct LintOptions: Sendable {
     /// the work of a rule that fires often.
     public var writesFixes = true
     /// `--from`: how to read each file (a layout, or a captured hierarchy).
-    public var inputChoice: InputChoice = .auto
+    public var fileKind: FileKindChoice = .auto
     /// `--scale`: pixels per point (dp) for captures measured in pixels.
     public var importScale: Double?
     /// `figmaTargets:` of the configuration: Figma layer or component name patterns that are targets.
     public var figmaTargets: [String] = []
-    /// Threads one large layout's rules may use at once (`--jobs`; default one per core).
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
+    /// Rules of one large layout run at once (`--jobs`; default one per core).
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// JSON files of this many bytes or more are built while they are parsed,
     /// without holding their whole document.
     public var streamingFrom = LintOptions.defaultStreamingThreshold
@@ -50,11 +51,11 @@ public struct LintOptions: Sendable {
     public static let defaultStreamingThreshold = 16 << 20
 
     public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
-                input: InputModality? = nil) {
+                modality: InputModality? = nil) {
         self.profile = profile
         self.minimumSize = minimumSize
         self.platform = platform
-        self.input = input
+        self.modality = modality
     }
 
     public func severity(of rule: String) -> Severity {

@@ -172,7 +172,7 @@ public struct RuleContext: Sendable {
         // Regions are the largest part of the rules' work that they share:
         // worked out on several threads for a layout big enough to run its
         // rules side by side.
-        let regions = geometry.targetRegions(width: layout.nodes.count >= Self.concurrentMinimumNodes ? options.threads : 1)
+        let regions = geometry.targetRegions(jobs: layout.nodes.count >= Self.concurrentMinimumNodes ? options.jobs : 1)
         self.regions = regions
         var regionByNode = [Int32](repeating: -1, count: geometry.nodeCount)
         for (position, region) in regions.enumerated() { regionByNode[region.target] = Int32(position) }

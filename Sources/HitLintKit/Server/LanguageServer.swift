@@ -370,13 +370,13 @@ public final class LanguageServer: @unchecked Sendable {
         // Opened in an editor is not named on a command line: a file that is
         // no layout hitlint knows (package.json, an Android resource) is left alone.
         let input = linter.lintForRendering(source: source, format: file.format, path: file.path, foundInFolder: true)
-        if input.result.inputKind == .unknown { return DocumentLint(diagnostics: []) }
+        if input.result.fileKind == .unknown { return DocumentLint(diagnostics: []) }
         return DocumentLint(diagnostics: input.result.diagnostics, input: input)
     }
 
     private func options(for file: FileContext, verifyingFixes: Bool = false) -> LintOptions {
-        var options = (try? HitLintCommand.lintOptions(Arguments(), configuration: file.configuration)) ?? LintOptions()
-        options.threads = 1
+        var options = LintOptions(configuration: file.configuration)
+        options.jobs = 1
         options.verifyFixes = verifyingFixes
         return options
     }

@@ -175,7 +175,7 @@ final class CIOptionTests: XCTestCase {
     func testAllFormatsAreAcceptedAndAnUnknownOneSuggests() throws {
         let folder = try TemporaryFolder()
         let layout = try folder.write("small.yaml", Layouts.small)
-        for format in Arguments.OutputFormat.allCases {
+        for format in ReportArguments.OutputFormat.allCases {
             XCTAssertEqual(runCommand(["--format", format.rawValue, layout]).status, 1, format.rawValue)
         }
         let unknown = runCommand(["--format", "sarf", layout])
@@ -189,7 +189,7 @@ final class CIOptionTests: XCTestCase {
         for option in Arguments.valueOptions + Arguments.flagOptions {
             XCTAssertTrue(help.contains(option), option)
         }
-        for format in Arguments.OutputFormat.allCases { XCTAssertTrue(help.contains(format.rawValue), format.rawValue) }
+        for format in ReportArguments.OutputFormat.allCases { XCTAssertTrue(help.contains(format.rawValue), format.rawValue) }
         XCTAssertTrue(help.contains("hitlint init"))
     }
 }

@@ -33,7 +33,7 @@ final class ConfigurationTests: XCTestCase {
         """)
         XCTAssertEqual(configuration.profile?.name, "ios")
         XCTAssertEqual(configuration.platform, .uikit)
-        XCTAssertEqual(configuration.input, .touch)
+        XCTAssertEqual(configuration.modality, .touch)
         XCTAssertEqual(configuration.include.map(\.pattern), ["Layouts/**/*.yaml"])
         XCTAssertEqual(configuration.exclude.map(\.pattern), ["**/Generated/**"])
         XCTAssertEqual(configuration.severities, ["dead-gap": .off, "target-size": .error, "overlapping-hit-areas": .warning])

@@ -337,7 +337,7 @@ final class CaptureReadingTests: XCTestCase {
     func testACaptureWithoutWindowsIsEmptyNotInvalid() throws {
         let text = #"{"rendering_system": "flutter"}"#
         let result = try lint(text)
-        XCTAssertEqual(result.inputKind, .sentry)
+        XCTAssertEqual(result.fileKind, .sentry)
         XCTAssertEqual(result.diagnostics.map(\.rule), [RuleID.importNote])
         XCTAssertTrue(result.diagnostics[0].message.hasPrefix("the capture has no windows"))
         XCTAssertEqual(try lint(text, ["--from", "sentry"]).diagnostics.map(\.rule), [RuleID.importNote])

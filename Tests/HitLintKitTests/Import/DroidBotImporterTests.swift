@@ -54,7 +54,7 @@ final class DroidBotImporterTests: XCTestCase {
 
     func testDiagnosticsPointAtTheCapturedView() throws {
         let result = try Captures.lint(fixture)
-        XCTAssertEqual(result.inputKind, .droidbot)
+        XCTAssertEqual(result.fileKind, .droidbot)
         let pick = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.targetSize && $0.node == "pick" })
         XCTAssertEqual(result.location(pick).start.line, try Captures.line(of: "id/pick", in: fixture))
         XCTAssertTrue(pick.message.contains("34.29×34.29 dp (120×120 px)"), pick.message)
@@ -105,7 +105,7 @@ final class DroidBotImporterTests: XCTestCase {
             guard let document = try? JSONParser.parse(SourceText(bytes: text)) else { continue }
             let result = Linter().lint(document: document, path: "damaged.json")
             // Only a capture whose view list itself is gone is unreadable.
-            if result.diagnostics.contains(where: { $0.rule == RuleID.invalidLayout }), result.inputKind.isCapture {
+            if result.diagnostics.contains(where: { $0.rule == RuleID.invalidLayout }), result.fileKind.isCapture {
                 let lists = document.members(0).filter { document.stringEquals($0.key, "windows") || document.stringEquals($0.key, "views") }
                 XCTAssertTrue(lists.contains { document.kind($0.value) != .array }, "round \(round): \(result.diagnostics.map(\.message))")
             }

@@ -20,11 +20,11 @@ final class JSONCaptureImporterTests: XCTestCase {
     }
 
     func testFormatsAreRecognisedByTheirKeys() throws {
-        for (name, kind) in [("maestro-android.json", InputKind.maestro), ("maestro-ios.json", .maestro),
+        for (name, kind) in [("maestro-android.json", FileKind.maestro), ("maestro-ios.json", .maestro),
                              ("rico-dialog.json", .rico), ("figma-names.json", .figma), ("figma-prototype.json", .figma)] {
-            XCTAssertEqual(InputKind.detect(try Captures.document(name)), kind, name)
+            XCTAssertEqual(FileKind.detect(try Captures.document(name)), kind, name)
         }
-        func kind(_ json: String) throws -> InputKind { InputKind.detect(try JSONParser.parse(SourceText(json))) }
+        func kind(_ json: String) throws -> FileKind { FileKind.detect(try JSONParser.parse(SourceText(json))) }
         // Other people's JSON is no layout; only a layout's own keys make one being written.
         XCTAssertEqual(try kind(#"{"name": "app", "version": "1.0.0", "dependencies": {}}"#), .unknown)
         XCTAssertEqual(try kind(#"{"version": 1, "platform": "web"}"#), .hitlint)
@@ -36,7 +36,7 @@ final class JSONCaptureImporterTests: XCTestCase {
 
     func testMaestroAndroidIsReadAsUIAutomatorAttributesWithTheDensityTheBarsShow() throws {
         let result = try Captures.lint("maestro-android.json")
-        XCTAssertEqual(result.inputKind, .maestro)
+        XCTAssertEqual(result.fileKind, .maestro)
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("inferred 3 px per dp") }, "\(result.diagnostics.map(\.message))")
         XCTAssertEqual(findings(result), ["More options", "compose"])
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("'More options' is reachable on 32×32 dp (96×96 px)") })
@@ -66,7 +66,7 @@ final class JSONCaptureImporterTests: XCTestCase {
 
     func testRICODialogsAreWindowsOnTheDatasetsScreen() throws {
         let result = try Captures.lint("rico-dialog.json")
-        XCTAssertEqual(result.inputKind, .rico)
+        XCTAssertEqual(result.fileKind, .rico)
         XCTAssertEqual(findings(result), ["ok"])
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("'ok' is reachable on 342.86×40 dp (1200×140 px)") })
         // The gone button and the invisible text are left out, and counted.
@@ -85,7 +85,7 @@ final class JSONCaptureImporterTests: XCTestCase {
 
     func testFigmaTargetsAreWherePrototypeClicksStart() throws {
         let result = try Captures.lint("figma-prototype.json")
-        XCTAssertEqual(result.inputKind, .figma)
+        XCTAssertEqual(result.fileKind, .figma)
         // 'Help' is hidden and 'Faded' transparent; 'Hover card' reacts to hover, not to a click.
         XCTAssertEqual(findings(result), ["Remember", "Forgot?"])
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("'Forgot?' is reachable on 60×17 pt") })
@@ -152,7 +152,7 @@ final class JSONCaptureImporterTests: XCTestCase {
         let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE beans SYSTEM \"beans.dtd\">\n<beans/>"
         let foundXML = Linter().lint(source: SourceText(doctype), format: .xml, path: "beans.xml", foundInFolder: true)
         XCTAssertEqual(foundXML.diagnostics.map(\.severity), [.info])
-        XCTAssertEqual(foundXML.inputKind, .unknown)
+        XCTAssertEqual(foundXML.fileKind, .unknown)
         let namedXML = Linter().lint(source: SourceText(doctype), format: .xml, path: "beans.xml")
         XCTAssertEqual(namedXML.diagnostics.map(\.rule), [RuleID.invalidLayout])
         // Broken XML found in a folder is still an error: it may be a capture.

@@ -7,13 +7,13 @@ import XCTest
 final class SentryImporterTests: XCTestCase {
     func testFormatsAreRecognisedByTheirTopLevelKeys() throws {
         for name in ["sentry-uikit-settings.json", "sentry-android-login.json", "sentry-flutter-home.json"] {
-            XCTAssertEqual(InputKind.detect(try Captures.document(name)), .sentry, name)
+            XCTAssertEqual(FileKind.detect(try Captures.document(name)), .sentry, name)
         }
-        XCTAssertEqual(InputKind.detect(try Captures.document("droidbot-multiwindow.json")), .droidbot)
-        XCTAssertEqual(InputKind.detect(try JSONParser.parse(SourceText(#"{"windows": [], "root": {}}"#))), .hitlint)
-        XCTAssertEqual(InputKind.detect(try JSONParser.parse(SourceText(#"{"windows": []}"#))), .unknown,
+        XCTAssertEqual(FileKind.detect(try Captures.document("droidbot-multiwindow.json")), .droidbot)
+        XCTAssertEqual(FileKind.detect(try JSONParser.parse(SourceText(#"{"windows": [], "root": {}}"#))), .hitlint)
+        XCTAssertEqual(FileKind.detect(try JSONParser.parse(SourceText(#"{"windows": []}"#))), .unknown,
                        "windows alone is not a Sentry hierarchy")
-        XCTAssertEqual(try Captures.lint("sentry-uikit-settings.json").inputKind, .sentry)
+        XCTAssertEqual(try Captures.lint("sentry-uikit-settings.json").fileKind, .sentry)
     }
 
     // MARK: UIKit
@@ -193,7 +193,7 @@ final class SentryImporterTests: XCTestCase {
 
     func testAnUnknownRenderingSystemIsANoteNotAFailure() throws {
         let result = try TestSupport.lint(#"{"rendering_system": "unity", "windows": [{"type": "Canvas", "width": 100, "height": 100}]}"#, format: .json)
-        XCTAssertEqual(result.inputKind, .sentry)
+        XCTAssertEqual(result.fileKind, .sentry)
         XCTAssertEqual(result.diagnostics.map(\.rule), [RuleID.importNote])
         XCTAssertTrue(result.diagnostics[0].message.contains("rendering system 'unity'"))
         XCTAssertEqual(result.nodeCount, 0)

@@ -10,17 +10,17 @@ final class XMLCaptureImporterTests: XCTestCase {
 
     private func importLayout(_ name: String) throws -> (layout: Layout, diagnostics: [Diagnostic]) {
         let document = try XMLReader.parse(SourceText(try Captures.text(name)))
-        return Importers.importLayout(InputKind.detect(document), document: document, options: ImportOptions())
+        return Importers.importLayout(FileKind.detect(document), document: document, options: ImportOptions())
     }
 
     func testFormatsAreRecognisedByTheirRootElement() throws {
-        for (name, kind) in [("uiautomator-compose.xml", InputKind.uiautomator), ("appium-uiautomator2.xml", .uiautomator),
+        for (name, kind) in [("uiautomator-compose.xml", FileKind.uiautomator), ("appium-uiautomator2.xml", .uiautomator),
                              ("uiautomator-empty.xml", .uiautomator), ("xcuitest-login.xml", .xcuitest)] {
-            XCTAssertEqual(InputKind.detect(try XMLReader.parse(SourceText(try Captures.text(name)))), kind, name)
+            XCTAssertEqual(FileKind.detect(try XMLReader.parse(SourceText(try Captures.text(name)))), kind, name)
         }
-        XCTAssertEqual(InputKind.detect(try XMLReader.parse(SourceText(#"<XCUIElementTypeApplication x="0"/>"#))), .xcuitest)
-        XCTAssertEqual(InputKind.detect(try XMLReader.parse(SourceText(#"<LinearLayout xmlns:android="urn:a"/>"#))), .unknown)
-        XCTAssertEqual(try lint("xcuitest-login.xml").inputKind, .xcuitest)
+        XCTAssertEqual(FileKind.detect(try XMLReader.parse(SourceText(#"<XCUIElementTypeApplication x="0"/>"#))), .xcuitest)
+        XCTAssertEqual(FileKind.detect(try XMLReader.parse(SourceText(#"<LinearLayout xmlns:android="urn:a"/>"#))), .unknown)
+        XCTAssertEqual(try lint("xcuitest-login.xml").fileKind, .xcuitest)
     }
 
     // MARK: UI Automator
@@ -45,7 +45,7 @@ final class XMLCaptureImporterTests: XCTestCase {
 
     func testDiagnosticsPointAtTheElement() throws {
         let result = try lint("uiautomator-compose.xml")
-        XCTAssertEqual(result.inputKind, .uiautomator)
+        XCTAssertEqual(result.fileKind, .uiautomator)
         let small = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.targetSize })
         XCTAssertEqual(small.node, "Favourite")
         XCTAssertTrue(small.message.contains("36.57×36.57 dp (96×96 px)"), small.message)
@@ -149,7 +149,7 @@ final class XMLCaptureImporterTests: XCTestCase {
         let found = Linter().lint(source: SourceText(layout), format: .xml, path: "res/layout/main.xml", foundInFolder: true)
         XCTAssertEqual(found.diagnostics.map(\.severity), [.info])
         XCTAssertTrue(found.diagnostics[0].message.hasPrefix("skipped: not a layout hitlint knows"), found.diagnostics[0].message)
-        XCTAssertEqual(found.inputKind, .unknown)
+        XCTAssertEqual(found.fileKind, .unknown)
     }
 
     func testMalformedCapturesAreInvalidLayoutAtTheFirstBadByte() throws {
@@ -157,10 +157,10 @@ final class XMLCaptureImporterTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.rule), [RuleID.invalidLayout])
         XCTAssertEqual(result.location(result.diagnostics[0]).start, SourceLocation(line: 1, column: 40), "the end tag's name")
         // Forced through every importer, whatever the file is, nothing breaks.
-        for choice in [InputChoice.uiautomator, .xcuitest, .droidbot, .sentry, .maestro, .rico, .figma] {
+        for choice in [FileKindChoice.uiautomator, .xcuitest, .droidbot, .sentry, .maestro, .rico, .figma] {
             for name in ["uiautomator-compose.xml", "xcuitest-login.xml"] {
                 var options = LintOptions()
-                options.inputChoice = choice
+                options.fileKind = choice
                 let forced = Linter(options: options).lint(source: SourceText(try Captures.text(name)), format: .xml, path: name)
                 XCTAssertFalse(forced.diagnostics.isEmpty, "\(choice) \(name)")
             }

@@ -68,7 +68,7 @@ final class StreamedLayoutTests: XCTestCase {
             return false
         }
         // Captures are imported, not built; a named file that is no known kind is read as a layout.
-        guard !InputKind.detect(document).isCapture else { return false }
+        guard !FileKind.detect(document).isCapture else { return false }
         let whole = LayoutBuilder.build(document)
         guard let read = try? LayoutBuilder.read(streaming: source) else {
             XCTFail("\(label): the streamed read refused JSON the parser accepts", file: file, line: line)
@@ -147,8 +147,8 @@ final class StreamedLayoutTests: XCTestCase {
                 XCTAssertEqual(streamed.diagnostics, whole.diagnostics, "\(label), verifying fixes: \(verify)")
                 XCTAssertEqual(streamedFixes, wholeFixes, label)
                 XCTAssertEqual(streamed.nodeCount, whole.nodeCount, label)
-                XCTAssertEqual(streamed.inputKind, whole.inputKind, label)
-                if whole.inputKind.isCapture { captures += 1 }
+                XCTAssertEqual(streamed.fileKind, whole.fileKind, label)
+                if whole.fileKind.isCapture { captures += 1 }
                 fixable += whole.diagnostics.filter { $0.fix?.edits.isEmpty == false }.count
             }
         }

@@ -161,7 +161,7 @@ final class MutationTests: XCTestCase {
         var options = LintOptions()
         options.verifyFixes = true
         let result = Linter(options: options).lint(source: SourceText(bytes: seed.bytes), format: seed.format, path: "seed")
-        return result.inputKind == .hitlint && result.diagnostics.contains { !($0.fix?.edits.isEmpty ?? true) }
+        return result.fileKind == .hitlint && result.diagnostics.contains { !($0.fix?.edits.isEmpty ?? true) }
     }
 
     static func fixableMutant(_ random: inout SeededRandom) -> (format: SourceFormat, bytes: [UInt8]) {

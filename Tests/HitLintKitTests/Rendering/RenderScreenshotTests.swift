@@ -298,7 +298,7 @@ final class RenderScreenshotTests: XCTestCase {
     """
 
     private func droidBotInput() throws -> RenderInput {
-        let options = try HitLintCommand.lintOptions(try Arguments(parsing: ["--scale", "3", "x"]))
+        let options = try Arguments(parsing: ["--scale", "3", "x"]).lintOptions.resolved()
         return Linter(options: options).lintForRendering(source: SourceText(droidBotState), format: .json, path: "state_1.json")
     }
 

@@ -19,7 +19,7 @@ final class RenderTests: XCTestCase {
     private func input(example name: String, arguments: [String] = []) throws -> RenderInput {
         let url = TestSupport.packageRoot.appendingPathComponent("Examples").appendingPathComponent(name)
         let source = SourceText(bytes: [UInt8](try Data(contentsOf: url)))
-        let options = try HitLintCommand.lintOptions(try Arguments(parsing: arguments + ["x"]))
+        let options = try Arguments(parsing: arguments + ["x"]).lintOptions.resolved()
         return Linter(options: options).lintForRendering(source: source, format: SourceFormat(path: name)!, path: "Examples/" + name)
     }
 

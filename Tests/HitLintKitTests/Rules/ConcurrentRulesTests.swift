@@ -29,10 +29,10 @@ final class ConcurrentRulesTests: XCTestCase {
         let rows = Linter.concurrentRulesMinimumNodes / 8 + 10
         let source = SourceText(bytes: Self.layout(rows: rows))
         var serial = LintOptions()
-        serial.threads = 1
+        serial.jobs = 1
         serial.severities["excessive-hit-expansion"] = .warning
         var concurrent = serial
-        concurrent.threads = 4
+        concurrent.jobs = 4
         let one = Linter(options: serial).lint(source: source, format: .json, path: "big.json")
         let many = Linter(options: concurrent).lint(source: source, format: .json, path: "big.json")
         XCTAssertGreaterThanOrEqual(one.nodeCount, Linter.concurrentRulesMinimumNodes, "the layout takes the concurrent path")
@@ -48,8 +48,8 @@ final class ConcurrentRulesTests: XCTestCase {
         let geometry = Geometry(layout: LayoutBuilder.build(document).layout)
         let one = geometry.targetRegions()
         XCTAssertGreaterThan(one.count, 3 * 1_024, "enough targets for three runs")
-        for width in [2, 3] {
-            let runs = geometry.targetRegions(width: width)
+        for jobs in [2, 3] {
+            let runs = geometry.targetRegions(jobs: jobs)
             XCTAssertEqual(runs.map(\.target), one.map(\.target))
             XCTAssertEqual(runs.map(\.reachableArea), one.map(\.reachableArea))
             XCTAssertEqual(runs.map(\.domainArea), one.map(\.domainArea))

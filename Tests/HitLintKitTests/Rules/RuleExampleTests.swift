@@ -30,7 +30,7 @@ import XCTest
                     "\(label): JSON and YAML messages differ")
             if let fixed = example.fixed {
                 #expect(rule.isFixable, "\(label): a fixed example for a rule not marked fixable")
-                var options = try HitLintCommand.lintOptions(try Arguments(parsing: example.arguments + ["x"]))
+                var options = try Arguments(parsing: example.arguments + ["x"]).lintOptions.resolved()
                 options.verifyFixes = true
                 let outcome = Fixer.fixUntilStable(Array(example.layout.utf8), format: .yaml, path: "example.yaml",
                                                    linter: Linter(options: options))

@@ -1,7 +1,7 @@
 /// What a file is: a hitlint layout, or a view hierarchy captured from a
 /// running app or exported from a design tool, which an importer maps onto the
 /// layout model (`--from`), or none of these.
-public enum InputKind: String, Sendable, CaseIterable {
+public enum FileKind: String, Sendable, CaseIterable {
     /// A hitlint layout file (SPEC §1): a mapping with `root` (or only hitlint's own top-level keys).
     case hitlint
     /// A Sentry view-hierarchy attachment: `rendering_system` and `windows`
@@ -49,7 +49,7 @@ public enum InputKind: String, Sendable, CaseIterable {
     /// builder says what it is missing; `{"name": …, "version": "1.0.0"}` is a
     /// package.json, not a layout). A document that is not a mapping (or an
     /// element) is `unknown`.
-    public static func detect(_ document: Document) -> InputKind {
+    public static func detect(_ document: Document) -> FileKind {
         guard !document.entries.isEmpty else { return .unknown }
         if document.format == .xml { return detectXML(document) }
         guard document.kind(0) == .object else { return .unknown }
@@ -97,7 +97,7 @@ public enum InputKind: String, Sendable, CaseIterable {
     }
 
     /// XML: the root element's name.
-    private static func detectXML(_ document: Document) -> InputKind {
+    private static func detectXML(_ document: Document) -> FileKind {
         guard document.kind(0) == .array, document.next(0) > 1, document.kind(1) == .string else { return .unknown }
         if document.stringEquals(1, "hierarchy") { return .uiautomator }
         if document.stringEquals(1, "AppiumAUT") { return .xcuitest }
@@ -119,12 +119,12 @@ public enum InputKind: String, Sendable, CaseIterable {
 }
 
 /// `--from`: a kind, or `auto` to recognise each file by its keys.
-public enum InputChoice: String, Sendable, CaseIterable {
+public enum FileKindChoice: String, Sendable, CaseIterable {
     case auto, hitlint, sentry, droidbot, uiautomator, xcuitest, maestro, rico, figma
 
-    public func kind(of document: Document) -> InputKind {
+    public func kind(of document: Document) -> FileKind {
         switch self {
-        case .auto: return InputKind.detect(document)
+        case .auto: return FileKind.detect(document)
         case .hitlint: return .hitlint
         case .sentry: return .sentry
         case .droidbot: return .droidbot

@@ -1,0 +1,68 @@
+/// `hitlint [lint] [options] <path>...`, the default subcommand: lints files and
+/// folders, reports, and exits 0, 1 or 2 (SPEC §7). The steps are in `LintRun.swift`.
+struct LintCommand: Subcommand {
+    static let name = "lint"
+
+    /// Files, folders, and `-` for standard input.
+    var paths: [String]
+    var lintOptions: LintOptionArguments
+    var report: ReportArguments
+    var runFiles: RunFileArguments
+    var fixes: FixArguments
+    /// `--render-dir DIR`: a page per file with diagnostics, and an index.
+    var renderDirectory: String?
+
+    init(_ arguments: Arguments) {
+        paths = arguments.paths
+        lintOptions = arguments.lintOptions
+        report = arguments.report
+        runFiles = arguments.runFiles
+        fixes = arguments.fixes
+        renderDirectory = arguments.render.directory
+    }
+
+    func run(output: CommandOutput) -> Int32 {
+        let clock = RunClock()
+        var plan: LintPlan
+        do {
+            plan = try makePlan(output: output)
+        } catch {
+            return output.fail(error.message)
+        }
+        if fixes.fix, fixes.diff {
+            return output.fail("--fix and --diff cannot be used together (--diff shows what --fix would write)")
+        }
+        // Fixes are checked (applied alone and re-linted) whenever they are shown or applied.
+        plan.options.verifyFixes = fixes.fix || fixes.diff || report.showFixes || plan.format != .text
+        // Text that shows no fix counts the fixable problems only.
+        plan.options.writesFixes = plan.options.verifyFixes
+        let fixing = fixes.fix || fixes.diff
+        let collected = collectFiles(plan: plan, output: output)
+        let linted = Self.lintAll(collected.files, plan: plan, fixing: fixing, output: output)
+        var failed = collected.failed || linted.failed
+        if let path = runFiles.writeBaselineFile {
+            failed = !Self.writeBaseline(linted.results, to: path, runFailed: failed, plan: plan, output: output) || failed
+        }
+        if fixing, !Self.writeFixes(collected.files, fixed: linted.fixed, write: fixes.fix, output: output) {
+            failed = true
+        }
+        let (results, hidden) = plan.baseline?.filter(linted.results, currentDirectory: plan.currentDirectory)
+            ?? (linted.results, 0)
+        if !fixes.diff, !writeReport(results, plan: plan, output: output) { failed = true }
+        // --render-dir: pictures of what is reported; the report and exit code stay as they are.
+        if let directory = renderDirectory,
+           !RenderCommand.writeRenderDirectory(directory, results: report.quiet ? results.map(\.errorsOnly) : results,
+                                               fileCount: collected.files.count, linter: Linter(options: plan.options),
+                                               output: output) {
+            failed = true
+        }
+        if report.stats {
+            output.writeError(RunStatistics(results: linted.results, shown: results, hiddenByBaseline: hidden,
+                                            jobs: plan.jobs, seconds: clock.seconds).text)
+        }
+        let status = exitStatus(RunSummary(results: results), failed: failed, output: output)
+        // Held to here, so that an executable that exits in `finish` frees none of them.
+        withExtendedLifetime((collected, linted, results)) { output.finish(status) }
+        return status
+    }
+}
