@@ -13,6 +13,9 @@ public struct ByteWriter {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Disfavoured so that a literal is appended as the `StaticString` it can
+    /// be (its bytes copied as they are), not made a `String` first.
+    @_disfavoredOverload
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
