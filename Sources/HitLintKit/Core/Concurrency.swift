@@ -14,6 +14,37 @@ func performConcurrently(iterations: Int, width: Int, _ body: @Sendable (Int) ->
     }
 }
 
+/// `transform` of every index in `0..<count`, in index order, with at most
+/// `width` of them worked out at once: the result is the same whatever the width.
+///
+/// Each call initializes its own slot of the result's storage, so the threads
+/// share nothing but the counter that hands out the indices, and the results
+/// are never copied. The one place that writes from several threads into one
+/// buffer; callers keep no slots of their own.
+func concurrentMap<Element>(count: Int, width: Int, _ transform: @Sendable (Int) -> Element) -> [Element] {
+    concurrentMap(count: count, width: width, batch: 1, scratch: {}) { index, _ in transform(index) }
+}
+
+/// `concurrentMap` for work that needs scratch space (a table reused from one
+/// element to the next): the indices are handed out in batches of `batch`
+/// consecutive ones, and each batch is worked out on one thread with one
+/// `scratch`, made for it.
+func concurrentMap<Element, Scratch>(count: Int, width: Int, batch: Int, scratch makeScratch: @Sendable () -> Scratch,
+                                     _ transform: @Sendable (Int, inout Scratch) -> Element) -> [Element] {
+    [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        nonisolated(unsafe) let slots = buffer
+        let batch = max(batch, 1)
+        let batches = (count + batch - 1) / batch
+        performConcurrently(iterations: batches, width: width) { batchIndex in
+            var scratch = makeScratch()
+            for index in batchIndex * batch ..< min(count, (batchIndex + 1) * batch) {
+                (slots.baseAddress! + index).initialize(to: transform(index, &scratch))
+            }
+        }
+        initialized = count
+    }
+}
+
 private final class SharedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0

@@ -85,18 +85,10 @@ extension Geometry {
         let opaque = opaqueIndex()
         let count = targets.count
         let runs = max(1, min(width, count / 1_024))
-        return [TargetRegion](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let base = buffer.baseAddress
-            performConcurrently(iterations: runs, width: runs) { run in
-                guard let base else { return }
-                var stamp = Stamp(count: nodeCount)
-                var candidates: [Int] = []
-                for position in count * run / runs ..< count * (run + 1) / runs {
-                    (base + position).initialize(to: region(of: targets[position], opaque: opaque, stamp: &stamp,
-                                                            candidates: &candidates))
-                }
-            }
-            initialized = count
+        let nodeCount = nodeCount
+        return concurrentMap(count: count, width: runs, batch: (count + runs - 1) / runs,
+                             scratch: { (stamp: Stamp(count: nodeCount), candidates: [Int]()) }) { position, scratch in
+            region(of: targets[position], opaque: opaque, stamp: &scratch.stamp, candidates: &scratch.candidates)
         }
     }
 
