@@ -110,7 +110,7 @@ extension Document {
         let entry = entries[index]
         guard entry.kind == .string else { return nil }
         if entry.flags & Entry.decoded != 0 {
-            var text = strings[Int(entry.aux)]
+            var text = strings[Int(entry.payload)]
             return text.withUTF8 { body($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
         }
         let content = contentSpan(index)!

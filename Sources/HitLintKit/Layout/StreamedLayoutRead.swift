@@ -132,7 +132,7 @@ struct StreamedNodeReader: JSONParseObserver {
     static var isActive: Bool { true }
 
     mutating func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
-                         tape parsed: () -> Document) -> UInt8 {
+                         parsed: () -> Document) -> UInt8 {
         guard let parentTag else { return kind == .object ? Self.documentTag : 0 }
         switch parentTag {
         case Self.documentTag:
@@ -173,7 +173,7 @@ struct StreamedNodeReader: JSONParseObserver {
         }
     }
 
-    mutating func closed(_ entry: Int, tag: UInt8, tape parsed: inout Document) -> Int? {
+    mutating func closed(_ entry: Int, tag: UInt8, parsed: inout Document) -> Int? {
         switch tag {
         case Self.nodeTag:
             let isRoot = openNodes.count == 1
