@@ -109,57 +109,45 @@ extension LintCommand {
     static func lintAll(_ files: [LintFile], plan: LintPlan, fixing: Bool = false,
                         output: CommandOutput) -> (results: [LintResult], failed: Bool, fixed: [String: FixedFile]) {
         let linter = Linter(options: plan.options)
-        var results = [LintResult?](repeating: nil, count: files.count)
-        var failures = [String?](repeating: nil, count: files.count)
-        var fixedFiles = [FixedFile?](repeating: nil, count: files.count)
-        results.withUnsafeMutableBufferPointer { resultBuffer in
-            failures.withUnsafeMutableBufferPointer { failureBuffer in
-              fixedFiles.withUnsafeMutableBufferPointer { fixedBuffer in
-                // Each iteration writes only its own slot.
-                nonisolated(unsafe) let resultSlots = resultBuffer
-                nonisolated(unsafe) let failureSlots = failureBuffer
-                nonisolated(unsafe) let fixedSlots = fixedBuffer
-                performConcurrently(iterations: files.count, jobs: plan.jobs) { index in
-                    let file = files[index]
-                    guard let format = file.format ?? SourceFormat(path: file.path) else {
-                        failureSlots[index] = "not a layout file (expected .json, .yaml, .yml or .xml)"
-                        return
-                    }
-                    let source: SourceBytes
-                    if let given = file.bytes {
-                        source = SourceBytes(given)
-                    } else {
-                        // A file to fix is rewritten from an array; one to lint may be mapped.
-                        switch InputFileReader.readSource(file.path, mappingFrom: fixing ? .max : InputFileReader.mappingThreshold) {
-                        case .success(let read): source = read
-                        case .failure(let failure):
-                            failureSlots[index] = failure.message
-                            return
-                        }
-                    }
-                    if fixing {
-                        let bytes = source.array
-                        let outcome = Fixer.fixUntilStable(bytes, format: format, path: file.path, linter: linter,
-                                                           foundInFolder: file.foundInFolder)
-                        resultSlots[index] = outcome.result
-                        // A captured hierarchy is never rewritten, whatever a fix says.
-                        fixedSlots[index] = outcome.result.fileKind.isCapture
-                            ? FixedFile(original: bytes, fixed: bytes, count: 0)
-                            : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
-                    } else {
-                        let result = linter.lint(source: SourceText(bytes: source), format: format, path: file.path,
-                                                 foundInFolder: file.foundInFolder)
-                        // The report turns offsets into lines on one core, after
-                        // every file: the line table of a small file is built here,
-                        // on the worker's. (A mapped file's waits: it is read in
-                        // blocks, after the rules' tables are gone.)
-                        if !result.diagnostics.isEmpty, !source.isMapped { _ = result.source.lineStarts }
-                        resultSlots[index] = result
-                    }
-                }
-              }
+        // Each file: its result, or why it could not be linted; and, fixing, its bytes before and after.
+        let outcomes = concurrentMap(count: files.count, jobs: plan.jobs) {
+            index -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
+            let file = files[index]
+            guard let format = file.format ?? SourceFormat(path: file.path) else {
+                return (nil, "not a layout file (expected .json, .yaml, .yml or .xml)", nil)
             }
+            let source: SourceBytes
+            if let given = file.bytes {
+                source = SourceBytes(given)
+            } else {
+                // A file to fix is rewritten from an array; one to lint may be mapped.
+                switch InputFileReader.readSource(file.path, mappingFrom: fixing ? .max : InputFileReader.mappingThreshold) {
+                case .success(let read): source = read
+                case .failure(let failure): return (nil, failure.message, nil)
+                }
+            }
+            if fixing {
+                let bytes = source.array
+                let outcome = Fixer.fixUntilStable(bytes, format: format, path: file.path, linter: linter,
+                                                   foundInFolder: file.foundInFolder)
+                // A captured hierarchy is never rewritten, whatever a fix says.
+                let fixed = outcome.result.fileKind.isCapture
+                    ? FixedFile(original: bytes, fixed: bytes, count: 0)
+                    : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
+                return (outcome.result, nil, fixed)
+            }
+            let result = linter.lint(source: SourceText(bytes: source), format: format, path: file.path,
+                                     foundInFolder: file.foundInFolder)
+            // The report turns offsets into lines on one core, after every
+            // file: the line table of a small file is built here, on the
+            // worker's. (A mapped file's waits: it is read in blocks, after
+            // the rules' tables are gone.)
+            if !result.diagnostics.isEmpty, !source.isMapped { _ = result.source.lineStarts }
+            return (result, nil, nil)
         }
+        let results = outcomes.map(\.result)
+        let failures = outcomes.map(\.failure)
+        let fixedFiles = outcomes.map(\.fixed)
         var failed = false
         for (index, failure) in failures.enumerated() {
             if let failure {

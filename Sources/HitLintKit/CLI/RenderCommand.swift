@@ -78,21 +78,14 @@ extension RenderCommand {
             return false
         }
         let pages = RenderDirectory.pages(for: results)
-        var texts = [String](repeating: "", count: pages.count)
-        var problems = [(path: String, message: String)?](repeating: nil, count: pages.count)
-        texts.withUnsafeMutableBufferPointer { buffer in
-            problems.withUnsafeMutableBufferPointer { problemBuffer in
-                nonisolated(unsafe) let slots = buffer
-                nonisolated(unsafe) let problemSlots = problemBuffer
-                DispatchQueue.concurrentPerform(iterations: pages.count) { index in
-                    var picture = linter.renderInput(for: pages[index].result)
-                    problemSlots[index] = attachScreenshot(to: &picture, given: nil)
-                    slots[index] = HTMLPage(picture).html()
-                }
-            }
+        let drawn = concurrentMap(count: pages.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index in
+            var picture = linter.renderInput(for: pages[index].result)
+            let problem = attachScreenshot(to: &picture, given: nil)
+            return (text: HTMLPage(picture).html(), problem: problem)
         }
+        let texts = drawn.map(\.text)
         // In page order, whatever order the pages were drawn in.
-        for case let (path, message)? in problems {
+        for case let (path, message)? in drawn.map(\.problem) {
             output.writeError("hitlint: \(path): screenshot not drawn (\(message))\n")
         }
         let folder = URL(fileURLWithPath: directory)

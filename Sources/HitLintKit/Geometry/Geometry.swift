@@ -272,9 +272,9 @@ public struct Geometry: Sendable {
     /// Hit test through the gates (fast; agrees with `ReferenceHitTest`).
     public func hitTest(x: Double, y: Double) -> HitResult {
         var best = -1
-        var stamp = VisitMarks(count: nodeCount)
+        var marks = VisitMarks(count: nodeCount)
         let point = Rect(minX: x, minY: y, maxX: x, maxY: y)
-        answerIndex.forEachCandidate(in: point, seen: &stamp) { index in
+        answerIndex.forEachCandidate(in: point, seen: &marks) { index in
             if index > best, gateContains(index, x: x, y: y) { best = index }
         }
         guard best >= 0 else { return .nothing }

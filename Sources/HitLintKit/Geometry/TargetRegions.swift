@@ -85,30 +85,22 @@ extension Geometry {
         let opaque = opaqueIndex()
         let count = targets.count
         let runs = max(1, min(jobs, count / 1_024))
-        return [TargetRegion](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nonisolated(unsafe) let base = buffer.baseAddress
-            performConcurrently(iterations: runs, jobs: runs) { run in
-                guard let base else { return }
-                var stamp = VisitMarks(count: nodeCount)
-                var candidates: [Int] = []
-                for position in count * run / runs ..< count * (run + 1) / runs {
-                    (base + position).initialize(to: region(of: targets[position], opaque: opaque, stamp: &stamp,
-                                                            candidates: &candidates))
-                }
-            }
-            initialized = count
+        let nodeCount = nodeCount
+        return concurrentMap(count: count, jobs: runs, batch: (count + runs - 1) / runs,
+                             scratch: { (marks: VisitMarks(count: nodeCount), candidates: [Int]()) }) { position, scratch in
+            region(of: targets[position], opaque: opaque, marks: &scratch.marks, candidates: &scratch.candidates)
         }
     }
 
-    private func region(of target: Int, opaque: SpatialGrid, stamp: inout VisitMarks, candidates: inout [Int]) -> TargetRegion {
+    private func region(of target: Int, opaque: SpatialGrid, marks: inout VisitMarks, candidates: inout [Int]) -> TargetRegion {
         let gate = gates[target]
-        let hidden = isHiddenByOpaqueViews(target, opaque: opaque, stamp: &stamp)
+        let hidden = isHiddenByOpaqueViews(target, opaque: opaque, marks: &marks)
         let behindModal = isBehindModal(target)
         // Fast path (most targets): nothing in front can answer inside the gate, and
         // (outside the web) nothing inside the target answers beyond it.
         if !isSkipped[target], !gate.isEmpty, platform != .web {
             var clear = true
-            answerIndex.forEachCandidate(in: gate, seen: &stamp) { index in
+            answerIndex.forEachCandidate(in: gate, seen: &marks) { index in
                 if clear, index > target, gates[index].intersects(gate) { clear = false }
             }
             if clear {
@@ -144,7 +136,7 @@ extension Geometry {
             outside = complement.pieces
         }
         candidates.removeAll(keepingCapacity: true)
-        answerIndex.forEachCandidate(in: bounds, seen: &stamp) { index in
+        answerIndex.forEachCandidate(in: bounds, seen: &marks) { index in
             if index > target, gates[index].intersects(bounds) { candidates.append(index) }
         }
         // Front to back: the frontmost qualifying node decides each point.
@@ -211,12 +203,12 @@ extension Geometry {
 
     /// True when the target's visible frame is entirely painted over by opaque
     /// views in front of it (not its own subviews).
-    func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, stamp: inout VisitMarks) -> Bool {
+    func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, marks: inout VisitMarks) -> Bool {
         let visible = visibleFrame(target)
         guard !visible.isEmpty, !opaque.isEmpty else { return false }
         var coverers: [Int] = []
         let end = Int(layout.nodes[target].subtreeEnd)
-        opaque.forEachCandidate(in: visible, seen: &stamp) { index in
+        opaque.forEachCandidate(in: visible, seen: &marks) { index in
             if index >= end, visibleFrame(index).intersects(visible) { coverers.append(index) }
         }
         guard !coverers.isEmpty else { return false }

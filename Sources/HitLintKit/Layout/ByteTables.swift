@@ -110,7 +110,7 @@ extension Document {
         let entry = entries[index]
         guard entry.kind == .string else { return nil }
         if entry.flags & Entry.decoded != 0 {
-            var text = strings[Int(entry.aux)]
+            var text = strings[Int(entry.payload)]
             return text.withUTF8 { body($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
         }
         let content = contentSpan(index)!
@@ -121,7 +121,20 @@ extension Document {
 
     /// Index of a string entry's text in `table`, or nil.
     func lookup(_ index: Int, in table: ByteTable) -> Int? {
-        withStringBytes(index) { table.lookup($0, $1) } ?? nil
+        source.bytes.withUnsafeBufferPointer { lookup(index, in: table, bytes: $0) }
+    }
+
+    /// `lookup(_:in:)` with the source's bytes held by the caller: the hot
+    /// path of reading a node (every key, every type), which holds them for
+    /// the whole pass.
+    @inline(__always)
+    func lookup(_ index: Int, in table: ByteTable, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let entry = entries[index]
+        guard entry.kind == .string else { return nil }
+        if entry.flags & Entry.decoded != 0 { return withStringBytes(index) { table.lookup($0, $1) } ?? nil }
+        let quoted = entry.flags & Entry.quoted != 0 ? 1 : 0
+        let start = Int(entry.start) + quoted
+        return table.lookup(bytes.baseAddress! + start, Int(entry.end) - quoted - start, readable: bytes.count - start)
     }
 }
 
@@ -135,10 +148,10 @@ extension Document {
 struct IDRecords {
     private var records: [(hash: UInt64, node: Int32)] = []
 
-    /// Records `entry`'s id (a string entry) for node `node`. `base` is the
-    /// source bytes, held by the caller for the whole pass.
-    mutating func append(_ entry: Int, node: Int, in document: Document, base: UnsafePointer<UInt8>) {
-        guard let hash = Self.hash(entry, in: document, base: base) else { return }
+    /// Records `entry`'s id (a string entry) for node `node`. `bytes` is the
+    /// source's, held by the caller for the whole pass.
+    mutating func append(_ entry: Int, node: Int, in document: Document, bytes: UnsafeBufferPointer<UInt8>) {
+        guard let hash = Self.hash(entry, in: document, bytes: bytes) else { return }
         records.append((hash &* 0x9E37_79B9_7F4A_7C15, Int32(node)))
     }
 
@@ -203,7 +216,7 @@ struct IDRecords {
     }
 
     /// FNV-1a of a string entry's text; nil for anything else.
-    private static func hash(_ entry: Int, in document: Document, base: UnsafePointer<UInt8>) -> UInt64? {
+    private static func hash(_ entry: Int, in document: Document, bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         @inline(__always) func fnv(_ pointer: UnsafePointer<UInt8>, _ length: Int) -> UInt64 {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for offset in 0..<length { hash = (hash ^ UInt64(pointer[offset])) &* 0x100_0000_01b3 }
@@ -213,6 +226,6 @@ struct IDRecords {
         guard item.kind == .string else { return nil }
         if item.flags & Document.Entry.decoded != 0 { return document.withStringBytes(entry, fnv) ?? 0 }
         let quoted = item.flags & Document.Entry.quoted != 0 ? 1 : 0
-        return fnv(base + Int(item.start) + quoted, Int(item.end) - Int(item.start) - 2 * quoted)
+        return fnv(bytes.baseAddress! + Int(item.start) + quoted, Int(item.end) - Int(item.start) - 2 * quoted)
     }
 }

@@ -55,12 +55,12 @@ public struct LayoutNode: Sendable {
     /// Position among the parent's children (for path names).
     public var childIndex: Int32 = 0
 
-    /// Where the node came from, in five words: Document entry indices (of its
+    /// Where the node came from, in five numbers: Document entry indices (of its
     /// mapping, id, type, frame or size, hitInsets or hitSlop; -1 when absent),
     /// or, for a node read while its JSON was parsed (`origin`), the byte
     /// offsets of its mapping, children list and id. One or the other: a node
     /// of 10⁶ read that way needs no second table.
-    private var words: (Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1)
+    private var sourceReferences: (Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1)
 
     /// Position in `Layout.extras` of this node's hit insets and alpha, -1 when
     /// the file gives neither (they read as zero and 1; `Layout.setExtras`).
@@ -155,42 +155,42 @@ public struct LayoutNode: Sendable {
         get { flag(Flag.hasPointerInsets) } set { set(Flag.hasPointerInsets, newValue) }
     }
 
-    /// An entry index from `words` (-1 for a node that has an `origin`).
+    /// An entry index from `sourceReferences` (-1 for a node that has an `origin`).
     @inline(__always) private func entry(_ word: Int32) -> Int32 { flag(Flag.hasOrigin) ? -1 : word }
     /// Before an entry index is set: a node that had an `origin` has none after.
     @inline(__always) private mutating func leaveOrigin() {
         if flag(Flag.hasOrigin) {
-            words = (-1, -1, -1, -1, -1)
+            sourceReferences = (-1, -1, -1, -1, -1)
             set(Flag.hasOrigin, false)
         }
     }
 
     public var objectEntry: Int32 {
-        get { entry(words.0) } set { leaveOrigin(); words.0 = newValue }
+        get { entry(sourceReferences.0) } set { leaveOrigin(); sourceReferences.0 = newValue }
     }
     public var idEntry: Int32 {
-        get { entry(words.1) } set { leaveOrigin(); words.1 = newValue }
+        get { entry(sourceReferences.1) } set { leaveOrigin(); sourceReferences.1 = newValue }
     }
     public var typeEntry: Int32 {
-        get { entry(words.2) } set { leaveOrigin(); words.2 = newValue }
+        get { entry(sourceReferences.2) } set { leaveOrigin(); sourceReferences.2 = newValue }
     }
-    /// The `frame` value (`words.3` holds it, or the `size` value when `placementIsSize`).
+    /// The `frame` value (`sourceReferences.3` holds it, or the `size` value when `placementIsSize`).
     public var frameEntry: Int32 {
-        get { flag(Flag.placementIsSize) ? -1 : entry(words.3) }
-        set { leaveOrigin(); words.3 = newValue; set(Flag.placementIsSize, false) }
+        get { flag(Flag.placementIsSize) ? -1 : entry(sourceReferences.3) }
+        set { leaveOrigin(); sourceReferences.3 = newValue; set(Flag.placementIsSize, false) }
     }
     public var sizeEntry: Int32 {
-        get { flag(Flag.placementIsSize) ? entry(words.3) : -1 }
-        set { leaveOrigin(); words.3 = newValue; set(Flag.placementIsSize, newValue >= 0) }
+        get { flag(Flag.placementIsSize) ? entry(sourceReferences.3) : -1 }
+        set { leaveOrigin(); sourceReferences.3 = newValue; set(Flag.placementIsSize, newValue >= 0) }
     }
-    /// The `hitInsets` value (`words.4` holds it, or the `hitSlop` value when `insetsAreSlop`).
+    /// The `hitInsets` value (`sourceReferences.4` holds it, or the `hitSlop` value when `insetsAreSlop`).
     public var hitInsetsEntry: Int32 {
-        get { flag(Flag.insetsAreSlop) ? -1 : entry(words.4) }
-        set { leaveOrigin(); words.4 = newValue; set(Flag.insetsAreSlop, false) }
+        get { flag(Flag.insetsAreSlop) ? -1 : entry(sourceReferences.4) }
+        set { leaveOrigin(); sourceReferences.4 = newValue; set(Flag.insetsAreSlop, false) }
     }
     public var hitSlopEntry: Int32 {
-        get { flag(Flag.insetsAreSlop) ? entry(words.4) : -1 }
-        set { leaveOrigin(); words.4 = newValue; set(Flag.insetsAreSlop, newValue >= 0) }
+        get { flag(Flag.insetsAreSlop) ? entry(sourceReferences.4) : -1 }
+        set { leaveOrigin(); sourceReferences.4 = newValue; set(Flag.insetsAreSlop, newValue >= 0) }
     }
 
     /// Where in the file a node read while its JSON was parsed came from (its
@@ -198,19 +198,19 @@ public struct LayoutNode: Sendable {
     public internal(set) var origin: NodeOrigin? {
         get {
             guard flag(Flag.hasOrigin) else { return nil }
-            return NodeOrigin(objectStart: UInt32(bitPattern: words.0), objectEnd: UInt32(bitPattern: words.1),
-                              childrenStart: UInt32(bitPattern: words.2), childrenEnd: UInt32(bitPattern: words.3),
-                              idStart: UInt32(bitPattern: words.4))
+            return NodeOrigin(objectStart: UInt32(bitPattern: sourceReferences.0), objectEnd: UInt32(bitPattern: sourceReferences.1),
+                              childrenStart: UInt32(bitPattern: sourceReferences.2), childrenEnd: UInt32(bitPattern: sourceReferences.3),
+                              idStart: UInt32(bitPattern: sourceReferences.4))
         }
         set {
             set(Flag.placementIsSize, false)
             set(Flag.insetsAreSlop, false)
             guard let origin = newValue else {
-                words = (-1, -1, -1, -1, -1)
+                sourceReferences = (-1, -1, -1, -1, -1)
                 set(Flag.hasOrigin, false)
                 return
             }
-            words = (Int32(bitPattern: origin.objectStart), Int32(bitPattern: origin.objectEnd),
+            sourceReferences = (Int32(bitPattern: origin.objectStart), Int32(bitPattern: origin.objectEnd),
                      Int32(bitPattern: origin.childrenStart), Int32(bitPattern: origin.childrenEnd),
                      Int32(bitPattern: origin.idStart))
             set(Flag.hasOrigin, true)

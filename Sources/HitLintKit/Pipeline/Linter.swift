@@ -196,18 +196,12 @@ public struct Linter: Sendable {
         guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.jobs > 1 else {
             return rules.flatMap { $0.check(context) }
         }
-        var results = [[Diagnostic]](repeating: [], count: rules.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let slots = buffer
-            // Each rule writes its own slot. Started from the last: dead-gap, the
-            // costliest in the benchmark's profile, is near the end of the
-            // registry, and the longest rule should not be the one started last.
-            performConcurrently(iterations: rules.count, jobs: options.jobs) { step in
-                let position = rules.count - 1 - step
-                slots[position] = rules[position].check(context)
-            }
-        }
-        return results.flatMap { $0 }
+        // Started from the last: dead-gap, the costliest in the benchmark's
+        // profile, is near the end of the registry, and the longest rule
+        // should not be the one started last.
+        let lastFirst = Array(rules.reversed())
+        let results = concurrentMap(count: lastFirst.count, jobs: options.jobs) { lastFirst[$0].check(context) }
+        return results.reversed().flatMap { $0 }
     }
 
     /// Severity from options; nil when the rule is off. `invalid-layout` cannot be turned off.

@@ -13,7 +13,7 @@ public struct Document: Sendable {
     }
 
     /// 12 bytes: the span, and one word holding the kind (3 bits), the flags
-    /// (3 bits) and `aux` (26 bits). A document holds about twelve entries per
+    /// (3 bits) and `payload` (26 bits). A document holds about twelve entries per
     /// view, so each byte saved here is twelve per view. The
     /// price is a limit of 2²⁶ − 1 values per file (`maximumEntries`; a file
     /// that size is hundreds of MB), which the parsers check.
@@ -28,16 +28,17 @@ public struct Document: Sendable {
             set { packed = packed & ~7 | UInt32(newValue.rawValue) }
         }
         /// For strings: `Entry.quoted` (content excludes the first and last byte of
-        /// the span), `Entry.decoded` (content is `strings[aux]`). For numbers:
-        /// `Entry.integer` (the value is in `aux`, not in `numbers`).
+        /// the span), `Entry.decoded` (content is `strings[payload]`). For numbers:
+        /// `Entry.integer` (the value is in `payload`, not in `numbers`).
         public var flags: UInt8 {
             @inline(__always) get { UInt8(truncatingIfNeeded: packed >> 3 & 7) }
             set { packed = packed & ~0x38 | UInt32(newValue & 7) << 3 }
         }
-        /// array / object: index of the first entry after the container's contents.
-        /// number: index into `numbers`, or the value (`integer`: 26-bit two's complement).
-        /// bool: 0 or 1.   string with `decoded`: index into `strings`.
-        public var aux: UInt32 {
+        /// What the entry's kind needs besides its span. Array / object: index
+        /// of the first entry after the container's contents. Number: index
+        /// into `numbers`, or the value itself (`integer`: 26-bit two's
+        /// complement). Bool: 0 or 1. String with `decoded`: index into `strings`.
+        public var payload: UInt32 {
             @inline(__always) get { packed >> 6 }
             set { packed = packed & 0x3F | newValue << 6 }
         }
@@ -48,10 +49,10 @@ public struct Document: Sendable {
         /// cost no slot in `numbers` (8 bytes each, four per frame).
         public static let integer: UInt8 = 4
 
-        /// Values in one document, at most: `aux` has 26 bits.
+        /// Values in one document, at most: `payload` has 26 bits.
         public static let maximumEntries = 1 << 26 - 1
 
-        /// `aux` for a number that fits in the entry (an integer of at most 25
+        /// `payload` for a number that fits in the entry (an integer of at most 25
         /// bits and a sign, not -0), else nil.
         @inline(__always)
         public static func inlineInteger(_ value: Double) -> UInt32? {
@@ -63,13 +64,13 @@ public struct Document: Sendable {
         /// A number entry's value, given the document's numbers.
         @inline(__always)
         public func numberValue(_ numbers: UnsafePointer<Double>) -> Double {
-            flags & Self.integer != 0 ? Double(Int32(bitPattern: packed) >> 6) : numbers[Int(aux)]
+            flags & Self.integer != 0 ? Double(Int32(bitPattern: packed) >> 6) : numbers[Int(payload)]
         }
 
-        public init(kind: Kind, flags: UInt8 = 0, start: UInt32, end: UInt32, aux: UInt32 = 0) {
+        public init(kind: Kind, flags: UInt8 = 0, start: UInt32, end: UInt32, payload: UInt32 = 0) {
             self.start = start
             self.end = end
-            packed = UInt32(kind.rawValue) | UInt32(flags & 7) << 3 | aux << 6
+            packed = UInt32(kind.rawValue) | UInt32(flags & 7) << 3 | payload << 6
         }
     }
 
@@ -89,7 +90,7 @@ public struct Document: Sendable {
     }
 
     /// Refuses a document with more values than an entry can index: its
-    /// containers' and numbers' `aux` would have been cut short.
+    /// containers' and numbers' `payload` would have been cut short.
     static func checkSize(_ entries: [Entry], limit: Int = Entry.maximumEntries) throws(SyntaxError) {
         guard entries.count > limit else { return }
         throw SyntaxError(offset: Int(entries[limit].start), message: "more than \(limit) values in one file are not supported")
@@ -109,20 +110,20 @@ public struct Document: Sendable {
     @inlinable public func next(_ index: Int) -> Int {
         let entry = entries[index]
         switch entry.kind {
-        case .array, .object: return Int(entry.aux)
+        case .array, .object: return Int(entry.payload)
         default: return index + 1
         }
     }
 
     public func bool(_ index: Int) -> Bool? {
         let entry = entries[index]
-        return entry.kind == .bool ? entry.aux != 0 : nil
+        return entry.kind == .bool ? entry.payload != 0 : nil
     }
 
     public func number(_ index: Int) -> Double? {
         let entry = entries[index]
         guard entry.kind == .number else { return nil }
-        return entry.flags & Entry.integer != 0 ? Double(Int32(bitPattern: entry.aux << 6) >> 6) : numbers[Int(entry.aux)]
+        return entry.flags & Entry.integer != 0 ? Double(Int32(bitPattern: entry.payload << 6) >> 6) : numbers[Int(entry.payload)]
     }
 
     /// The span of a string's content in the source, when it is a verbatim slice.
@@ -138,7 +139,7 @@ public struct Document: Sendable {
     public func string(_ index: Int) -> String? {
         let entry = entries[index]
         guard entry.kind == .string else { return nil }
-        if entry.flags & Entry.decoded != 0 { return strings[Int(entry.aux)] }
+        if entry.flags & Entry.decoded != 0 { return strings[Int(entry.payload)] }
         return source.string(contentSpan(index)!)
     }
 
@@ -147,7 +148,7 @@ public struct Document: Sendable {
         let entry = entries[index]
         guard entry.kind == .string else { return false }
         if entry.flags & Entry.decoded != 0 {
-            return strings[Int(entry.aux)] == literal.description
+            return strings[Int(entry.payload)] == literal.description
         }
         let content = contentSpan(index)!
         let count = literal.utf8CodeUnitCount
@@ -166,7 +167,7 @@ public struct Document: Sendable {
         let entry = entries[index]
         guard entry.kind == .string else { return false }
         if entry.flags & Entry.decoded != 0 {
-            return strings[Int(entry.aux)].hasSuffix(literal.description)
+            return strings[Int(entry.payload)].hasSuffix(literal.description)
         }
         let content = contentSpan(index)!
         let count = literal.utf8CodeUnitCount

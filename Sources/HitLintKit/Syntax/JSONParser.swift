@@ -74,16 +74,16 @@ protocol JSONParseObserver {
     static var isActive: Bool { get }
     /// A container opens as entry `entry`. `parentTag` is the tag of the container
     /// it is in (nil at the top), `key` the text of its member key when it is an
-    /// object member's value. `tape` gives the entries so far. Returns the
+    /// object member's value. `parsed` gives the document parsed so far. Returns the
     /// container's tag (1...7), or 0 for one whose close need not be reported
     /// (nor what opens inside it).
     mutating func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
-                         tape: () -> Document) -> UInt8
+                         parsed: () -> Document) -> UInt8
     /// A container with a nonzero tag has closed (its span and contents are in
-    /// `tape`, lent for the call: it must come back as it was). Returns how
+    /// `parsed`, lent for the call: it must come back as it was). Returns how
     /// many of its entries to keep: nil for all; 1 for the container itself,
     /// emptied; 0 for none.
-    mutating func closed(_ entry: Int, tag: UInt8, tape: inout Document) -> Int?
+    mutating func closed(_ entry: Int, tag: UInt8, parsed: inout Document) -> Int?
 }
 
 struct NoObserver: JSONParseObserver {
@@ -92,8 +92,8 @@ struct NoObserver: JSONParseObserver {
     /// struct's (placeholder) address when it checks exclusive access.
     private var unused: UInt8 = 0
     func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
-                tape: () -> Document) -> UInt8 { 0 }
-    func closed(_ entry: Int, tag: UInt8, tape: inout Document) -> Int? { nil }
+                parsed: () -> Document) -> UInt8 { 0 }
+    func closed(_ entry: Int, tag: UInt8, parsed: inout Document) -> Int? { nil }
 }
 
 private typealias Entry = Document.Entry
@@ -122,7 +122,7 @@ private struct Parser<Observer: JSONParseObserver> {
     /// The entries, numbers and decoded strings so far, with their source: held
     /// as a document, so that one is lent to the observer as it is, each time
     /// a container closes (building one counted a reference to the source per node).
-    var tape: Document
+    var document: Document
     /// Values are first written into small cache-resident chunks and moved to
     /// `entries` / `numbers` in bulk: a plain store per value instead of an
     /// `Array.append` (uniqueness and capacity checks) per value.
@@ -138,7 +138,7 @@ private struct Parser<Observer: JSONParseObserver> {
     var skipFrom = -1
     var skipTo = -1
     /// The most values the entries may hold (`Document.checkSize`): past it a
-    /// container's `aux` would be cut short.
+    /// container's `payload` would be cut short.
     var valueLimit = Entry.maximumEntries
     /// With an observer: the error for holding more values than that, once
     /// the parse has (from then on the observer is told nothing).
@@ -154,15 +154,15 @@ private struct Parser<Observer: JSONParseObserver> {
 
     /// `count`: where the text ends; `length`: how much of it is read (from `index`).
     init(source: SourceText, base: UnsafePointer<UInt8>, count: Int, length: Int? = nil) {
-        tape = Document(source: source)
+        document = Document(source: source)
         self.base = base
         self.count = count
         let length = length ?? count
         // Layout JSON has one value per 6–20 bytes. Reserving generously costs
         // address space only: pages are touched as entries are written (an
         // observer that drops entries as it goes touches few of them).
-        tape.entries.reserveLargeCapacity(length / 5 + 16)
-        tape.numbers.reserveLargeCapacity(length / 12 + 16)
+        document.entries.reserveLargeCapacity(length / 5 + 16)
+        document.numbers.reserveLargeCapacity(length / 12 + 16)
         chunkSize = min(4096, length / 2 + 8)
         entryChunk = .allocate(capacity: chunkSize)
         numberChunk = .allocate(capacity: chunkSize)
@@ -180,8 +180,8 @@ private struct Parser<Observer: JSONParseObserver> {
         finish()
         // With an observer the entries held at the end are few: what counts is the most held at once.
         if let overflow { throw overflow }
-        try Document.checkSize(tape.entries, limit: valueLimit)
-        return tape
+        try Document.checkSize(document.entries, limit: valueLimit)
+        return document
     }
 
     /// Moves what is left in the chunks to the arrays and frees the scratch memory.
@@ -199,7 +199,7 @@ private struct Parser<Observer: JSONParseObserver> {
 
     /// Index the next entry will have.
     @inline(__always)
-    var entryCount: Int { tape.entries.count + entryChunkCount }
+    var entryCount: Int { document.entries.count + entryChunkCount }
 
     @inline(__always)
     mutating func appendEntry(_ entry: Entry) {
@@ -211,7 +211,7 @@ private struct Parser<Observer: JSONParseObserver> {
     /// Index the number gets in `numbers`.
     @inline(__always)
     mutating func appendNumber(_ value: Double) -> Int {
-        let position = tape.numbers.count + numberChunkCount
+        let position = document.numbers.count + numberChunkCount
         numberChunk[numberChunkCount] = value
         numberChunkCount += 1
         if numberChunkCount == chunkSize { flushNumbers() }
@@ -220,13 +220,13 @@ private struct Parser<Observer: JSONParseObserver> {
 
     @inline(never)
     mutating func flushEntries() {
-        tape.entries.append(contentsOf: UnsafeBufferPointer(start: entryChunk, count: entryChunkCount))
+        document.entries.append(contentsOf: UnsafeBufferPointer(start: entryChunk, count: entryChunkCount))
         entryChunkCount = 0
     }
 
     @inline(never)
     mutating func flushNumbers() {
-        tape.numbers.append(contentsOf: UnsafeBufferPointer(start: numberChunk, count: numberChunkCount))
+        document.numbers.append(contentsOf: UnsafeBufferPointer(start: numberChunk, count: numberChunkCount))
         numberChunkCount = 0
     }
 
@@ -268,11 +268,11 @@ private struct Parser<Observer: JSONParseObserver> {
             case minus, zero...UInt8(ascii: "9"):
                 try parseNumber()
             case UInt8(ascii: "t"):
-                try parseLiteral("true", kind: .bool, aux: 1)
+                try parseLiteral("true", kind: .bool, payload: 1)
             case UInt8(ascii: "f"):
-                try parseLiteral("false", kind: .bool, aux: 0)
+                try parseLiteral("false", kind: .bool, payload: 0)
             case UInt8(ascii: "n"):
-                try parseLiteral("null", kind: .null, aux: 0)
+                try parseLiteral("null", kind: .null, payload: 0)
             default:
                 throw expectedValue(context)
             }
@@ -322,14 +322,14 @@ private struct Parser<Observer: JSONParseObserver> {
     mutating func openContainer(_ kind: Document.Kind, _ observer: inout Observer) throws(SyntaxError) {
         if depth == openCapacity { try growOpen() }
         let entry = entryCount
-        appendEntry(Entry(kind: kind, start: UInt32(truncatingIfNeeded: index), end: 0, aux: 0))
+        appendEntry(Entry(kind: kind, start: UInt32(truncatingIfNeeded: index), end: 0, payload: 0))
         var tag: UInt8 = 0
         // Only the top and the contents of tagged containers are the observer's business.
         if Observer.isActive, depth == 0 || open[depth - 1] & 0xE != 0 {
             // Past the limit, indices are cut short: stop before the observer reads them.
             if entryCount > valueLimit { throw limitFailure() }
             tag = observe(entry, kind, &observer)
-            if tag != 0 { openCounts.append((tape.numbers.count + numberChunkCount, tape.strings.count)) }
+            if tag != 0 { openCounts.append((document.numbers.count + numberChunkCount, document.strings.count)) }
         }
         open[depth] = entry << 4 | Int(tag) << 1 | (kind == .object ? 1 : 0)
         depth += 1
@@ -338,22 +338,22 @@ private struct Parser<Observer: JSONParseObserver> {
     /// Tells the observer a container opened (with its member key's text, when it has one).
     mutating func observe(_ entry: Int, _ kind: Document.Kind, _ observer: inout Observer) -> UInt8 {
         guard depth > 0 else {
-            return observer.opened(entry, kind: kind, parentTag: nil, key: nil, tape: { snapshot() })
+            return observer.opened(entry, kind: kind, parentTag: nil, key: nil, parsed: { snapshot() })
         }
         let parentTag = UInt8(truncatingIfNeeded: open[depth - 1] >> 1 & 7)
         guard open[depth - 1] & 1 != 0 else {
-            return observer.opened(entry, kind: kind, parentTag: parentTag, key: nil, tape: { snapshot() })
+            return observer.opened(entry, kind: kind, parentTag: parentTag, key: nil, parsed: { snapshot() })
         }
         // The key is the entry before this one.
-        let key = entry - tape.entries.count - 1 >= 0 ? entryChunk[entry - tape.entries.count - 1] : tape.entries[entry - 1]
+        let key = entry - document.entries.count - 1 >= 0 ? entryChunk[entry - document.entries.count - 1] : document.entries[entry - 1]
         if key.flags & Entry.decoded != 0 {
-            let text = Array(tape.strings[Int(key.aux)].utf8)
+            let text = Array(document.strings[Int(key.payload)].utf8)
             return text.withUnsafeBufferPointer { text in
-                observer.opened(entry, kind: kind, parentTag: parentTag, key: text, tape: { snapshot() })
+                observer.opened(entry, kind: kind, parentTag: parentTag, key: text, parsed: { snapshot() })
             }
         }
         let content = UnsafeBufferPointer(start: base + Int(key.start) + 1, count: Int(key.end - key.start) - 2)
-        return observer.opened(entry, kind: kind, parentTag: parentTag, key: content, tape: { snapshot() })
+        return observer.opened(entry, kind: kind, parentTag: parentTag, key: content, parsed: { snapshot() })
     }
 
     /// The entries so far, as a document (sharing the arrays: the observer lets
@@ -361,7 +361,7 @@ private struct Parser<Observer: JSONParseObserver> {
     mutating func snapshot() -> Document {
         if entryChunkCount > 0 { flushEntries() }
         if numberChunkCount > 0 { flushNumbers() }
-        return tape
+        return document
     }
 
     /// Closes the innermost container at `index` (its closing bracket) and consumes it.
@@ -372,13 +372,13 @@ private struct Parser<Observer: JSONParseObserver> {
         index += 1
         let end = UInt32(truncatingIfNeeded: index)
         let after = UInt32(truncatingIfNeeded: entryCount)
-        let inChunk = entry - tape.entries.count
+        let inChunk = entry - document.entries.count
         if inChunk >= 0 {
             entryChunk[inChunk].end = end
-            entryChunk[inChunk].aux = after
+            entryChunk[inChunk].payload = after
         } else {
-            tape.entries[entry].end = end
-            tape.entries[entry].aux = after
+            document.entries[entry].end = end
+            document.entries[entry].payload = after
         }
         if Observer.isActive, open[depth] & 0xE != 0 {
             reportClose(entry, tag: UInt8(truncatingIfNeeded: open[depth] >> 1 & 7), &observer)
@@ -386,7 +386,7 @@ private struct Parser<Observer: JSONParseObserver> {
     }
 
     /// Tells the observer a tagged container closed, and drops what it does not
-    /// keep. The tape is lent to the observer as it is (not shared: no copy,
+    /// keep. The document is lent to the observer as it is (not shared: no copy,
     /// no reference counting per container).
     mutating func reportClose(_ entry: Int, tag: UInt8, _ observer: inout Observer) {
         let counts = openCounts.removeLast()
@@ -394,21 +394,21 @@ private struct Parser<Observer: JSONParseObserver> {
         if numberChunkCount > 0 { flushNumbers() }
         // Indices past the limit were cut short: from then on nothing is read
         // (the parse fails at its end, or at the next container that opens).
-        if tape.entries.count > valueLimit, overflow == nil { overflow = limitFailure() }
+        if document.entries.count > valueLimit, overflow == nil { overflow = limitFailure() }
         guard overflow == nil else { return }
-        let keep = observer.closed(entry, tag: tag, tape: &tape)
+        let keep = observer.closed(entry, tag: tag, parsed: &document)
         guard let keep else { return }
-        tape.entries.removeLast(tape.entries.count - entry - keep)
-        if keep > 0 { tape.entries[entry].aux = UInt32(entry + 1) }
-        if tape.numbers.count > counts.numbers { tape.numbers.removeLast(tape.numbers.count - counts.numbers) }
-        if tape.strings.count > counts.strings { tape.strings.removeLast(tape.strings.count - counts.strings) }
+        document.entries.removeLast(document.entries.count - entry - keep)
+        if keep > 0 { document.entries[entry].payload = UInt32(entry + 1) }
+        if document.numbers.count > counts.numbers { document.numbers.removeLast(document.numbers.count - counts.numbers) }
+        if document.strings.count > counts.strings { document.strings.removeLast(document.strings.count - counts.strings) }
     }
 
     /// `Document.checkSize`'s error for the entries held now (flushed first).
     @inline(never)
     mutating func limitFailure() -> SyntaxError {
         if entryChunkCount > 0 { flushEntries() }
-        do throws(SyntaxError) { try Document.checkSize(tape.entries, limit: valueLimit) } catch { return error }
+        do throws(SyntaxError) { try Document.checkSize(document.entries, limit: valueLimit) } catch { return error }
         return SyntaxError(offset: index, message: "more than \(valueLimit) values in one file are not supported")
     }
 
@@ -494,7 +494,7 @@ private struct Parser<Observer: JSONParseObserver> {
 
     // MARK: Scalars
 
-    mutating func parseLiteral(_ word: StaticString, kind: Document.Kind, aux: UInt32) throws(SyntaxError) {
+    mutating func parseLiteral(_ word: StaticString, kind: Document.Kind, payload: UInt32) throws(SyntaxError) {
         let start = index
         let length = word.utf8CodeUnitCount
         let expected = word.utf8Start
@@ -506,7 +506,7 @@ private struct Parser<Observer: JSONParseObserver> {
         }
         index = start + length
         appendEntry(Entry(kind: kind, start: UInt32(truncatingIfNeeded: start),
-                             end: UInt32(truncatingIfNeeded: index), aux: aux))
+                             end: UInt32(truncatingIfNeeded: index), payload: payload))
     }
 
     /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
@@ -593,11 +593,11 @@ private struct Parser<Observer: JSONParseObserver> {
         }
         if let integer = Entry.inlineInteger(value) {
             appendEntry(Entry(kind: .number, flags: Entry.integer, start: UInt32(truncatingIfNeeded: start),
-                              end: UInt32(truncatingIfNeeded: position), aux: integer))
+                              end: UInt32(truncatingIfNeeded: position), payload: integer))
         } else {
             let number = appendNumber(value)
             appendEntry(Entry(kind: .number, start: UInt32(truncatingIfNeeded: start),
-                              end: UInt32(truncatingIfNeeded: position), aux: UInt32(truncatingIfNeeded: number)))
+                              end: UInt32(truncatingIfNeeded: position), payload: UInt32(truncatingIfNeeded: number)))
         }
     }
 
@@ -696,8 +696,8 @@ private struct Parser<Observer: JSONParseObserver> {
                 index = position + 1
                 appendEntry(Entry(kind: .string, flags: Entry.decoded, start: UInt32(truncatingIfNeeded: start),
                                      end: UInt32(truncatingIfNeeded: index),
-                                     aux: UInt32(truncatingIfNeeded: tape.strings.count)))
-                tape.strings.append(String(decoding: scratch, as: UTF8.self))
+                                     payload: UInt32(truncatingIfNeeded: document.strings.count)))
+                document.strings.append(String(decoding: scratch, as: UTF8.self))
                 return
             } else if byte == backslash {
                 position = try decodeEscape(position)

@@ -36,7 +36,7 @@ extension Document {
                 index += 1
                 needsComma = true
             case .bool:
-                out.append(contentsOf: entry.aux != 0 ? "true".utf8 : "false".utf8)
+                out.append(contentsOf: entry.payload != 0 ? "true".utf8 : "false".utf8)
                 index += 1
                 needsComma = true
             case .number:
@@ -49,7 +49,7 @@ extension Document {
                 needsComma = true
             case .array, .object:
                 out.append(entry.kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
-                stack.append((Int(entry.aux), entry.kind == .object))
+                stack.append((Int(entry.payload), entry.kind == .object))
                 index += 1
                 needsComma = false
             }
@@ -84,7 +84,7 @@ extension Document {
         out.append(UInt8(ascii: "\""))
         let entry = entries[index]
         if entry.flags & Entry.decoded != 0 {
-            JSONEscaping.append(strings[Int(entry.aux)].utf8, into: &out)
+            JSONEscaping.append(strings[Int(entry.payload)].utf8, into: &out)
         } else {
             let content = contentSpan(index)!
             JSONEscaping.append(source.bytes[content.start..<content.end], into: &out)

@@ -335,13 +335,13 @@ private struct Reader {
             try readAttribute(tagName: nameStart..<nameEnd)
         }
         entries[attributeObject].end = UInt32(index)
-        entries[attributeObject].aux = UInt32(entries.count)
+        entries[attributeObject].payload = UInt32(entries.count)
         let bindingsBefore = bindings.count
         try checkAttributes(tagStart: tagStart)
         try checkPrefix(nameStart: nameStart, colonAt: nameColon, isElement: true)
         if selfClosing {
             entries[element].end = UInt32(index)
-            entries[element].aux = UInt32(entries.count)
+            entries[element].payload = UInt32(entries.count)
             bindings.removeLast(bindings.count - bindingsBefore)
         } else {
             open.append(OpenElement(entry: element, nameStart: nameStart, nameEnd: nameEnd, bindingsBefore: bindingsBefore))
@@ -417,7 +417,7 @@ private struct Reader {
         if decoded {
             scratch.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
             entries.append(Entry(kind: .string, flags: Entry.quoted | Entry.decoded, start: UInt32(valueStart),
-                                 end: UInt32(valueEnd), aux: UInt32(strings.count)))
+                                 end: UInt32(valueEnd), payload: UInt32(strings.count)))
             strings.append(String(decoding: scratch, as: UTF8.self))
         } else {
             entries.append(Entry(kind: .string, flags: Entry.quoted, start: UInt32(valueStart), end: UInt32(valueEnd)))
@@ -522,7 +522,7 @@ private struct Reader {
 
     func stringValue(_ entry: Int) -> String {
         let value = entries[entry]
-        if value.flags & Entry.decoded != 0 { return strings[Int(value.aux)] }
+        if value.flags & Entry.decoded != 0 { return strings[Int(value.payload)] }
         return text(Int(value.start) + 1, Int(value.end) - 1)
     }
 
@@ -544,7 +544,7 @@ private struct Reader {
         }
         index += 1
         entries[element.entry].end = UInt32(index)
-        entries[element.entry].aux = UInt32(entries.count)
+        entries[element.entry].payload = UInt32(entries.count)
         bindings.removeLast(bindings.count - element.bindingsBefore)
         open.removeLast()
     }
@@ -720,7 +720,7 @@ private struct Reader {
         if textIsDecoded {
             // A reference to nothing (`<![CDATA[]]>` alone is never gathered) still counts as text.
             entries.append(Entry(kind: .string, flags: Entry.decoded, start: UInt32(textStart), end: UInt32(textEnd),
-                                 aux: UInt32(strings.count)))
+                                 payload: UInt32(strings.count)))
             strings.append(String(decoding: textBytes, as: UTF8.self))
         } else {
             entries.append(Entry(kind: .string, start: UInt32(textStart), end: UInt32(textEnd)))

@@ -14,15 +14,15 @@ extension YAMLReader {
     // MARK: Core schema
 
     @inline(__always) func matches(_ start: Int, _ literal: StaticString) -> Bool {
-        let bytes = literal.utf8Start
-        for k in 0..<literal.utf8CodeUnitCount where p[start + k] != bytes[k] { return false }
+        let expected = literal.utf8Start
+        for offset in 0..<literal.utf8CodeUnitCount where bytes[start + offset] != expected[offset] { return false }
         return true
     }
 
     /// How the YAML 1.2 core schema reads a one-line plain scalar.
     func classifyPlain(_ start: Int, _ end: Int) throws(SyntaxError) -> PlainKind {
         let length = end - start
-        switch p[start] {
+        switch bytes[start] {
         case UInt8(ascii: "~"):
             return length == 1 ? .null : .string
         case UInt8(ascii: "n"), UInt8(ascii: "N"):
@@ -45,28 +45,28 @@ extension YAMLReader {
         var i = start
         var negative = false
         var signed = false
-        if p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-") {
-            negative = p[i] == UInt8(ascii: "-")
+        if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+            negative = bytes[i] == UInt8(ascii: "-")
             signed = true
             i += 1
         }
         if i == end { return .string }
-        if p[i] == UInt8(ascii: ".") && end - i == 4 {
+        if bytes[i] == UInt8(ascii: ".") && end - i == 4 {
             if matches(i, ".inf") || matches(i, ".Inf") || matches(i, ".INF")
                 || (!signed && (matches(i, ".nan") || matches(i, ".NaN") || matches(i, ".NAN"))) {
                 throw error(start, "infinite and NaN numbers (.inf, .nan) are not supported")
             }
         }
-        if !signed && p[i] == UInt8(ascii: "0") && end - i > 2 && (p[i + 1] == UInt8(ascii: "o") || p[i + 1] == UInt8(ascii: "x")) {
-            return try classifyRadix(start, end, hex: p[i + 1] == UInt8(ascii: "x"))
+        if !signed && bytes[i] == UInt8(ascii: "0") && end - i > 2 && (bytes[i + 1] == UInt8(ascii: "o") || bytes[i + 1] == UInt8(ascii: "x")) {
+            return try classifyRadix(start, end, hex: bytes[i + 1] == UInt8(ascii: "x"))
         }
         var mantissa: UInt64 = 0
         var significant = 0
         var integerDigits = 0
         var fractionDigits = 0
         var exact = true
-        while i < end && p[i].isYAMLDigit {
-            let digit = UInt64(p[i] &- 0x30)
+        while i < end && bytes[i].isYAMLDigit {
+            let digit = UInt64(bytes[i] &- 0x30)
             if mantissa == 0 && digit == 0 {
                 // leading zero
             } else if significant < 19 {
@@ -78,10 +78,10 @@ extension YAMLReader {
             integerDigits += 1
             i += 1
         }
-        if i < end && p[i] == UInt8(ascii: ".") {
+        if i < end && bytes[i] == UInt8(ascii: ".") {
             i += 1
-            while i < end && p[i].isYAMLDigit {
-                let digit = UInt64(p[i] &- 0x30)
+            while i < end && bytes[i].isYAMLDigit {
+                let digit = UInt64(bytes[i] &- 0x30)
                 if mantissa == 0 && digit == 0 {
                     // leading zero of the fraction
                 } else if significant < 19 {
@@ -96,16 +96,16 @@ extension YAMLReader {
         }
         if integerDigits == 0 && fractionDigits == 0 { return .string }
         var exponent = 0
-        if i < end && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) {
+        if i < end && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
             i += 1
             var exponentNegative = false
-            if i < end && (p[i] == UInt8(ascii: "+") || p[i] == UInt8(ascii: "-")) {
-                exponentNegative = p[i] == UInt8(ascii: "-")
+            if i < end && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
+                exponentNegative = bytes[i] == UInt8(ascii: "-")
                 i += 1
             }
-            guard i < end && p[i].isYAMLDigit else { return .string }
-            while i < end && p[i].isYAMLDigit {
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(p[i] &- 0x30) }
+            guard i < end && bytes[i].isYAMLDigit else { return .string }
+            while i < end && bytes[i].isYAMLDigit {
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[i] &- 0x30) }
                 i += 1
             }
             if exponentNegative { exponent = -exponent }
@@ -131,13 +131,13 @@ extension YAMLReader {
         var value: UInt64 = 0
         var significant = 0
         while i < end {
-            let c = p[i]
+            let byte = bytes[i]
             let digit: UInt64
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "7"): digit = UInt64(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "8")...UInt8(ascii: "9") where hex: digit = UInt64(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt64(c - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt64(c - UInt8(ascii: "A") + 10)
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "7"): digit = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "8")...UInt8(ascii: "9") where hex: digit = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: digit = UInt64(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: digit = UInt64(byte - UInt8(ascii: "A") + 10)
             default: return .string
             }
             if value != 0 || digit != 0 { significant += 1 }
@@ -155,7 +155,7 @@ extension YAMLReader {
     /// Correctly rounded conversion through the C library, for long or extreme numbers.
     func slowNumber(_ start: Int, _ end: Int) -> Double {
         var characters = [CChar](repeating: 0, count: end - start + 1)
-        for k in 0..<(end - start) { characters[k] = CChar(bitPattern: p[start + k]) }
+        for k in 0..<(end - start) { characters[k] = CChar(bitPattern: bytes[start + k]) }
         return characters.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
     }
 }

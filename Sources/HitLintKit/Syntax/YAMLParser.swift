@@ -143,7 +143,8 @@ enum PlainKind {
 
 struct YAMLReader {
     let source: SourceText
-    let p: UnsafePointer<UInt8>
+    /// The source's bytes, followed by NUL bytes (the sentinel the scanners stop at).
+    let bytes: UnsafePointer<UInt8>
     let count: Int
 
     var pos = 0
@@ -172,7 +173,7 @@ struct YAMLReader {
 
     init(source: SourceText, bytes: UnsafePointer<UInt8>, count: Int) {
         self.source = source
-        self.p = bytes
+        self.bytes = bytes
         self.count = count
     }
 
@@ -185,20 +186,20 @@ struct YAMLReader {
     /// "'x'", "end of line", "end of file" — what was found at an offset.
     func describe(_ offset: Int) -> String {
         if offset >= count { return "end of file" }
-        let byte = p[offset]
+        let byte = bytes[offset]
         if byte.isYAMLBreak { return "end of line" }
         if byte == UInt8(ascii: "\t") { return "a tab" }
         if byte < 0x80 { return "'\(Character(Unicode.Scalar(byte)))'" }
         var end = offset + 1
         // A character has at most three continuation bytes; a run of stray ones is not shown whole.
-        while end < count, end - offset < 4, p[end] & 0xC0 == 0x80 { end += 1 }
-        return "'" + String(decoding: UnsafeBufferPointer(start: p + offset, count: end - offset), as: UTF8.self) + "'"
+        while end < count, end - offset < 4, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return "'" + String(decoding: UnsafeBufferPointer(start: bytes + offset, count: end - offset), as: UTF8.self) + "'"
     }
 
     func text(_ start: Int, _ end: Int, limit: Int = 40) -> String {
         var stop = min(end, start + limit)
-        while stop < end, stop > start, p[stop] & 0xC0 == 0x80 { stop -= 1 }
-        let head = String(decoding: UnsafeBufferPointer(start: p + start, count: stop - start), as: UTF8.self)
+        while stop < end, stop > start, bytes[stop] & 0xC0 == 0x80 { stop -= 1 }
+        let head = String(decoding: UnsafeBufferPointer(start: bytes + start, count: stop - start), as: UTF8.self)
         return stop < end ? head + "…" : head
     }
 
@@ -208,22 +209,21 @@ struct YAMLReader {
     /// control characters, non-characters U+FFFE/U+FFFF, and a byte order mark past the start.
     func validate() throws(SyntaxError) {
         var i = 0
-        let n = count
-        while i < n {
-            let c = p[i]
-            if c < 0x80 {
-                if (c >= 0x20 && c != 0x7F) || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") || c == UInt8(ascii: "\t") {
+        while i < count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if (byte >= 0x20 && byte != 0x7F) || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
                     i += 1
                     continue
                 }
-                if c == 0 { throw error(i, "NUL bytes are not allowed in YAML") }
-                throw error(i, "control character U+\(hex4(UInt32(c))) is not allowed in YAML")
+                if byte == 0 { throw error(i, "NUL bytes are not allowed in YAML") }
+                throw error(i, "control character U+\(hex4(UInt32(byte))) is not allowed in YAML")
             }
-            guard let length = UTF8Bytes.sequenceLength(p, n, i) else {
-                let (offset, message) = UTF8Bytes.explainInvalid(p, n, i, describe: describe)
+            guard let length = UTF8Bytes.sequenceLength(bytes, count, i) else {
+                let (offset, message) = UTF8Bytes.explainInvalid(bytes, count, i, describe: describe)
                 throw error(offset, message)
             }
-            let scalar = UTF8Bytes.scalar(p, i, length: length)
+            let scalar = UTF8Bytes.scalar(bytes, i, length: length)
             if scalar < 0xA0 && scalar != 0x85 {
                 throw error(i, "control character U+\(hex4(scalar)) is not allowed in YAML")
             }
@@ -245,18 +245,18 @@ struct YAMLReader {
     // MARK: Lines
 
     @inline(__always) func afterBreak(_ i: Int) -> Int {
-        p[i] == UInt8(ascii: "\r") && p[i + 1] == UInt8(ascii: "\n") ? i + 2 : i + 1
+        bytes[i] == UInt8(ascii: "\r") && bytes[i + 1] == UInt8(ascii: "\n") ? i + 2 : i + 1
     }
 
     /// `---` or `...` at column 0, followed by a blank or the end.
     @inline(__always) func isDocumentMarker(_ i: Int) -> Bool {
-        let c = p[i]
-        guard c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return false }
-        return p[i + 1] == c && p[i + 2] == c && p[i + 3].isYAMLBlankOrEnd
+        let byte = bytes[i]
+        guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return false }
+        return bytes[i + 1] == byte && bytes[i + 2] == byte && bytes[i + 3].isYAMLBlankOrEnd
     }
 
     @inline(__always) func isSequenceDash(_ i: Int) -> Bool {
-        p[i] == UInt8(ascii: "-") && p[i + 1].isYAMLBlankOrEnd
+        bytes[i] == UInt8(ascii: "-") && bytes[i + 1].isYAMLBlankOrEnd
     }
 
     /// From a line start, skips blank and comment lines; stops at the first character of the
@@ -264,20 +264,20 @@ struct YAMLReader {
     mutating func skipBlankLines() throws(SyntaxError) {
         while true {
             var i = pos
-            while p[i] == UInt8(ascii: " ") { i += 1 }
-            if p[i] == UInt8(ascii: "\t") {
+            while bytes[i] == UInt8(ascii: " ") { i += 1 }
+            if bytes[i] == UInt8(ascii: "\t") {
                 var j = i
-                while p[j].isYAMLWhite { j += 1 }
-                let next = p[j]
+                while bytes[j].isYAMLWhite { j += 1 }
+                let next = bytes[j]
                 guard next == UInt8(ascii: "#") || next.isYAMLBreak || next == 0 else {
                     throw error(i, "tabs cannot indent: use spaces")
                 }
                 i = j
             }
-            if p[i] == UInt8(ascii: "#") {
-                while !p[i].isYAMLBreak && p[i] != 0 { i += 1 }
+            if bytes[i] == UInt8(ascii: "#") {
+                while !bytes[i].isYAMLBreak && bytes[i] != 0 { i += 1 }
             }
-            if p[i].isYAMLBreak {
+            if bytes[i].isYAMLBreak {
                 pos = afterBreak(i)
                 lineStart = pos
                 continue
@@ -289,22 +289,22 @@ struct YAMLReader {
 
     /// After a value: trailing whitespace, a comment, then the line break (or the end).
     mutating func finishLine() throws(SyntaxError) {
-        while p[pos].isYAMLWhite { pos += 1 }
-        var c = p[pos]
-        if c == UInt8(ascii: "#") {
-            guard p[pos - 1].isYAMLWhite else {
+        while bytes[pos].isYAMLWhite { pos += 1 }
+        var byte = bytes[pos]
+        if byte == UInt8(ascii: "#") {
+            guard bytes[pos - 1].isYAMLWhite else {
                 throw error(pos, "expected whitespace before '#' comment")
             }
-            while !p[pos].isYAMLBreak && p[pos] != 0 { pos += 1 }
-            c = p[pos]
+            while !bytes[pos].isYAMLBreak && bytes[pos] != 0 { pos += 1 }
+            byte = bytes[pos]
         }
-        if c.isYAMLBreak {
+        if byte.isYAMLBreak {
             pos = afterBreak(pos)
             lineStart = pos
             return
         }
-        if c == 0 { return }
-        if c == UInt8(ascii: ":") {
+        if byte == 0 { return }
+        if byte == UInt8(ascii: ":") {
             throw error(pos, "unexpected ':' (a mapping cannot start here; quote the value if ':' belongs to it)")
         }
         throw error(pos, "expected end of line, found \(describe(pos))")
@@ -314,7 +314,7 @@ struct YAMLReader {
 
     mutating func parseStream() throws(SyntaxError) -> Document {
         try validate()
-        if count >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF {
+        if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             pos = 3
             lineStart = 3
         }
@@ -326,16 +326,16 @@ struct YAMLReader {
             try skipBlankLines()
             if pos >= count { break }
             let column = pos - lineStart
-            let c = p[pos]
+            let byte = bytes[pos]
             if column == 0 {
-                if c == UInt8(ascii: "-") && isDocumentMarker(pos) {
+                if byte == UInt8(ascii: "-") && isDocumentMarker(pos) {
                     if explicitStart || pending != .root {
                         throw error(pos, "multiple documents are not supported")
                     }
                     explicitStart = true
                     pos += 3
-                    while p[pos].isYAMLWhite { pos += 1 }
-                    let next = p[pos]
+                    while bytes[pos].isYAMLWhite { pos += 1 }
+                    let next = bytes[pos]
                     if next.isYAMLBreak || next == 0 || next == UInt8(ascii: "#") {
                         try finishLine()
                         continue
@@ -345,13 +345,13 @@ struct YAMLReader {
                     try parseNode(mode: .inlineValue, column: column, blockIndent: -1, afterTab: false)
                     continue
                 }
-                if c == UInt8(ascii: ".") && isDocumentMarker(pos) {
+                if byte == UInt8(ascii: ".") && isDocumentMarker(pos) {
                     pos += 3
                     try finishLine()
                     documentEnd = true
                     break
                 }
-                if c == UInt8(ascii: "%") {
+                if byte == UInt8(ascii: "%") {
                     throw error(pos, "directives (%) are not supported")
                 }
             }
@@ -444,7 +444,7 @@ struct YAMLReader {
 
     mutating func closeFrame() {
         let frame = frames.removeLast()
-        entries[frame.entry].aux = UInt32(entries.count)
+        entries[frame.entry].payload = UInt32(entries.count)
         entries[frame.entry].end = UInt32(lastEnd)
         if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
     }
@@ -455,12 +455,12 @@ struct YAMLReader {
             let sequenceIndent = frames[frames.count - 1].indent
             pos += 1
             var sawTab = false
-            while p[pos].isYAMLWhite {
-                if p[pos] == UInt8(ascii: "\t") { sawTab = true }
+            while bytes[pos].isYAMLWhite {
+                if bytes[pos] == UInt8(ascii: "\t") { sawTab = true }
                 pos += 1
             }
-            let c = p[pos]
-            if c.isYAMLBreak || c == 0 || c == UInt8(ascii: "#") {
+            let byte = bytes[pos]
+            if byte.isYAMLBreak || byte == 0 || byte == UInt8(ascii: "#") {
                 pending = .value
                 pendingOffset = dashEnd(pos)
                 try finishLine()
@@ -479,7 +479,7 @@ struct YAMLReader {
     /// Offset just after the '-' before `pos` (where an empty entry's null sits).
     func dashEnd(_ from: Int) -> Int {
         var i = from
-        while i > 0 && p[i - 1].isYAMLWhite { i -= 1 }
+        while i > 0 && bytes[i - 1].isYAMLWhite { i -= 1 }
         return i
     }
 
@@ -495,13 +495,13 @@ struct YAMLReader {
     /// A node or a mapping entry at `pos`. `column` is `pos`'s column; `blockIndent` the
     /// indentation that continuation lines of a scalar must exceed.
     mutating func parseNode(mode: NodeMode, column: Int, blockIndent: Int, afterTab: Bool) throws(SyntaxError) {
-        let c = p[pos]
-        switch c {
+        let byte = bytes[pos]
+        switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let token = try scanQuoted(blockIndent: blockIndent)
             var i = pos
-            while p[i].isYAMLWhite { i += 1 }
-            if p[i] == UInt8(ascii: ":") && p[i + 1].isYAMLBlankOrEnd {
+            while bytes[i].isYAMLWhite { i += 1 }
+            if bytes[i] == UInt8(ascii: ":") && bytes[i + 1].isYAMLBlankOrEnd {
                 try beginEntry(mode: mode, key: token, colon: i, column: column, afterTab: afterTab)
                 return
             }
@@ -515,8 +515,8 @@ struct YAMLReader {
                 throw error(pos, "flow collections as mapping keys are not supported")
             }
             try parseFlow(blockIndent: blockIndent)
-            while p[pos].isYAMLWhite { pos += 1 }
-            if p[pos] == UInt8(ascii: ":") {
+            while bytes[pos].isYAMLWhite { pos += 1 }
+            if bytes[pos] == UInt8(ascii: ":") {
                 throw error(pos, "flow collections as mapping keys are not supported")
             }
             try finishLine()
@@ -537,7 +537,7 @@ struct YAMLReader {
             guard isPlainStart(pos, flow: false) else { throw indicatorError(pos, flow: false) }
             let start = pos
             let (end, stop) = scanPlainLine(start, flow: false)
-            if p[stop] == UInt8(ascii: ":") {
+            if bytes[stop] == UInt8(ascii: ":") {
                 let token = ScalarToken(start: start, end: end, style: .plain)
                 try beginEntry(mode: mode, key: token, colon: stop, column: column, afterTab: afterTab)
                 return
@@ -547,7 +547,7 @@ struct YAMLReader {
             }
             let token = try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: false)
             try emitValue(token)
-            if token.multiline && p[pos] == UInt8(ascii: ":") {
+            if token.multiline && bytes[pos] == UInt8(ascii: ":") {
                 throw error(pos, "unexpected ':': this line continues the plain scalar above it, and a mapping key must be on one line (check the indentation)")
             }
             try finishLine()
@@ -570,9 +570,9 @@ struct YAMLReader {
         frames[frame].keyTable = try emitKey(key, keyBase: frames[frame].keyBase, table: frames[frame].keyTable)
         pos = colon + 1
         let mappingIndent = frames[frame].indent
-        while p[pos].isYAMLWhite { pos += 1 }
-        let c = p[pos]
-        if c.isYAMLBreak || c == 0 || c == UInt8(ascii: "#") {
+        while bytes[pos].isYAMLWhite { pos += 1 }
+        let byte = bytes[pos]
+        if byte.isYAMLBreak || byte == 0 || byte == UInt8(ascii: "#") {
             pending = .value
             pendingOffset = colon + 1
             try finishLine()
@@ -585,7 +585,7 @@ struct YAMLReader {
 
     mutating func openFlow() throws(SyntaxError) {
         try checkDepth(pos)
-        let isMapping = p[pos] == UInt8(ascii: "{")
+        let isMapping = bytes[pos] == UInt8(ascii: "{")
         flowStack.append(FlowFrame(isMapping: isMapping, entry: entries.count, open: pos,
                                    state: isMapping ? .mappingKey : .sequenceValue,
                                    keyBase: keyStack.count, keyTable: -1, keyLineStart: 0))
@@ -598,7 +598,7 @@ struct YAMLReader {
     mutating func closeFlow() -> Bool {
         let frame = flowStack.removeLast()
         pos += 1
-        entries[frame.entry].aux = UInt32(entries.count)
+        entries[frame.entry].payload = UInt32(entries.count)
         entries[frame.entry].end = UInt32(pos)
         lastEnd = pos
         if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
@@ -609,21 +609,21 @@ struct YAMLReader {
     /// be indented more than `blockIndent`.
     mutating func skipFlowSpace(blockIndent: Int) throws(SyntaxError) {
         while true {
-            let c = p[pos]
-            if c.isYAMLWhite {
+            let byte = bytes[pos]
+            if byte.isYAMLWhite {
                 pos += 1
-            } else if c == UInt8(ascii: "#") {
-                let before = p[pos - 1]
+            } else if byte == UInt8(ascii: "#") {
+                let before = bytes[pos - 1]
                 guard before.isYAMLWhite || before.isYAMLBreak else { return }
-                while !p[pos].isYAMLBreak && p[pos] != 0 { pos += 1 }
-            } else if c.isYAMLBreak {
+                while !bytes[pos].isYAMLBreak && bytes[pos] != 0 { pos += 1 }
+            } else if byte.isYAMLBreak {
                 pos = afterBreak(pos)
                 lineStart = pos
                 var i = pos
-                while p[i] == UInt8(ascii: " ") { i += 1 }
+                while bytes[i] == UInt8(ascii: " ") { i += 1 }
                 var j = i
-                while p[j].isYAMLWhite { j += 1 }
-                let next = p[j]
+                while bytes[j].isYAMLWhite { j += 1 }
+                let next = bytes[j]
                 if next.isYAMLBreak || next == 0 || next == UInt8(ascii: "#") {
                     pos = j
                     continue
@@ -632,11 +632,11 @@ struct YAMLReader {
                     throw error(pos, "document marker inside a flow collection (missing '\(closingBracket)'?)")
                 }
                 if i - pos <= blockIndent {
-                    if p[i] == UInt8(ascii: "\t") { throw error(i, "tabs cannot indent: use spaces") }
+                    if bytes[i] == UInt8(ascii: "\t") { throw error(i, "tabs cannot indent: use spaces") }
                     throw error(i, "bad indentation: a flow collection's continuation line must be indented more than \(blockIndent) spaces")
                 }
                 pos = j
-            } else if c == 0 && pos >= count {
+            } else if byte == 0 && pos >= count {
                 let open = flowStack[flowStack.count - 1].open
                 let kind = flowStack[flowStack.count - 1].isMapping ? "mapping (missing '}')" : "sequence (missing ']')"
                 throw error(open, "unterminated flow \(kind)")
@@ -655,45 +655,45 @@ struct YAMLReader {
         try openFlow()
         while true {
             try skipFlowSpace(blockIndent: blockIndent)
-            let c = p[pos]
+            let byte = bytes[pos]
             let top = flowStack.count - 1
             switch flowStack[top].state {
             case .sequenceValue:
-                if c == UInt8(ascii: "]") {
+                if byte == UInt8(ascii: "]") {
                     if closeFlow() { return }
                     continue
                 }
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") {
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     throw error(pos, "unexpected \(describe(pos)) in flow sequence")
                 }
                 flowStack[top].state = .sequenceSeparator
                 try parseFlowNode(blockIndent: blockIndent)
             case .sequenceSeparator:
-                if c == UInt8(ascii: "]") {
+                if byte == UInt8(ascii: "]") {
                     if closeFlow() { return }
                     continue
                 }
-                if c == UInt8(ascii: ",") {
+                if byte == UInt8(ascii: ",") {
                     pos += 1
                     flowStack[top].state = .sequenceValue
                     continue
                 }
-                if c == UInt8(ascii: ":") {
+                if byte == UInt8(ascii: ":") {
                     throw error(pos, "single-pair mappings inside flow sequences ([a: b]) are not supported; write [{a: b}]")
                 }
                 throw error(pos, "expected ',' or ']' in flow sequence, found \(describe(pos))")
             case .mappingKey:
-                if c == UInt8(ascii: "}") {
+                if byte == UInt8(ascii: "}") {
                     if closeFlow() { return }
                     continue
                 }
-                if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
                     throw error(pos, "flow collections as mapping keys are not supported")
                 }
-                if c == UInt8(ascii: ":") && (p[pos + 1].isYAMLBlankOrEnd || p[pos + 1].isYAMLFlowIndicator) {
+                if byte == UInt8(ascii: ":") && (bytes[pos + 1].isYAMLBlankOrEnd || bytes[pos + 1].isYAMLFlowIndicator) {
                     throw error(pos, "empty mapping keys are not supported")
                 }
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: "]") {
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
                     throw error(pos, "unexpected \(describe(pos)) in flow mapping")
                 }
                 let key = try scanFlowScalar(blockIndent: blockIndent)
@@ -701,7 +701,7 @@ struct YAMLReader {
                 if key.style == .plain {
                     var i = key.start
                     while i < key.end {
-                        if p[i] == UInt8(ascii: ":") {
+                        if bytes[i] == UInt8(ascii: ":") {
                             throw error(i, "':' inside a plain key of a flow mapping is ambiguous: put a space after ':' or quote the key")
                         }
                         i += 1
@@ -711,7 +711,7 @@ struct YAMLReader {
                 flowStack[top].state = .mappingColon
                 flowStack[top].keyLineStart = lineStart
             case .mappingColon:
-                if c == UInt8(ascii: ":") {
+                if byte == UInt8(ascii: ":") {
                     if lineStart != flowStack[top].keyLineStart {
                         throw error(pos, "':' must be on the same line as its key")
                     }
@@ -719,29 +719,29 @@ struct YAMLReader {
                     flowStack[top].state = .mappingValue
                     continue
                 }
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") {
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     emitNull(at: pos)
                     flowStack[top].state = .mappingSeparator
                     continue
                 }
                 throw error(pos, "expected ':' after flow mapping key, found \(describe(pos))")
             case .mappingValue:
-                if c == UInt8(ascii: ",") || c == UInt8(ascii: "}") {
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     emitNull(at: pos)
                     flowStack[top].state = .mappingSeparator
                     continue
                 }
-                if c == UInt8(ascii: "]") {
+                if byte == UInt8(ascii: "]") {
                     throw error(pos, "unexpected ']' in flow mapping")
                 }
                 flowStack[top].state = .mappingSeparator
                 try parseFlowNode(blockIndent: blockIndent)
             case .mappingSeparator:
-                if c == UInt8(ascii: "}") {
+                if byte == UInt8(ascii: "}") {
                     if closeFlow() { return }
                     continue
                 }
-                if c == UInt8(ascii: ",") {
+                if byte == UInt8(ascii: ",") {
                     pos += 1
                     flowStack[top].state = .mappingKey
                     continue
@@ -753,8 +753,8 @@ struct YAMLReader {
 
     /// A value inside a flow collection: a nested collection (opened, not finished) or a scalar.
     mutating func parseFlowNode(blockIndent: Int) throws(SyntaxError) {
-        let c = p[pos]
-        if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+        let byte = bytes[pos]
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
             try openFlow()
             return
         }
@@ -763,11 +763,11 @@ struct YAMLReader {
     }
 
     mutating func scanFlowScalar(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
-        let c = p[pos]
-        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+        let byte = bytes[pos]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             return try scanQuoted(blockIndent: blockIndent)
         }
-        if c == UInt8(ascii: "-") && p[pos + 1].isYAMLBlankOrEnd {
+        if byte == UInt8(ascii: "-") && bytes[pos + 1].isYAMLBlankOrEnd {
             throw error(pos, "block sequence entries ('- ') are not allowed inside a flow collection")
         }
         guard isPlainStart(pos, flow: true) else { throw indicatorError(pos, flow: true) }

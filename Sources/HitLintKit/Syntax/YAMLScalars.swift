@@ -15,10 +15,10 @@ extension YAMLReader {
     // MARK: Plain scalars
 
     func isPlainStart(_ i: Int, flow: Bool) -> Bool {
-        let c = p[i]
-        switch c {
+        let byte = bytes[i]
+        switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            let next = p[i + 1]
+            let next = bytes[i + 1]
             return !next.isYAMLBlankOrEnd && !(flow && next.isYAMLFlowIndicator)
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
              UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
@@ -32,7 +32,7 @@ extension YAMLReader {
 
     /// The error for a character that cannot start a scalar.
     func indicatorError(_ i: Int, flow: Bool) -> SyntaxError {
-        switch p[i] {
+        switch bytes[i] {
         case UInt8(ascii: "&"): return error(i, "anchors (&name) are not supported")
         case UInt8(ascii: "*"): return error(i, "aliases (*name) are not supported")
         case UInt8(ascii: "!"): return error(i, "tags (!tag) are not supported")
@@ -57,30 +57,30 @@ extension YAMLReader {
         var i = start
         var end = start
         while true {
-            let c = p[i]
-            if c > UInt8(ascii: ":") {
-                if flow && (c == UInt8(ascii: "[") || c == UInt8(ascii: "]") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}")) {
+            let byte = bytes[i]
+            if byte > UInt8(ascii: ":") {
+                if flow && (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")) {
                     return (end, i)
                 }
                 i += 1
                 end = i
                 continue
             }
-            if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                 var j = i + 1
-                while p[j] == UInt8(ascii: " ") || p[j] == UInt8(ascii: "\t") { j += 1 }
-                let next = p[j]
+                while bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "\t") { j += 1 }
+                let next = bytes[j]
                 if next == UInt8(ascii: "#") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") || next == 0 {
                     return (end, j)
                 }
                 i = j
                 continue
             }
-            if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") || c == 0 { return (end, i) }
-            if c == UInt8(ascii: ":") {
-                let next = p[i + 1]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == 0 { return (end, i) }
+            if byte == UInt8(ascii: ":") {
+                let next = bytes[i + 1]
                 if next.isYAMLBlankOrEnd || (flow && next.isYAMLFlowIndicator) { return (end, i) }
-            } else if flow && c == UInt8(ascii: ",") {
+            } else if flow && byte == UInt8(ascii: ",") {
                 return (end, i)
             }
             i += 1
@@ -93,7 +93,7 @@ extension YAMLReader {
     mutating func continuePlain(start: Int, end firstEnd: Int, stop firstStop: Int, blockIndent: Int, flow: Bool) throws(SyntaxError) -> ScalarToken {
         var token = ScalarToken(start: start, end: firstEnd, style: .plain)
         var stop = firstStop
-        guard p[stop].isYAMLBreak else {
+        guard bytes[stop].isYAMLBreak else {
             pos = stop
             return token
         }
@@ -109,31 +109,31 @@ extension YAMLReader {
                 i = afterBreak(i)
                 candidateLineStart = i
                 var j = i
-                while p[j] == UInt8(ascii: " ") { j += 1 }
+                while bytes[j] == UInt8(ascii: " ") { j += 1 }
                 var k = j
-                while p[k].isYAMLWhite { k += 1 }
-                let c = p[k]
-                if c.isYAMLBreak {
+                while bytes[k].isYAMLWhite { k += 1 }
+                let byte = bytes[k]
+                if byte.isYAMLBreak {
                     emptyLines += 1
                     i = k
                     continue
                 }
-                if c == 0 || c == UInt8(ascii: "#") { break }
+                if byte == 0 || byte == UInt8(ascii: "#") { break }
                 if j - i <= blockIndent { break }
                 if j == i && isDocumentMarker(i) { break }
                 contentStart = k
                 break
             }
             if contentStart < 0 { break }
-            let c = p[contentStart]
-            let next = p[contentStart + 1]
-            if flow && c.isYAMLFlowIndicator { break }
-            if c == UInt8(ascii: ":") && (next.isYAMLBlankOrEnd || (flow && next.isYAMLFlowIndicator)) { break }
+            let byte = bytes[contentStart]
+            let next = bytes[contentStart + 1]
+            if flow && byte.isYAMLFlowIndicator { break }
+            if byte == UInt8(ascii: ":") && (next.isYAMLBlankOrEnd || (flow && next.isYAMLFlowIndicator)) { break }
             // A continuation line may start with '- ' or '? ': YAML reads them as text ("a - b"),
             // and PyYAML writes them so when it wraps a long plain string.
             if buffer.isEmpty {
                 buffer.reserveCapacity(end - start + 64)
-                buffer.append(contentsOf: UnsafeBufferPointer(start: p + start, count: end - start))
+                buffer.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: end - start))
             }
             if emptyLines == 0 {
                 buffer.append(UInt8(ascii: " "))
@@ -141,12 +141,12 @@ extension YAMLReader {
                 for _ in 0..<emptyLines { buffer.append(UInt8(ascii: "\n")) }
             }
             let line = scanPlainLine(contentStart, flow: flow)
-            buffer.append(contentsOf: UnsafeBufferPointer(start: p + contentStart, count: line.end - contentStart))
+            buffer.append(contentsOf: UnsafeBufferPointer(start: bytes + contentStart, count: line.end - contentStart))
             lineStart = candidateLineStart
             end = line.end
             stop = line.stop
             token.multiline = true
-            if !p[stop].isYAMLBreak { break }
+            if !bytes[stop].isYAMLBreak { break }
         }
         pos = stop
         token.end = end
@@ -165,23 +165,23 @@ extension YAMLReader {
             i = afterBreak(i)
             lineStart = i
             var j = i
-            while p[j] == UInt8(ascii: " ") { j += 1 }
+            while bytes[j] == UInt8(ascii: " ") { j += 1 }
             var k = j
-            while p[k].isYAMLWhite { k += 1 }
-            let c = p[k]
-            if c.isYAMLBreak {
+            while bytes[k].isYAMLWhite { k += 1 }
+            let byte = bytes[k]
+            if byte.isYAMLBreak {
                 emptyLines += 1
                 i = k
                 continue
             }
-            if c == 0 && k >= count {
+            if byte == 0 && k >= count {
                 throw error(open, double ? "unterminated double-quoted string" : "unterminated single-quoted string")
             }
             if j == i && isDocumentMarker(i) {
                 throw error(i, "document marker inside a quoted string (missing closing quote?)")
             }
             if j - i <= blockIndent {
-                if p[j] == UInt8(ascii: "\t") { throw error(j, "tabs cannot indent: use spaces") }
+                if bytes[j] == UInt8(ascii: "\t") { throw error(j, "tabs cannot indent: use spaces") }
                 throw error(j, "bad indentation: a quoted string's continuation line must be indented more than \(blockIndent) spaces")
             }
             pos = k
@@ -200,8 +200,8 @@ extension YAMLReader {
     /// `pos` at the opening quote. Leaves `pos` after the closing quote.
     mutating func scanQuoted(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
         let open = pos
-        let double = p[pos] == UInt8(ascii: "\"")
-        let quote = p[pos]
+        let double = bytes[pos] == UInt8(ascii: "\"")
+        let quote = bytes[pos]
         var i = pos + 1
         var segmentStart = i
         var buffer: [UInt8] = []
@@ -209,13 +209,13 @@ extension YAMLReader {
         var multiline = false
 
         @inline(__always) func appendSegment(_ buffer: inout [UInt8], _ from: Int, _ to: Int) {
-            if to > from { buffer.append(contentsOf: UnsafeBufferPointer(start: p + from, count: to - from)) }
+            if to > from { buffer.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: to - from)) }
         }
 
         while true {
-            let c = p[i]
-            if c == quote {
-                if !double && p[i + 1] == quote {
+            let byte = bytes[i]
+            if byte == quote {
+                if !double && bytes[i + 1] == quote {
                     decoded = true
                     appendSegment(&buffer, segmentStart, i + 1)
                     i += 2
@@ -224,10 +224,10 @@ extension YAMLReader {
                 }
                 break
             }
-            if double && c == UInt8(ascii: "\\") {
+            if double && byte == UInt8(ascii: "\\") {
                 decoded = true
                 appendSegment(&buffer, segmentStart, i)
-                let escape = p[i + 1]
+                let escape = bytes[i + 1]
                 var scalar: UInt32 = 0
                 var digits = 0
                 switch escape {
@@ -260,19 +260,19 @@ extension YAMLReader {
                     segmentStart = i
                     continue
                 default:
-                    if p[i + 1] == 0 && i + 1 >= count {
+                    if bytes[i + 1] == 0 && i + 1 >= count {
                         throw error(open, "unterminated double-quoted string")
                     }
                     throw error(i, "invalid escape sequence '\\\(describe(i + 1).dropFirst().dropLast())' in double-quoted string")
                 }
                 if digits > 0 {
                     for k in 0..<digits {
-                        let h = p[i + 2 + k]
+                        let hexDigit = bytes[i + 2 + k]
                         let value: UInt8
-                        switch h {
-                        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = h - UInt8(ascii: "0")
-                        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = h - UInt8(ascii: "a") + 10
-                        case UInt8(ascii: "A")...UInt8(ascii: "F"): value = h - UInt8(ascii: "A") + 10
+                        switch hexDigit {
+                        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = hexDigit - UInt8(ascii: "0")
+                        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = hexDigit - UInt8(ascii: "a") + 10
+                        case UInt8(ascii: "A")...UInt8(ascii: "F"): value = hexDigit - UInt8(ascii: "A") + 10
                         default:
                             throw error(i, "invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hexadecimal digits")
                         }
@@ -289,11 +289,11 @@ extension YAMLReader {
                 segmentStart = i
                 continue
             }
-            if c.isYAMLBreak {
+            if byte.isYAMLBreak {
                 decoded = true
                 multiline = true
                 var trimmed = i
-                while trimmed > segmentStart && p[trimmed - 1].isYAMLWhite { trimmed -= 1 }
+                while trimmed > segmentStart && bytes[trimmed - 1].isYAMLWhite { trimmed -= 1 }
                 appendSegment(&buffer, segmentStart, trimmed)
                 let emptyLines = try foldQuotedBreak(at: i, blockIndent: blockIndent, open: open, double: double)
                 appendFold(&buffer, emptyLines: emptyLines)
@@ -301,7 +301,7 @@ extension YAMLReader {
                 segmentStart = i
                 continue
             }
-            if c == 0 && i >= count {
+            if byte == 0 && i >= count {
                 throw error(open, double ? "unterminated double-quoted string" : "unterminated single-quoted string")
             }
             i += 1
@@ -331,7 +331,7 @@ extension YAMLReader {
         if let decoded = token.decoded {
             strings.append(String(decoding: decoded, as: UTF8.self))
             entries.append(Document.Entry(kind: .string, flags: Document.Entry.decoded, start: UInt32(token.start),
-                                          end: UInt32(token.end), aux: UInt32(strings.count - 1)))
+                                          end: UInt32(token.end), payload: UInt32(strings.count - 1)))
         } else {
             entries.append(Document.Entry(kind: .string, flags: token.style == .plain ? 0 : Document.Entry.quoted,
                                           start: UInt32(token.start), end: UInt32(token.end)))
@@ -352,13 +352,13 @@ extension YAMLReader {
         case .null:
             entries.append(Document.Entry(kind: .null, start: start, end: end))
         case .bool(let value):
-            entries.append(Document.Entry(kind: .bool, start: start, end: end, aux: value ? 1 : 0))
+            entries.append(Document.Entry(kind: .bool, start: start, end: end, payload: value ? 1 : 0))
         case .number(let value):
             if let integer = Document.Entry.inlineInteger(value) {
-                entries.append(Document.Entry(kind: .number, flags: Document.Entry.integer, start: start, end: end, aux: integer))
+                entries.append(Document.Entry(kind: .number, flags: Document.Entry.integer, start: start, end: end, payload: integer))
             } else {
                 numbers.append(value)
-                entries.append(Document.Entry(kind: .number, start: start, end: end, aux: UInt32(numbers.count - 1)))
+                entries.append(Document.Entry(kind: .number, start: start, end: end, payload: UInt32(numbers.count - 1)))
             }
         }
         lastEnd = token.end
@@ -385,7 +385,7 @@ extension YAMLReader {
         }
         if key.end - key.start > 1024 {
             var characters = 0
-            for i in key.start..<key.end where p[i] & 0xC0 != 0x80 { characters += 1 }
+            for i in key.start..<key.end where bytes[i] & 0xC0 != 0x80 { characters += 1 }
             if characters > 1024 {
                 throw error(key.start, "a mapping key longer than 1024 characters is not allowed in YAML")
             }
@@ -453,22 +453,22 @@ extension YAMLReader {
         let entry = entries[entryIndex]
         if entry.flags & Document.Entry.decoded == 0 {
             let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
-            let a = UnsafeBufferPointer(start: p + Int(entry.start) + quoted, count: Int(entry.end) - Int(entry.start) - 2 * quoted)
-            return bytesEqual(a, key)
+            let content = UnsafeBufferPointer(start: bytes + Int(entry.start) + quoted, count: Int(entry.end) - Int(entry.start) - 2 * quoted)
+            return bytesEqual(content, key)
         }
-        var string = strings[Int(entry.aux)]
+        var string = strings[Int(entry.payload)]
         return string.withUTF8 { bytesEqual($0, key) }
     }
 
-    func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ key: ScalarToken) -> Bool {
+    func bytesEqual(_ text: UnsafeBufferPointer<UInt8>, _ key: ScalarToken) -> Bool {
         if let decoded = key.decoded {
-            return decoded.withUnsafeBufferPointer { b in
-                a.count == b.count && (a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+            return decoded.withUnsafeBufferPointer { keyText in
+                text.count == keyText.count && (text.count == 0 || memcmp(text.baseAddress!, keyText.baseAddress!, text.count) == 0)
             }
         }
         let range = contentRange(key)
         let length = range.end - range.start
-        return a.count == length && (length == 0 || memcmp(a.baseAddress!, p + range.start, length) == 0)
+        return text.count == length && (length == 0 || memcmp(text.baseAddress!, bytes + range.start, length) == 0)
     }
 
     func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -481,15 +481,15 @@ extension YAMLReader {
         let entry = entries[entryIndex]
         if entry.flags & Document.Entry.decoded == 0 {
             let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
-            return fnv(UnsafeBufferPointer(start: p + Int(entry.start) + quoted, count: Int(entry.end) - Int(entry.start) - 2 * quoted))
+            return fnv(UnsafeBufferPointer(start: bytes + Int(entry.start) + quoted, count: Int(entry.end) - Int(entry.start) - 2 * quoted))
         }
-        var string = strings[Int(entry.aux)]
+        var string = strings[Int(entry.payload)]
         return string.withUTF8 { fnv($0) }
     }
 
     func hashOf(token key: ScalarToken) -> UInt64 {
         if let decoded = key.decoded { return decoded.withUnsafeBufferPointer { fnv($0) } }
         let range = contentRange(key)
-        return fnv(UnsafeBufferPointer(start: p + range.start, count: range.end - range.start))
+        return fnv(UnsafeBufferPointer(start: bytes + range.start, count: range.end - range.start))
     }
 }

@@ -218,11 +218,11 @@ final class RegionTests: XCTestCase {
     }
 
     func testAStampMarksEachIdOncePerQueryAndNeedsNoClearing() {
-        var stamp = VisitMarks(count: 4)
+        var marks = VisitMarks(count: 4)
         for _ in 0..<3 {
-            stamp.next()
-            XCTAssertEqual((0..<4).map { stamp.mark($0) }, [true, true, true, true])
-            XCTAssertEqual((0..<4).map { stamp.mark($0) }, [false, false, false, false])
+            marks.next()
+            XCTAssertEqual((0..<4).map { marks.mark($0) }, [true, true, true, true])
+            XCTAssertEqual((0..<4).map { marks.mark($0) }, [false, false, false, false])
         }
     }
 }

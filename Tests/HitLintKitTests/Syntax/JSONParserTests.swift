@@ -41,7 +41,7 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse("false").bool(0), false)
     }
 
-    /// A document may hold 2²⁶ − 1 values (an entry's `aux` has 26 bits); past
+    /// A document may hold 2²⁶ − 1 values (an entry's `payload` has 26 bits); past
     /// that the parse fails at the first value too many. Checked with a small
     /// limit: the real one needs a file of hundreds of MB.
     func testTooManyValuesAreRefusedWhereTheLimitIsPassed() throws {
@@ -62,7 +62,7 @@ final class JSONParserTests: XCTestCase {
         let document = try parse(text)
         // 0 {  1 "a"  2 [  3 1  4 {  5 "b"  6 []  7 "c"  8 {}
         XCTAssertEqual(document.entries.map(\.kind), [.object, .string, .array, .number, .object, .string, .array, .string, .object])
-        XCTAssertEqual(document.entries.map(\.aux), [9, 0, 7, 1, 7, 0, 7, 0, 9])  // the number 1 is in its entry
+        XCTAssertEqual(document.entries.map(\.payload), [9, 0, 7, 1, 7, 0, 7, 0, 9])  // the number 1 is in its entry
         XCTAssertEqual(spanTexts(document, text)[2], #"[1, {"b": []}]"#)
         XCTAssertEqual(spanTexts(document, text)[6], "[]")
         XCTAssertEqual(spanTexts(document, text)[8], "{}")
@@ -84,7 +84,7 @@ final class JSONParserTests: XCTestCase {
     func testEmptyContainersAndWhitespaceInside() throws {
         let document = try parse("[ [ ] , { } ,[],{}\t]")
         XCTAssertEqual(document.entries.map(\.kind), [.array, .array, .object, .array, .object])
-        XCTAssertEqual(document.entries.map(\.aux), [5, 2, 3, 4, 5])
+        XCTAssertEqual(document.entries.map(\.payload), [5, 2, 3, 4, 5])
         XCTAssertEqual(document.span(1), SourceSpan(start: 2, end: 5))
     }
 
@@ -111,7 +111,7 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(document.string(5), "x€y€")
         XCTAssertEqual(document.strings.count, 5)
         XCTAssertEqual(document.entries[3].flags, Document.Entry.decoded)
-        XCTAssertEqual(document.entries[3].aux, 2)
+        XCTAssertEqual(document.entries[3].payload, 2)
         XCTAssertNil(document.contentSpan(3))
         XCTAssertEqual(spanTexts(document, text)[3], #""\uD83D\uDE00!""#)
     }
@@ -332,8 +332,8 @@ final class JSONParserTests: XCTestCase {
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let document = try parse(text)
         XCTAssertEqual(document.entries.count, depth)
-        XCTAssertEqual(document.entries[0].aux, UInt32(depth))
-        XCTAssertEqual(document.entries[depth - 1].aux, UInt32(depth))
+        XCTAssertEqual(document.entries[0].payload, UInt32(depth))
+        XCTAssertEqual(document.entries[depth - 1].payload, UInt32(depth))
         XCTAssertEqual(document.span(depth - 1), SourceSpan(start: depth - 1, end: depth + 1))
         XCTAssertEqual(document.jsonBytes(), Array(text.utf8))
 
