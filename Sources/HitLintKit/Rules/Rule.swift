@@ -53,6 +53,22 @@ public struct LengthOption: Sendable {
     }
 }
 
+/// A rule's on/off option (`true` / `false`), declared in the rule's own file
+/// with its default, once, like `LengthOption`.
+public struct FlagOption: Sendable {
+    public let name: String
+    public let rule: String
+    public let fallback: Bool
+    public let description: RuleOptionDescription
+
+    public init(_ name: String, of rule: String, default fallback: Bool, _ summary: String) {
+        self.name = name
+        self.rule = rule
+        self.fallback = fallback
+        description = RuleOptionDescription(name, default: fallback ? "true" : "false", summary, valueKind: .bool)
+    }
+}
+
 public struct RuleOptionDescription: Sendable {
     /// What a value must be, so configuration can be checked before any file is linted.
     public enum ValueKind: String, Sendable {
@@ -292,6 +308,12 @@ public struct RuleContext: Sendable {
     /// Options for one rule, as written in configuration (strings), else nil.
     public func option(_ rule: String, _ name: String) -> String? {
         options.ruleOptions[rule]?[name]
+    }
+
+    /// A flag option as configured, else its default. (Configuration checked
+    /// it is `true` or `false` before any file was linted.)
+    public func isOn(_ option: FlagOption) -> Bool {
+        self.option(option.rule, option.name).map { $0 == "true" } ?? option.fallback
     }
 
     /// A length option in points for this file: as configured, else its default.

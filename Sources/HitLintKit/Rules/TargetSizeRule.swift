@@ -2,6 +2,9 @@
 public struct TargetSizeRule: GeometryRule {
     public init() {}
 
+    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: false,
+                                       "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings.")
+
     public static let description = RuleDescription(
         id: RuleID.targetSize,
         summary: "A target's reachable region must hold a minimum-size square (44×44 pt on iOS).",
@@ -43,7 +46,7 @@ public struct TargetSizeRule: GeometryRule {
         options: [
             RuleOptionDescription("minSize", default: "profile", "Minimum side, with a unit: 44pt, 48dp, 24px, 9mm."),
             RuleOptionDescription("spacingException", default: "true for wcag-aa", "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target.", valueKind: .bool),
-            RuleOptionDescription("webContent", default: "false", "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings.", valueKind: .bool),
+            webContent.description,
         ],
         examples: [
             RuleExample("""
@@ -343,7 +346,7 @@ public struct TargetSizeRule: GeometryRule {
         var diagnostics: [Diagnostic] = []
         let geometry = context.geometry
         let nodes = context.layout.nodes
-        let checksWebContent = context.option(RuleID.targetSize, "webContent") == "true"
+        let checksWebContent = context.isOn(Self.webContent)
         let screen = context.screen
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.

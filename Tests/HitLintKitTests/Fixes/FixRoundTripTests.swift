@@ -120,6 +120,12 @@ final class FixRoundTripTests: XCTestCase {
             var random = SeededRandom(seed: UInt64(seed) &* 31)
             let yamlText = "# generated screen \(seed)\nversion: 1\nroot:\n  " + yaml(tree, indent: "  ", random: &random)
             let jsonText = "{\n  \"version\": 1,\n  \"root\":\n" + json(tree, indent: "  ") + "\n}\n"
+            // HITLINT_ROUNDTRIP_CORPUS=DIR writes the screens there, so two builds'
+            // `--fix`, reports and verdicts can be compared byte for byte.
+            if let folder = ProcessInfo.processInfo.environment["HITLINT_ROUNDTRIP_CORPUS"] {
+                try Data(yamlText.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("screen\(seed).yaml"))
+                try Data(jsonText.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("screen\(seed).json"))
+            }
             for (format, text) in [(SourceFormat.yaml, yamlText), (.json, jsonText)] {
                 let label = "seed \(seed) \(format)"
                 let original = Array(text.utf8)
