@@ -35,37 +35,33 @@ public enum FixAvailability: String, Sendable {
     case always, sometimes, never
 }
 
-/// A rule's option that is a length (`24pt`, `9mm`; a bare number is in
-/// points), declared in the rule's own file with its default, once: the
-/// description `hitlint rules` shows and the value the rule reads both come
-/// from here.
-public struct LengthOption: Sendable {
+/// A rule's option, declared in the rule's own file with its default, once:
+/// the description `hitlint rules` shows and the value the rule reads both
+/// come from here.
+public struct RuleOption<Value: Sendable>: Sendable {
     public let name: String
     public let rule: String
-    public let fallback: Length
+    public let fallback: Value
     public let description: RuleOptionDescription
+}
 
+/// A length (`24pt`, `9mm`; a bare number is in points).
+public typealias LengthOption = RuleOption<Length>
+
+/// On or off (`true` / `false`).
+public typealias FlagOption = RuleOption<Bool>
+
+extension RuleOption where Value == Length {
     public init(_ name: String, of rule: String, default fallback: Length, _ summary: String) {
-        self.name = name
-        self.rule = rule
-        self.fallback = fallback
-        description = RuleOptionDescription(name, default: "\(formatLength(fallback.value))\(fallback.unit.rawValue)", summary)
+        self.init(name: name, rule: rule, fallback: fallback,
+                  description: RuleOptionDescription(name, default: "\(formatLength(fallback.value))\(fallback.unit.rawValue)", summary))
     }
 }
 
-/// A rule's on/off option (`true` / `false`), declared in the rule's own file
-/// with its default, once, like `LengthOption`.
-public struct FlagOption: Sendable {
-    public let name: String
-    public let rule: String
-    public let fallback: Bool
-    public let description: RuleOptionDescription
-
+extension RuleOption where Value == Bool {
     public init(_ name: String, of rule: String, default fallback: Bool, _ summary: String) {
-        self.name = name
-        self.rule = rule
-        self.fallback = fallback
-        description = RuleOptionDescription(name, default: fallback ? "true" : "false", summary, valueKind: .bool)
+        self.init(name: name, rule: rule, fallback: fallback,
+                  description: RuleOptionDescription(name, default: fallback ? "true" : "false", summary, valueKind: .bool))
     }
 }
 
