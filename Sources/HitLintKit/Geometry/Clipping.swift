@@ -49,7 +49,7 @@ extension Geometry {
 
     /// The insets of the node's hit (or pointer) area for this geometry's modality.
     public func insets(of node: Int) -> EdgeInsets {
-        input == .pointer ? (layout.pointerInsets(of: node) ?? layout.hitInsets(of: node)) : layout.hitInsets(of: node)
+        modality == .pointer ? (layout.pointerInsets(of: node) ?? layout.hitInsets(of: node)) : layout.hitInsets(of: node)
     }
 }
 

@@ -26,7 +26,7 @@
 public struct Geometry: Sendable {
     public let layout: Layout
     public let platform: Platform
-    public let input: InputModality
+    public let modality: InputModality
 
     /// Hit rect as the platform gates it (see above).
     public private(set) var gates: [Rect]
@@ -67,10 +67,10 @@ public struct Geometry: Sendable {
 
     static let unbounded = Rect(minX: -.infinity, minY: -.infinity, maxX: .infinity, maxY: .infinity)
 
-    public init(layout: Layout, input: InputModality? = nil) {
+    public init(layout: Layout, modality: InputModality? = nil) {
         self.layout = layout
         self.platform = layout.platform
-        self.input = input ?? layout.input
+        self.modality = modality ?? layout.modality
         let nodes = layout.nodes
         let count = nodes.count
         // Filled in one pass, in pre-order (a parent's values are there before its
@@ -84,7 +84,7 @@ public struct Geometry: Sendable {
         nearestOpaque = .empty(reservingLarge: count)
         targets = []
         let unbounded = Self.unbounded
-        let (platform, input, pointerInsets, extras) = (self.platform, self.input, layout.pointerInsets, layout.extras)
+        let (platform, modality, pointerInsets, extras) = (self.platform, self.modality, layout.pointerInsets, layout.extras)
         var answering = [Int32].empty(reservingLarge: count)
         var (shapes, gateShape, clipShape, shapeBandCount) = ([[Rect]](), [Int32](), [Int32](), 0)
         func store(_ bands: [Rect]) -> Int32 {
@@ -96,7 +96,7 @@ public struct Geometry: Sendable {
         for index in 0..<count {
             let node = nodes[index]
             let parent = Int(node.parent)
-            let hit = Self.hitRect(index, nodes: nodes, extras: extras, pointerInsets: pointerInsets, platform: platform, input: input)
+            let hit = Self.hitRect(index, nodes: nodes, extras: extras, pointerInsets: pointerInsets, platform: platform, modality: modality)
             let inheritedSlot = parent >= 0 ? clipSlot[parent] : -1
             let inheritedClip = inheritedSlot >= 0 ? clipRects[Int(inheritedSlot)] : unbounded
             // Rounded corners shape hit-testing on the web only.
@@ -200,15 +200,15 @@ public struct Geometry: Sendable {
 
     /// Frame expanded by the node's insets for the modality (hit or pointer).
     public func hitRect(_ index: Int) -> Rect {
-        Self.hitRect(index, nodes: layout.nodes, extras: layout.extras, pointerInsets: layout.pointerInsets, platform: platform, input: input)
+        Self.hitRect(index, nodes: layout.nodes, extras: layout.extras, pointerInsets: layout.pointerInsets, platform: platform, modality: modality)
     }
 
     private static func hitRect(_ index: Int, nodes: [LayoutNode], extras: [NodeExtras], pointerInsets: [Int32: EdgeInsets],
-                                platform: Platform, input: InputModality) -> Rect {
+                                platform: Platform, modality: InputModality) -> Rect {
         let node = nodes[index]
         let frame = node.frame
         let hitInsets = Layout.hitInsets(of: node, extras: extras)
-        let insets = input == .pointer && node.hasPointerInsets ? pointerInsets[Int32(index)] ?? hitInsets : hitInsets
+        let insets = modality == .pointer && node.hasPointerInsets ? pointerInsets[Int32(index)] ?? hitInsets : hitInsets
         var hit = frame.inset(by: insets)
         let parent = Int(node.parent)
         if platform == .android, parent >= 0, !insets.isZero {

@@ -93,7 +93,7 @@ enum AndroidCapture {
     static func importLayout(_ document: Document, tree: AndroidTree, format: AndroidCaptureFormat,
                              options: ImportOptions) -> (layout: Layout, diagnostics: [Diagnostic]) {
         let screen = Screen.choose(windows: windowFrames(tree), recorded: format.recordedSize, dataset: format.recordedSizeDataset)
-        var assembler = CaptureAssembler(document: document, platform: .android, input: .touch, options: options, screen: screen.rect)
+        var assembler = CaptureAssembler(document: document, platform: .android, modality: .touch, options: options, screen: screen.rect)
         if let note = screen.note {
             assembler.note(note, entry: format.recordedSizeEntry >= 0 ? format.recordedSizeEntry : format.documentEntry)
         }

@@ -39,10 +39,10 @@ struct CaptureAssembler {
     /// The screen, in file units: the frame of the root node named `screen`.
     private(set) var screen: Rect
 
-    init(document: Document, platform: Platform, input: InputModality?, options: ImportOptions, screen: Rect) {
+    init(document: Document, platform: Platform, modality: InputModality?, options: ImportOptions, screen: Rect) {
         layout = Layout(document: document)
         layout.platform = options.platform ?? platform
-        layout.input = options.input ?? input ?? .touch
+        layout.modality = options.modality ?? modality ?? .touch
         layout.coordinates = .absolute
         self.screen = screen
         var root = LayoutNode()

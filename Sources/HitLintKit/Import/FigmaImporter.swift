@@ -271,7 +271,7 @@ enum FigmaImporter: Importer {
             let last = screens[screens.count - 1]
             let height = screens.map(\.box.height).max() ?? 0
             let width = last.box.maxX + last.offsetX
-            var assembler = CaptureAssembler(document: document, platform: .android, input: .touch, options: options,
+            var assembler = CaptureAssembler(document: document, platform: .android, modality: .touch, options: options,
                                              screen: Rect(x: 0, y: 0, width: width, height: height))
             var withoutBox: (count: Int, first: Int) = (0, -1)
             var targets = 0

@@ -5,7 +5,7 @@ public struct ImportOptions: Sendable {
     public var scale: Double?
     /// `--platform`, `--input`: override what the importer infers.
     public var platform: Platform?
-    public var input: InputModality?
+    public var modality: InputModality?
     /// `figmaTargets:` in `.hitlint.yml`: patterns of Figma layer or component
     /// names that are targets besides those the importer finds.
     public var figmaTargets: [String] = []
@@ -20,10 +20,10 @@ public struct ImportOptions: Sendable {
     public static let defaultAndroidScale = 2.625
     static let defaultDensityText = "2.625 px per dp (420 dpi)"
 
-    public init(scale: Double? = nil, platform: Platform? = nil, input: InputModality? = nil) {
+    public init(scale: Double? = nil, platform: Platform? = nil, modality: InputModality? = nil) {
         self.scale = scale
         self.platform = platform
-        self.input = input
+        self.modality = modality
     }
 }
 

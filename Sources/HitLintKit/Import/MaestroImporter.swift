@@ -115,7 +115,7 @@ enum MaestroImporter: Importer {
             if let frame = node.view.frame, !frame.isEmpty { windows.append(frame) }
         }
         let screen = Screen.choose(windows: windows.isEmpty ? [] : [windows.max { $0.area < $1.area }!], recorded: nil)
-        var assembler = CaptureAssembler(document: document, platform: .android, input: .touch, options: options, screen: screen.rect)
+        var assembler = CaptureAssembler(document: document, platform: .android, modality: .touch, options: options, screen: screen.rect)
         var layoutIndex = [Int](repeating: 0, count: nodes.count)
         var targets = 0
         var withoutBounds: (count: Int, first: Int) = (0, -1)

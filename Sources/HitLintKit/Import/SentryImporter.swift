@@ -100,7 +100,7 @@ enum SentryImporter: Importer {
             return nothingToLint(document, "the capture has no windows (Sentry leaves them out when it has none to send): nothing to lint",
                                  entry: windowsEntry >= 0 ? windowsEntry : systemEntry)
         }
-        let assembler = CaptureAssembler(document: document, platform: system.platform, input: nil, options: options,
+        let assembler = CaptureAssembler(document: document, platform: system.platform, modality: nil, options: options,
                                          screen: screen(windowEntries, system: system, document: document))
         var importer = Walk(document: document, system: system, assembler: assembler,
                             classes: ControlClasses.Cache { ControlClasses.role($0, system: system) })

@@ -57,7 +57,7 @@ enum XCUITestImporter: Importer {
             }
         }
         let screen = Screen.choose(windows: windows, recorded: nil)
-        var assembler = CaptureAssembler(document: document, platform: .android, input: .touch, options: options, screen: screen.rect)
+        var assembler = CaptureAssembler(document: document, platform: .android, modality: .touch, options: options, screen: screen.rect)
         var walk = Walk(document: document, assembler: assembler)
         walk.run()
         assembler = walk.assembler

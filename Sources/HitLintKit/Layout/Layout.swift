@@ -280,7 +280,7 @@ public struct Layout: Sendable {
     /// read) only its top-level keys, `root` emptied.
     public var document: Document
     public var platform: Platform = .uikit
-    public var input: InputModality = .touch
+    public var modality: InputModality = .touch
     public var units: LengthUnit = .pt
     /// px per pt when `units: px`.
     public var scale: Double = 1

@@ -32,11 +32,11 @@ public struct LayoutBuilder {
     /// Overrides from the command line or configuration (they win over the file).
     public struct Overrides: Sendable {
         public var platform: Platform?
-        public var input: InputModality?
+        public var modality: InputModality?
 
-        public init(platform: Platform? = nil, input: InputModality? = nil) {
+        public init(platform: Platform? = nil, modality: InputModality? = nil) {
             self.platform = platform
-            self.input = input
+            self.modality = modality
         }
     }
 
@@ -137,7 +137,7 @@ public struct LayoutBuilder {
             case "platform":
                 if let platform: Platform = readEnum(value, key: key) { layout.platform = platform }
             case "input":
-                if let input: InputModality = readEnum(value, key: key) { layout.input = input }
+                if let modality: InputModality = readEnum(value, key: key) { layout.modality = modality }
             case "units":
                 unitsEntry = value
                 if let units: LengthUnit = readEnum(value, key: key) { layout.units = units }
@@ -159,7 +159,7 @@ public struct LayoutBuilder {
             }
         }
         if let platform = overrides.platform { layout.platform = platform }
-        if let input = overrides.input { layout.input = input }
+        if let modality = overrides.modality { layout.modality = modality }
         // On the web a px is a CSS px, the unit the page is laid out in.
         if layout.units == .px, scaleEntry == nil, layout.platform != .web {
             invalid(unitsEntry!, "'units: px' needs 'scale' (px per pt, e.g. 3 for an iPhone at @3x)")

@@ -100,7 +100,7 @@ public struct Linter: Sendable {
         if kind == .hitlint {
             (layout, diagnostics) = LayoutBuilder.build(document, overrides: overrides)
         } else {
-            var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, input: options.modality)
+            var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, modality: options.modality)
             importOptions.figmaTargets = options.figmaTargets
             importOptions.profileIsChosen = options.profile != nil || options.minimumSize != nil
                 || options.ruleOptions[RuleID.targetSize]?["minSize"] != nil
@@ -143,7 +143,7 @@ public struct Linter: Sendable {
     }
 
     private var overrides: LayoutBuilder.Overrides {
-        LayoutBuilder.Overrides(platform: options.platform, input: options.modality)
+        LayoutBuilder.Overrides(platform: options.platform, modality: options.modality)
     }
 
     /// Keeps only the advice of a capture's fixes, or checks a layout's fixes.

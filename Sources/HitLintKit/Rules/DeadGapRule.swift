@@ -148,7 +148,7 @@ public struct DeadGapRule: GeometryRule {
             ?? context.threshold.minimum / 2
         let minGap = context.points(Self.minGap)
         let threshold = context.threshold
-        let pointer = context.geometry.input == .pointer
+        let pointer = context.geometry.modality == .pointer
         // Contiguous controls share a container (buttons in two list rows are not a
         // strip), so neighbours are searched among siblings: directly in a small
         // group, through a grid of the group in a large one (a stack of 10⁵ buttons).
@@ -271,7 +271,7 @@ public struct DeadGapRule: GeometryRule {
 
     private func message(_ target: Int, _ gaps: [(neighbour: Int, gap: Double, gapRect: Rect)], _ context: RuleContext) -> String {
         let unit = context.threshold.unitName
-        let lost = context.geometry.input == .pointer ? "the pointer there hits nothing" : "a tap there is lost"
+        let lost = context.geometry.modality == .pointer ? "the pointer there hits nothing" : "a tap there is lost"
         let name = context.name(target)
         if gaps.count == 1 {
             let gap = gaps[0]

@@ -4,7 +4,7 @@ extension RuleContext {
     /// Whether fixes may edit this node's hit area: in pointer mode a node with
     /// its own `pointerInsets` is checked on those, which fixes do not write.
     func canEditHitArea(of node: Int) -> Bool {
-        !(geometry.input == .pointer && layout.nodes[node].hasPointerInsets)
+        !(geometry.modality == .pointer && layout.nodes[node].hasPointerInsets)
     }
 
     /// The hit insets (points, UIKit convention) that make the node's hit rect

@@ -67,7 +67,7 @@ public struct LintOptions: Sendable {
 
     public func threshold(for layout: Layout) -> SizeThreshold {
         let profile = self.profile ?? Profile.default(for: layout.guideline ?? layout.platform)
-        let pointer = layout.input == .pointer
+        let pointer = layout.modality == .pointer
         let spacing = ruleOptions[RuleID.targetSize]?["spacingException"].map { $0 == "true" } ?? profile.spacingException
         if let size = minimumSize ?? ruleOptions[RuleID.targetSize]?["minSize"].flatMap(Length.init) {
             let source = size.unit == .pt ? "--min-size" : size.description

@@ -10,7 +10,7 @@ import XCTest
 final class StreamedLayoutTests: XCTestCase {
     /// Everything later stages can read of a layout, as comparable text.
     private func describe(_ layout: Layout, _ diagnostics: [Diagnostic]) -> [String] {
-        var lines = ["platform \(layout.platform) input \(layout.input) units \(layout.units) scale \(layout.scale)"
+        var lines = ["platform \(layout.platform) input \(layout.modality) units \(layout.units) scale \(layout.scale)"
             + " device \(layout.device) coordinates \(layout.coordinates) pointsPerUnit \(layout.pointsPerUnit)"]
         for index in layout.nodes.indices {
             let node = layout.nodes[index]
