@@ -5,6 +5,8 @@ public struct DeadGapRule: GeometryRule {
     /// Gaps narrower than this are not reported by default: list dividers and
     /// whole-pixel rounding between rows (1 dp at 3 px per dp), which a finger
     /// aimed at either row almost never lands in.
+    static let maxGap = RuleOption<Length?>("maxGap", of: RuleID.deadGap, defaultDescribedAs: "half the minimum size",
+                                            "Widest gap still reported, with a unit: 22pt.")
     static let minGap = LengthOption("minGap", of: RuleID.deadGap, default: Length(value: 2, unit: .pt),
                                      "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.")
 
@@ -27,7 +29,7 @@ public struct DeadGapRule: GeometryRule {
         """,
         defaultSeverity: .warning,
         options: [
-            RuleOptionDescription("maxGap", default: "half the minimum size", "Widest gap still reported, with a unit: 22pt."),
+            maxGap.description,
             minGap.description,
         ],
         examples: [
@@ -144,8 +146,7 @@ public struct DeadGapRule: GeometryRule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
         let layout = context.layout
-        let maxGap = context.option(RuleID.deadGap, "maxGap").flatMap(Length.init)?.points(in: layout)
-            ?? context.threshold.minimum / 2
+        let maxGap = context.points(Self.maxGap) ?? context.threshold.minimum / 2
         let minGap = context.points(Self.minGap)
         let threshold = context.threshold
         let pointer = context.geometry.modality == .pointer

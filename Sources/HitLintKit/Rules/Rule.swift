@@ -58,6 +58,14 @@ extension RuleOption where Value == Length {
     }
 }
 
+/// A length whose default depends on the file: `nil` until configured, and
+/// the rule works it out (its description says how: "half the minimum size").
+extension RuleOption where Value == Length? {
+    public init(_ name: String, of rule: String, defaultDescribedAs described: String, _ summary: String) {
+        self.init(name: name, rule: rule, fallback: nil, description: RuleOptionDescription(name, default: described, summary))
+    }
+}
+
 extension RuleOption where Value == Bool {
     public init(_ name: String, of rule: String, default fallback: Bool, _ summary: String) {
         self.init(name: name, rule: rule, fallback: fallback,
@@ -310,6 +318,12 @@ public struct RuleContext: Sendable {
     /// it is `true` or `false` before any file was linted.)
     public func isOn(_ option: FlagOption) -> Bool {
         self.option(option.rule, option.name).map { $0 == "true" } ?? option.fallback
+    }
+
+    /// A length option in points for this file as configured; nil when it is
+    /// not, for the rule to work out its default.
+    public func points(_ option: RuleOption<Length?>) -> Double? {
+        self.option(option.rule, option.name).flatMap(Length.init)?.points(in: layout)
     }
 
     /// A length option in points for this file: as configured, else its default.
