@@ -235,10 +235,10 @@ func runStages(nodes: Int, yaml: Bool) {
         start = now()
     }
     // As `hitlint` reads: YAML and smaller JSON parsed whole, then built; large
-    // JSON (Linter.streamingThreshold) built while it is parsed.
+    // JSON (LintOptions.defaultStreamingThreshold) built while it is parsed.
     var entries = 0
     let layout: Layout
-    if yaml || bytes.count < Linter.streamingThreshold {
+    if yaml || bytes.count < LintOptions.defaultStreamingThreshold {
         let document = try! (yaml ? SourceFormat.yaml : .json).parse(source)
         entries = document.entries.count
         step("parse")
@@ -251,7 +251,7 @@ func runStages(nodes: Int, yaml: Bool) {
     let geometry = Geometry(layout: layout)
     step("geometry")
     let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
-    step("regions and shared tables")
+    step("context")
     let diagnostics = Linter.runRules(context, options: LintOptions())
     step("rules")
     // The same rules again, one at a time on one thread (regions already worked

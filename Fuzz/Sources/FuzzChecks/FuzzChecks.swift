@@ -83,9 +83,9 @@ public enum FuzzChecks {
             require(entry.start <= entry.end && Int(entry.end) <= count, "\(format) entry \(index) span outside the file")
             switch entry.kind {
             case .array, .object:
-                require(Int(entry.aux) > index && Int(entry.aux) <= entries.count, "\(format) container \(index) end out of range")
-                if let top = ends.last { require(Int(entry.aux) <= top, "\(format) container \(index) ends after its parent") }
-                ends.append(Int(entry.aux))
+                require(Int(entry.payload) > index && Int(entry.payload) <= entries.count, "\(format) container \(index) end out of range")
+                if let top = ends.last { require(Int(entry.payload) <= top, "\(format) container \(index) ends after its parent") }
+                ends.append(Int(entry.payload))
             case .number:
                 if entry.flags & Document.Entry.integer != 0 {
                     // An integer kept in its entry: the value must read back as one, and the span must say it.
@@ -96,17 +96,17 @@ public enum FuzzChecks {
                         require(written == value, "\(format) inline number \(index) reads \(value), the file says \(written)")
                     }
                 } else {
-                    require(Int(entry.aux) < document.numbers.count, "\(format) number \(index) index out of range")
+                    require(Int(entry.payload) < document.numbers.count, "\(format) number \(index) index out of range")
                 }
             case .string:
                 if entry.flags & Document.Entry.decoded != 0 {
-                    require(Int(entry.aux) < document.strings.count, "\(format) string \(index) index out of range")
+                    require(Int(entry.payload) < document.strings.count, "\(format) string \(index) index out of range")
                 } else if entry.flags & Document.Entry.quoted != 0 {
                     require(entry.end - entry.start >= 2, "\(format) quoted string \(index) shorter than its quotes")
                 }
                 _ = document.string(index)
             case .bool:
-                require(entry.aux <= 1, "\(format) bool \(index) is neither true nor false")
+                require(entry.payload <= 1, "\(format) bool \(index) is neither true nor false")
             case .null:
                 break
             }
@@ -141,9 +141,9 @@ public enum FuzzChecks {
             case (.string, .string):
                 if a.string(index) != b.string(index) { return false }
             case (.bool, .bool):
-                if x.aux != y.aux { return false }
+                if x.payload != y.payload { return false }
             case (.array, .array), (.object, .object):
-                if x.aux != y.aux { return false }
+                if x.payload != y.payload { return false }
             case (.null, .null):
                 break
             default:

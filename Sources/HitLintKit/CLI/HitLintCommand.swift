@@ -23,7 +23,6 @@ extension PathsOnlySubcommand {
 /// Everything the `hitlint` executable does, callable in-process by tests:
 /// reads the command line and runs the subcommand it names (lint when none is named).
 public enum HitLintCommand {
-    public static let version = HitLint.version
 
     static let subcommands: [any Subcommand.Type] = [
         LintCommand.self, RulesCommand.self, ExplainCommand.self, ParseCommand.self,
@@ -42,7 +41,7 @@ public enum HitLintCommand {
             output.write(Arguments.usage)
             return 0
         case .version:
-            output.write("hitlint \(version)\n")
+            output.write("hitlint \(HitLint.version)\n")
             return 0
         case nil:
             let subcommand = subcommands.first { $0.name == arguments.subcommand } ?? LintCommand.self

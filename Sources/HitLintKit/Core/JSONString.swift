@@ -14,8 +14,8 @@ enum JSONEscaping {
         for byte in bytes { append(byte, into: &out) }
     }
 
-    /// Runs of bytes that need no escape (most of any text) are copied whole:
-    /// byte by byte, escaping was a tenth of a report's instructions.
+    /// Runs of bytes that need no escape (most of any text) are copied whole,
+    /// not looked at and appended one byte at a time.
     private static func append(contiguous bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var runStart = 0
         for index in 0..<bytes.count {

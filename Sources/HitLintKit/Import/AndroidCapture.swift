@@ -8,7 +8,9 @@ struct AndroidView {
     var object = -1
     /// False for an entry of a view list that is no view (not a mapping).
     var isView = true
-    var className = -1, resourceID = -1, contentDescription = -1, text = -1, package = -1
+    var className = -1, resourceID = -1, contentDescription = -1, package = -1
+    /// The element's text: only what Maestro's iOS hierarchy names an element by (an Android view is named by its id and description).
+    var text = -1
     /// Where diagnostics about the view sit (its bounds, or its XML element's name).
     var anchor = -1
     /// Bounds in screen pixels; nil when missing or malformed (inverted bounds are empty).
@@ -60,8 +62,6 @@ struct AndroidTree {
 
 /// What differs between the Android formats once their views are read.
 struct AndroidCaptureFormat {
-    /// "DroidBot state", for messages.
-    var name: String
     /// How the format writes bounds, for the note on views without them: "[[left, top], [right, bottom]]".
     var boundsSyntax: String
     /// The screen size the capture records, in pixels, and where it is.

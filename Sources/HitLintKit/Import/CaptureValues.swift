@@ -1,28 +1,8 @@
-import Foundation
-
 /// Reading the values captures write as text: XML elements in their JsonML
 /// form (`XMLReader`: `[name, {attributes}, content…]`), booleans and numbers
 /// written as strings, and Android's bounds strings. Read from the bytes of
 /// the document, without a `String` per value: a capture has thousands of them.
 extension Document {
-    /// Whether `entry` is an element of an XML document: `[name, {attributes}, …]`.
-    func isXMLElement(_ entry: Int) -> Bool {
-        entry >= 0 && entry < entries.count && kind(entry) == .array && next(entry) > entry + 2
-            && kind(entry + 1) == .string && kind(entry + 2) == .object
-    }
-
-    /// The child elements of an XML element, in order (text left out).
-    func childElements(_ element: Int) -> [Int] {
-        var children: [Int] = []
-        var child = next(element + 2)
-        let end = next(element)
-        while child < end {
-            if kind(child) == .array { children.append(child) }
-            child = next(child)
-        }
-        return children
-    }
-
     /// "true" / "false" (any case), or a JSON boolean; nil otherwise.
     func flag(_ entry: Int) -> Bool? {
         guard entry >= 0 else { return nil }
@@ -118,50 +98,17 @@ enum CaptureText {
 }
 
 /// Which of a fixed set of names a mapping key is, found by reading the key's
-/// bytes once: a capture's views each have a score of keys, and comparing each
-/// key with every name in turn re-read it once per name.
+/// bytes once (`ByteTable`): a capture's views each have a score of keys, and
+/// comparing each key with every name in turn re-read it once per name.
 struct KeyNames<Name: RawRepresentable & CaseIterable & Sendable>: Sendable where Name.RawValue == String {
-    private let names: [Name]
-    /// Every name's UTF-8 bytes, one after another; name `i` is `spelled[starts[i] ..< starts[i + 1]]`.
-    private let spelled: [UInt8]
-    private let starts: [Int]
-    /// The names of each length, by length.
-    private let byLength: [[Int]]
+    private let names = Array(Name.allCases)
+    private let table: ByteTable
 
     init() {
-        names = Array(Name.allCases)
-        var spelled: [UInt8] = [], starts = [0]
-        var byLength: [[Int]] = []
-        for (position, name) in names.enumerated() {
-            let bytes = Array(name.rawValue.utf8)
-            spelled += bytes
-            starts.append(spelled.count)
-            while byLength.count <= bytes.count { byLength.append([]) }
-            byLength[bytes.count].append(position)
-        }
-        (self.spelled, self.starts, self.byLength) = (spelled, starts, byLength)
+        table = ByteTable(names.map(\.rawValue))
     }
 
     func name(of key: Int, in document: Document) -> Name? {
-        guard let span = document.contentSpan(key) else {
-            // Escaped, so decoded (or not a string at all): compare the decoded text.
-            guard let text = document.string(key) else { return nil }
-            return names.first { $0.rawValue == text }
-        }
-        let length = span.end - span.start
-        guard length < byLength.count, !byLength[length].isEmpty else { return nil }
-        let found: Int? = document.source.bytes.withUnsafeBufferPointer { bytes in
-            spelled.withUnsafeBufferPointer { spelled in
-                candidates: for candidate in byLength[length] {
-                    let start = starts[candidate]
-                    for offset in 0..<length where bytes[span.start + offset] != spelled[start + offset] {
-                        continue candidates
-                    }
-                    return candidate
-                }
-                return nil
-            }
-        }
-        return found.map { names[$0] }
+        document.lookup(key, in: table).map { names[$0] }
     }
 }

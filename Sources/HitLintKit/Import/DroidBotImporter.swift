@@ -44,7 +44,7 @@ enum DroidBotImporter: Importer {
             return SentryImporter.unreadable(document, "a DroidBot state needs 'views', a list of views",
                                              entry: viewsEntry >= 0 ? viewsEntry : 0)
         }
-        var format = AndroidCaptureFormat(name: "DroidBot state", boundsSyntax: "[[left, top], [right, bottom]]")
+        var format = AndroidCaptureFormat(boundsSyntax: "[[left, top], [right, bottom]]")
         format.documentEntry = viewsEntry
         format.recordedSizeEntry = widthEntry >= 0 ? widthEntry : viewsEntry
         if let width = widthEntry >= 0 ? document.number(widthEntry) : nil,
@@ -97,7 +97,7 @@ enum DroidBotImporter: Importer {
     /// The keys of a view that hitlint reads.
     private enum ViewKey: String, CaseIterable {
         case parent, bounds, className = "class", resourceID = "resource_id", contentDescription = "content_description"
-        case text, package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, visible, children
+        case package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, visible, children
     }
     private static let viewKeys = KeyNames<ViewKey>()
 
@@ -119,7 +119,6 @@ enum DroidBotImporter: Importer {
             case .className: view.className = document.kind(value) == .string ? value : -1
             case .resourceID: view.resourceID = document.kind(value) == .string ? value : -1
             case .contentDescription: view.contentDescription = document.kind(value) == .string ? value : -1
-            case .text: view.text = value
             case .package: view.package = document.kind(value) == .string ? value : -1
             case .clickable: view.clickable = document.bool(value) ?? false
             case .longClickable: view.longClickable = document.bool(value) ?? false

@@ -53,7 +53,7 @@ enum MaestroImporter: Importer {
             var tree = AndroidTree()
             tree.views = nodes.map(\.view)
             tree.linkByParents()
-            var format = AndroidCaptureFormat(name: "Maestro hierarchy", boundsSyntax: "[left,top][right,bottom]")
+            var format = AndroidCaptureFormat(boundsSyntax: "[left,top][right,bottom]")
             format.documentEntry = 1
             return AndroidCapture.importLayout(document, tree: tree, format: format, options: options)
         }

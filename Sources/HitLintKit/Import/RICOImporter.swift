@@ -41,7 +41,7 @@ enum RICOImporter: Importer {
             }
         }
         tree.linkByParents()
-        var format = AndroidCaptureFormat(name: "RICO view hierarchy", boundsSyntax: "[left, top, right, bottom]")
+        var format = AndroidCaptureFormat(boundsSyntax: "[left, top, right, bottom]")
         format.documentEntry = root
         format.recordedSize = screenSize
         format.recordedSizeDataset = "RICO"
@@ -71,7 +71,6 @@ enum RICOImporter: Importer {
             else if document.stringEquals(key, "class") { view.className = document.kind(value) == .string ? value : -1 }
             else if document.stringEquals(key, "resource-id") { view.resourceID = document.kind(value) == .string ? value : -1 }
             else if document.stringEquals(key, "package") { view.package = document.kind(value) == .string ? value : -1 }
-            else if document.stringEquals(key, "text") { view.text = value }
             else if document.stringEquals(key, "content-desc") {
                 // A list (`[null]`, `["Share"]`): its first string.
                 if document.kind(value) == .array, let first = document.elements(value).first, document.kind(first) == .string {

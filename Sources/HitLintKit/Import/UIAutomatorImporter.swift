@@ -30,7 +30,7 @@ enum UIAutomatorImporter: Importer {
         guard document.isXMLElement(0) else {
             return SentryImporter.unreadable(document, "a UI Automator dump must be an XML document whose root element is <hierarchy>")
         }
-        var format = AndroidCaptureFormat(name: "UI Automator dump", boundsSyntax: "[left,top][right,bottom]")
+        var format = AndroidCaptureFormat(boundsSyntax: "[left,top][right,bottom]")
         format.documentEntry = 1
         var width: Double?, height: Double?
         for (key, value) in document.members(2) {
@@ -91,8 +91,6 @@ enum UIAutomatorImporter: Importer {
                 if document.stringEquals(key, "resource-id") { view.resourceID = value }
             case UInt8(ascii: "s"):
                 if document.stringEquals(key, "scrollable") { view.scrollable = document.flag(value) ?? false }
-            case UInt8(ascii: "t"):
-                if document.stringEquals(key, "text") { view.text = value }
             case UInt8(ascii: "v"):
                 if document.stringEquals(key, "visible-to-user") { hidden(document.flag(value)) }
             default:

@@ -94,11 +94,12 @@ public struct LayoutEditor: Sendable {
         }
         let texts = sides.map(formatNumber)  // each written once: this runs for every fix
         let uniform = texts.allSatisfy { $0 == texts[0] }
-        let listText = "[" + texts.joined(separator: ", ") + "]"
-        guard entry >= 0 else { return .insert(uniform ? texts[0] : listText) }
+        // The whole value: one number when the sides agree, else the list (built only then).
+        let value = uniform ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
+        guard entry >= 0 else { return .insert(value) }
         switch document.kind(entry) {
         case .number:
-            return .replace([(entry, uniform ? texts[0] : listText)])
+            return .replace([(entry, value)])
         case .array where document.count(entry) == 4:
             let old = document.elements(entry).compactMap { document.number($0).map(formatNumber) }
             if uniform, old.count == 4, Set(old).count > 1 {
@@ -123,7 +124,7 @@ public struct LayoutEditor: Sendable {
             }
             return .members(entry: entry, replacements: replacements, missing: missing)
         default:
-            return .replace([(entry, uniform ? formatNumber(sides[0]) : listText)])
+            return .replace([(entry, value)])
         }
     }
 

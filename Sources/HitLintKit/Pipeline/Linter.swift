@@ -56,9 +56,7 @@ public struct Linter: Sendable {
             }
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
         } catch {
-            // No capture tool writes a DOCTYPE or another encoding: an XML file
-            // found in a folder that has one is someone else's, not a broken capture.
-            if foundInFolder, format == .xml, error.message.contains("DOCTYPE") || error.message.hasPrefix("encoding '") {
+            if foundInFolder, error.isUnsupportedDocument {
                 let diagnostic = Diagnostic(rule: RuleID.importNote, severity: .info,
                                             message: "skipped: not a layout hitlint knows (an XML document that hitlint does not read: \(error.message))",
                                             span: SourceSpan(start: error.offset, end: min(error.offset + 1, source.bytes.count)))
@@ -71,8 +69,6 @@ public struct Linter: Sendable {
             return LintResult(path: path, source: source, diagnostics: [diagnostic], nodeCount: 0)
         }
     }
-
-    public static var streamingThreshold: Int { LintOptions.defaultStreamingThreshold }
 
     /// Takes the document: once the rules have run, nothing of it is kept but
     /// its source, so checking the fixes (another lint of the whole file each
@@ -186,14 +182,13 @@ public struct Linter: Sendable {
         return (diagnostics, nodeCount, broken)
     }
 
-    static var concurrentRulesMinimumNodes: Int { RuleContext.concurrentMinimumNodes }
 
     /// The enabled geometry rules' diagnostics, in registry order whether the
     /// rules ran one after another or side by side.
     public static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
         let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }
-        guard context.layout.nodes.count >= concurrentRulesMinimumNodes, rules.count > 1, options.jobs > 1 else {
+        guard context.layout.nodes.count >= RuleContext.concurrentMinimumNodes, rules.count > 1, options.jobs > 1 else {
             return rules.flatMap { $0.check(context) }
         }
         // Started from the last: dead-gap, the costliest in the benchmark's

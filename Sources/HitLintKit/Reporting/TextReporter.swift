@@ -28,7 +28,7 @@ public struct TextReporter: Reporter {
 
     public func report(_ results: [LintResult]) -> String {
         // Written as bytes: a first run on a large project prints a line for each
-        // of many diagnostics, and joining strings for each was most of its output's cost.
+        // of many diagnostics, and a String joined for each would cost more than the line.
         var out = ByteWriter()
         for result in results {
             let path = result.path.displayedOnOneLine

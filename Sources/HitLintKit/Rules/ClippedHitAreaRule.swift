@@ -125,8 +125,7 @@ public struct ClippedHitAreaRule: GeometryRule {
         let geometry = context.geometry
         let layout = context.layout
         guard geometry.platform == .uikit else { return nil }
-        var edits: [TextEdit] = []
-        var parts: [String] = []
+        var changes: [(node: Int, insets: EdgeInsets)] = []
         var ancestor = Int(layout.nodes[target].parent)
         while ancestor >= 0 {
             let own = geometry.hitRect(ancestor)
@@ -138,13 +137,14 @@ public struct ClippedHitAreaRule: GeometryRule {
                 }
                 var insets = geometry.insets(of: ancestor)
                 for side in sides { insets[side] -= missing[side] }
-                edits += context.editor.setHitInsets(of: ancestor, to: insets)
-                parts.append("'\(context.name(ancestor))' \(context.describeInsets(of: ancestor, insets))")
+                changes.append((ancestor, insets))
             }
             ancestor = Int(layout.nodes[ancestor].parent)
         }
-        guard !edits.isEmpty else { return nil }
-        return Fix(description: "extend the hit area of " + englishList(parts), edits: edits)
+        let fix = context.insetsFix(changes) { context in
+            "extend the hit area of " + context.describe(changes)
+        }
+        return fix.changesFile ? fix : nil
     }
 
     private func advice(_ entry: (ancestor: Int, sides: [(side: Side, amount: Double)]), target: Int, context: RuleContext) -> String {

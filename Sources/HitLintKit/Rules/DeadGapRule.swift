@@ -246,18 +246,15 @@ public struct DeadGapRule: GeometryRule {
         for gap in gaps {
             let pair = [target, gap.neighbour]
             let inside = pair.allSatisfy { geometry.hitAreaBound($0).contains(gap.gapRect) }
-            guard inside, pair.allSatisfy(context.canEditHitArea) else {
+            guard inside, pair.allSatisfy({ context.canEditHitArea(of: $0) }) else {
                 return Fix(description: "close the gap between '\(context.name(target))' and '\(context.name(gap.neighbour))' by moving them together (their containers' hit regions do not cover it)", edits: [])
             }
             adjust(target, gap.horizontal ? .right : .bottom, by: gap.gap / 2)
             adjust(gap.neighbour, gap.horizontal ? .left : .top, by: gap.gap / 2)
         }
-        guard context.options.writesFixes else {
-            return .unwritten(changesFile: insetsByNode.contains { context.editor.changesHitInsets(of: $0.node, to: $0.insets) })
+        return context.insetsFix(insetsByNode) { context in
+            "widen the facing hit areas by half the gap each: " + context.describe(insetsByNode)
         }
-        let edits = insetsByNode.flatMap { context.editor.setHitInsets(of: $0.node, to: $0.insets) }
-        let parts = insetsByNode.map { "'\(context.name($0.node))' \(context.describeInsets(of: $0.node, $0.insets))" }
-        return Fix(description: "widen the facing hit areas by half the gap each: " + englishList(parts), edits: edits)
     }
 
     /// No view that answers for a target reaches into the gap (a third target, or

@@ -20,6 +20,23 @@ extension RuleContext {
         return insets
     }
 
+    /// The fix that gives each node its new hit insets, with `description`'s
+    /// words; when fixes are not written (`LintOptions.writesFixes`), only
+    /// whether it would change the file, so neither words nor edits are made.
+    /// (`description` is handed the context rather than capturing it: a
+    /// captured context is copied, a reference counted for each of its tables.)
+    func insetsFix(_ changes: [(node: Int, insets: EdgeInsets)], description: (RuleContext) -> String) -> Fix {
+        guard options.writesFixes else {
+            return .unwritten(changesFile: changes.contains { editor.changesHitInsets(of: $0.node, to: $0.insets) })
+        }
+        return Fix(description: description(self), edits: changes.flatMap { editor.setHitInsets(of: $0.node, to: $0.insets) })
+    }
+
+    /// "'prev' hitInsets -7 and 'next' hitInsets [0, -7, 0, 0]": the changes, as a fix describes them.
+    func describe(_ changes: [(node: Int, insets: EdgeInsets)]) -> String {
+        englishList(changes.map { "'\(name($0.node))' \(describeInsets(of: $0.node, $0.insets))" })
+    }
+
     /// "hitInsets [-7, -2, -7, -12]", "hitSlop 12": how the node's insets would read.
     func describeInsets(of node: Int, _ insets: EdgeInsets) -> String {
         let slop = layout.nodes[node].usesHitSlop

@@ -43,12 +43,11 @@ public struct LintOptions: Sendable {
 
     /// JSON files this large or larger are read streamed by default (`LayoutBuilder.read(streaming:)`):
     /// each node is built as its mapping closes and its part of the document
-    /// dropped, so the document is never whole in memory (about 12 bytes a
-    /// value, 1.7 times the file). Smaller files are parsed whole and then built:
-    /// handing each node over as it closes makes the read slower (Docs/performance.md),
-    /// for memory only large files need back. 16 MiB, the size from which
-    /// `hitlint` maps files.
-    public static let defaultStreamingThreshold = 16 << 20
+    /// dropped, so the document is never whole in memory. Smaller files are
+    /// parsed whole and then built: handing each node over as it closes makes
+    /// the read slower (Docs/performance.md), for memory only large files need
+    /// back. The size from which `hitlint` maps files.
+    public static let defaultStreamingThreshold = InputFileReader.mappingThreshold
 
     public init(profile: Profile? = nil, minimumSize: Length? = nil, platform: Platform? = nil,
                 modality: InputModality? = nil) {

@@ -138,8 +138,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
         if [firstRect, secondRect].contains(where: { !context.threshold.passes(horizontal ? $0.width : $0.height) }) {
             return Fix(description: "move \(names) apart (trimming would leave one under \(formatLength(minimum)) \(unit))", edits: [])
         }
-        var edits: [TextEdit] = []
-        var parts: [String] = []
+        var changes: [(node: Int, insets: EdgeInsets)] = []
         for (node, rect) in [(first, firstRect), (second, secondRect)] {
             var insets = geometry.insets(of: node)
             let frame = geometry.frame(node)
@@ -149,10 +148,11 @@ public struct OverlappingHitAreasRule: GeometryRule {
                 if node == first { insets.bottom = frame.maxY - rect.maxY } else { insets.top = rect.minY - frame.minY }
             }
             guard insets != geometry.insets(of: node) else { continue }
-            edits += context.editor.setHitInsets(of: node, to: insets)
-            parts.append("'\(context.name(node))' \(context.describeInsets(of: node, insets))")
+            changes.append((node, insets))
         }
-        return Fix(description: "trim the facing hit areas to meet in the middle: " + englishList(parts), edits: edits)
+        return context.insetsFix(changes) { context in
+            "trim the facing hit areas to meet in the middle: " + context.describe(changes)
+        }
     }
 
     /// Overlaps thinner than this (points) are not reported: whole-pixel

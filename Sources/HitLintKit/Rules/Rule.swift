@@ -162,10 +162,9 @@ public struct RuleContext: Sendable {
     /// device-width scale draws one CSS px per dp (pt).
     public let webThreshold: SizeThreshold
 
-    /// Per node, `isVisibleTarget`, worked out in one pass in node order: rules
-    /// ask it per target, and reading a node's frame for each question cost a
-    /// cache miss per target per rule on a large layout.
-    public let visibleFlags: [Bool]
+    /// Per node, `isVisibleTarget`, worked out in one pass in node order (where
+    /// `layeredFlags` starts from).
+    private let visibleFlags: [Bool]
 
     /// Per node, a visible target whose layering the file records: what is in
     /// front of it, what gates it, what it overlaps. That is every visible
@@ -346,7 +345,7 @@ public struct RuleContext: Sendable {
         if weakEvidence, severity == .error { severity = .warning }
         var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
                                     span: span ?? layout.anchorSpan(of: node), node: name(node), nodeIndex: node,
-                                    related: describes ? related.map(name) : [], fix: describes ? fix() : nil)
+                                    related: describes ? related.map { name($0) } : [], fix: describes ? fix() : nil)
         diagnostic.relatedNodes = related
         return diagnostic
     }

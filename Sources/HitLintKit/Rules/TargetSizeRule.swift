@@ -351,7 +351,7 @@ public struct TargetSizeRule: GeometryRule {
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.
         let regions = context.regions
-        var marks = context.makeVisitMarks()  // for the fixes' searches
+        var marks: VisitMarks?  // for the fixes' searches, made for the first
         for position in regions.indices {
             let target = regions[position].target
             guard !geometry.isInvisible[target], !geometry.isSkipped[target],
@@ -478,7 +478,7 @@ public struct TargetSizeRule: GeometryRule {
     /// Grow the hit insets until the hit area holds the minimum square: evenly
     /// where there is room, more on the free side where a neighbour's hit area or
     /// an ancestor's edge is in the way, never into either.
-    private func fix(_ target: Int, context: RuleContext, marks: inout VisitMarks) -> Fix {
+    private func fix(_ target: Int, context: RuleContext, marks: inout VisitMarks?) -> Fix {
         let geometry = context.geometry
         let name = context.name(target)
         let threshold = context.layout.nodes[target].isWebContent ? context.webThreshold : context.threshold
@@ -499,7 +499,8 @@ public struct TargetSizeRule: GeometryRule {
         for side in Side.allCases {
             owners[side] = geometry.clippingAncestor(of: target, side: side, edge: bound.edge(side))
         }
-        let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search, marks: &marks),
+        if marks == nil { marks = context.makeVisitMarks() }
+        let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search, marks: &marks!),
                                  boundOwners: owners)
         if let shortfall = growth.shortfall {
             var blockers: [Int] = []
@@ -517,11 +518,9 @@ public struct TargetSizeRule: GeometryRule {
         guard insets != geometry.insets(of: target) else {
             return Fix(description: "'\(name)' is big enough but covered: move what is in front of it, or let touches through it", edits: [])
         }
-        guard context.options.writesFixes else {
-            return .unwritten(changesFile: context.editor.changesHitInsets(of: target, to: insets))
+        return context.insetsFix([(target, insets)]) { context in
+            "grow '\(name)' to \(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit): \(context.describeInsets(of: target, insets))"
         }
-        return Fix(description: "grow '\(name)' to \(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit): \(context.describeInsets(of: target, insets))",
-                   edits: context.editor.setHitInsets(of: target, to: insets))
     }
 
     /// The innermost ancestor that cuts the target's hit area, if any does.

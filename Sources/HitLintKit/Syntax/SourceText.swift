@@ -252,9 +252,14 @@ public struct SyntaxError: Error, Sendable, Equatable {
     public var offset: Int
     /// "expected ',' or ']' after array element, found '}'"
     public var message: String
+    /// Well-formed, perhaps, but of a kind hitlint does not read (an XML DOCTYPE,
+    /// another encoding): no capture tool writes one, so a file found in a
+    /// folder with it is someone else's, not a broken capture.
+    public var isUnsupportedDocument = false
 
-    public init(offset: Int, message: String) {
+    public init(offset: Int, message: String, isUnsupportedDocument: Bool = false) {
         self.offset = offset
         self.message = message
+        self.isUnsupportedDocument = isUnsupportedDocument
     }
 }

@@ -211,7 +211,7 @@ private struct Reader {
             case 2:
                 let lower = value.lowercased()
                 guard lower == "utf-8" || lower == "utf8" else {
-                    throw failure(valueStart, "encoding '\(value)' is not supported: hitlint reads UTF-8 (save the file as UTF-8 and say encoding=\"UTF-8\")")
+                    throw unsupported(valueStart, "encoding '\(value)' is not supported: hitlint reads UTF-8 (save the file as UTF-8 and say encoding=\"UTF-8\")")
                 }
             default:
                 guard value == "yes" || value == "no" else {
@@ -238,7 +238,7 @@ private struct Reader {
             } else if startsWith("<?") {
                 try readProcessingInstruction()
             } else if startsWith("<!DOCTYPE") {
-                throw failure(index, "a DOCTYPE is not supported: hitlint reads no DTD and expands no entity (remove the <!DOCTYPE …> declaration)")
+                throw unsupported(index, "a DOCTYPE is not supported: hitlint reads no DTD and expands no entity (remove the <!DOCTYPE …> declaration)")
             } else if startsWith("<![CDATA[") {
                 throw failure(index, "a CDATA section may only be inside an element")
             } else if !beforeRoot {
@@ -270,7 +270,7 @@ private struct Reader {
                     } else if startsWith("<![CDATA[") {
                         try readCDATA()
                     } else if startsWith("<!DOCTYPE") {
-                        throw failure(index, "a DOCTYPE is not supported (and may only come before the root element)")
+                        throw unsupported(index, "a DOCTYPE is not supported (and may only come before the root element)")
                     } else {
                         throw failure(index + 2, "expected '--' (a comment) or '[CDATA[' after '<!', found \(describe(index + 2))")
                     }
@@ -929,6 +929,10 @@ private struct Reader {
         SyntaxError(offset: min(offset, count), message: message)
     }
 
+    func unsupported(_ offset: Int, _ message: String) -> SyntaxError {
+        SyntaxError(offset: min(offset, count), message: message, isUnsupportedDocument: true)
+    }
+
     @inline(never)
     func controlCharacterFailure(_ offset: Int) -> SyntaxError {
         let byte = base[offset]
@@ -962,4 +966,25 @@ private let asciiNameTable: [UInt8] = (0..<128).map { byte -> UInt8 in
 private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
     for offset in 0..<length where a[offset] != b[offset] { return false }
     return true
+}
+
+/// The JsonML form `XMLReader` writes, read back.
+extension Document {
+    /// Whether `entry` is an element of an XML document: `[name, {attributes}, …]`.
+    func isXMLElement(_ entry: Int) -> Bool {
+        entry >= 0 && entry < entries.count && kind(entry) == .array && next(entry) > entry + 2
+            && kind(entry + 1) == .string && kind(entry + 2) == .object
+    }
+
+    /// The child elements of an XML element, in order (text left out).
+    func childElements(_ element: Int) -> [Int] {
+        var children: [Int] = []
+        var child = next(element + 2)
+        let end = next(element)
+        while child < end {
+            if kind(child) == .array { children.append(child) }
+            child = next(child)
+        }
+        return children
+    }
 }

@@ -26,7 +26,7 @@ final class ConcurrentRulesTests: XCTestCase {
     }
 
     func testRulesSideBySideReportWhatTheyReportInTurn() {
-        let rows = Linter.concurrentRulesMinimumNodes / 8 + 10
+        let rows = RuleContext.concurrentMinimumNodes / 8 + 10
         let source = SourceText(bytes: Self.layout(rows: rows))
         var serial = LintOptions()
         serial.jobs = 1
@@ -35,7 +35,7 @@ final class ConcurrentRulesTests: XCTestCase {
         concurrent.jobs = 4
         let one = Linter(options: serial).lint(source: source, format: .json, path: "big.json")
         let many = Linter(options: concurrent).lint(source: source, format: .json, path: "big.json")
-        XCTAssertGreaterThanOrEqual(one.nodeCount, Linter.concurrentRulesMinimumNodes, "the layout takes the concurrent path")
+        XCTAssertGreaterThanOrEqual(one.nodeCount, RuleContext.concurrentMinimumNodes, "the layout takes the concurrent path")
         let rules = Set(one.diagnostics.map(\.rule))
         XCTAssertGreaterThanOrEqual(rules.count, 5, "most rules fire: \(rules.sorted())")
         XCTAssertEqual(one.diagnostics.count, many.diagnostics.count)

@@ -256,10 +256,10 @@ final class MappedSourceTests: XCTestCase {
         grid += "]}}\n"
         var inputs = try files.map { ($0.lastPathComponent, [UInt8](try Data(contentsOf: $0))) }
         inputs.append(("grid.json", Array(grid.utf8)))
-        // Enough nodes for the rules to run on several threads (Linter.concurrentRulesMinimumNodes),
+        // Enough nodes for the rules to run on several threads (RuleContext.concurrentMinimumNodes),
         // each reading nodes again for its diagnostics.
         var large = #"{"root": {"id": "screen", "frame": [0, 0, 20000, 20000], "children": ["#
-        for index in 0..<(Linter.concurrentRulesMinimumNodes + 100) {
+        for index in 0..<(RuleContext.concurrentMinimumNodes + 100) {
             let (x, y) = (index % 150 * 120, index / 150 * 120)
             large += (index == 0 ? "" : ",\n")
                 + #"{"id": "b\#(index)", "type": "button", "frame": [\#(x), \#(y), \#(30 + index % 20), \#(40 + index % 7)], "hitInsets": -\#(index % 50)}"#
