@@ -32,6 +32,11 @@ public struct Fix: Hashable, Sendable {
     /// Edits the rule found but did not write (`LintOptions.writesFixes` off):
     /// the fix is known to change the file, and that is all that is known of it.
     public private(set) var hasUnwrittenEdits = false
+    /// What the edits change in the layout, when they only give nodes new hit
+    /// insets (the rules' fixes): where checking the fix looks for what it
+    /// changed (`FixReach`). Empty when not known: the fix is then checked
+    /// against the whole file.
+    public var hitAreaChanges: [HitAreaChange] = []
 
     public init(description: String, edits: [TextEdit]) {
         self.description = description
@@ -52,6 +57,18 @@ public struct Fix: Hashable, Sendable {
     public mutating func dropEdits() {
         edits = []
         hasUnwrittenEdits = false
+        hitAreaChanges = []
+    }
+}
+
+/// A node given new hit insets (points, UIKit convention) by a fix.
+public struct HitAreaChange: Hashable, Sendable {
+    public var node: Int32
+    public var insets: EdgeInsets
+
+    public init(node: Int, insets: EdgeInsets) {
+        self.node = Int32(node)
+        self.insets = insets
     }
 }
 

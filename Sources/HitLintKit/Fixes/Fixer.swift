@@ -13,16 +13,53 @@ public enum Fixer {
     }
 
     public static func apply(_ diagnostics: [Diagnostic], to bytes: SourceBytes) -> Application {
-        var accepted = AcceptedEdits()
-        var applied: [Int] = []
-        for (index, diagnostic) in diagnostics.enumerated() {
-            guard let edits = diagnostic.fix?.edits, !edits.isEmpty else { continue }
-            let valid = edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= bytes.count }
-            guard valid, !selfOverlapping(edits), !edits.contains(where: accepted.conflicts) else { continue }
-            for edit in edits { accepted.insert(edit) }
-            applied.append(index)
+        var batch = EditBatch(byteCount: bytes.count)
+        let applied = batch.add(diagnostics)
+        return Application(bytes: batch.write(to: bytes), applied: applied)
+    }
+
+    /// A consistent set of edits, gathered fix by fix: a fix joins only if its
+    /// edits are valid and touch none already in (what `apply` applies).
+    struct EditBatch {
+        private var accepted = AcceptedEdits()
+        let byteCount: Int
+
+        init(byteCount: Int) {
+            self.byteCount = byteCount
         }
-        return Application(bytes: applying(accepted.all, to: bytes), applied: applied)
+
+        /// Adds the fix's edits if it can; whether it did (a fix without edits cannot).
+        mutating func add(_ fix: Fix?) -> Bool {
+            guard let edits = fix?.edits, !edits.isEmpty else { return false }
+            let valid = edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
+            guard valid, !selfOverlapping(edits), !edits.contains(where: accepted.conflicts) else { return false }
+            for edit in edits { accepted.insert(edit) }
+            return true
+        }
+
+        /// Whether every fix could join, all or none: a group of fixes whose
+        /// edits touch each other or those already in is left out whole.
+        mutating func addAll(_ fixes: [Fix?]) -> Bool {
+            var group = AcceptedEdits()
+            for fix in fixes {
+                guard let edits = fix?.edits, !edits.isEmpty else { return false }
+                let valid = edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
+                guard valid, !selfOverlapping(edits), !edits.contains(where: accepted.conflicts),
+                      !edits.contains(where: group.conflicts) else { return false }
+                for edit in edits { group.insert(edit) }
+            }
+            for edit in group.all { accepted.insert(edit) }
+            return true
+        }
+
+        /// Adds each diagnostic's fix that can join, in order; the positions of those that did.
+        mutating func add(_ diagnostics: [Diagnostic]) -> [Int] {
+            diagnostics.indices.filter { add(diagnostics[$0].fix) }
+        }
+
+        func write(to bytes: SourceBytes) -> [UInt8] {
+            applying(accepted.all, to: bytes)
+        }
     }
 
     /// The edits accepted so far, for conflict checks in O(log² n) each. Their
@@ -34,7 +71,7 @@ public enum Fixer {
     /// whose end is not before its start. (One sorted list and a short
     /// unsorted one merged by re-sorting would copy whole edits O(n^1.5 log n)
     /// times, which dominates checking the fixes of a large grid.)
-    private struct AcceptedEdits {
+    fileprivate struct AcceptedEdits {
         /// Every accepted edit, in the order accepted.
         private(set) var all: [TextEdit] = []
         /// Largest run first; each sorted by start, then end (one fix's edits

@@ -14,6 +14,10 @@ struct FixVerification {
     let source: SourceText
     let format: SourceFormat
     let path: String
+    /// Where each fix can change findings, from the lint that made the fixes.
+    let reach: FixReach?
+    /// For tests (`Linter.fixCheckAudit`).
+    var audit: FixCheckAudit?
 
     /// Re-linting is bounded per file: about four more lints of a large file, or
     /// 200 lints of a small one. Fixes past the budget are left for the next pass.
@@ -21,7 +25,7 @@ struct FixVerification {
         (4 * count + 1 << 20, 200)
     }
 
-    private enum Verdict {
+    fileprivate enum Verdict {
         case unchecked, kept, doesNotResolve, addsProblem, outOfBudget
     }
 
@@ -36,7 +40,17 @@ struct FixVerification {
         // the whole copy staying in memory beside the lint's tables, at the
         // run's peak.
         let mapsCopies = source.bytes.isMapped
-        return Self.verify(diagnostics, of: source.bytes) { (bytes: consuming [UInt8]) in
+        var affected: [[Int32]?]?
+        if let reach {
+            let described = diagnostics.indices.filter {
+                !(diagnostics[$0].fix?.edits.isEmpty ?? true) && !diagnostics[$0].fix!.hitAreaChanges.isEmpty
+            }
+            let nodes = reach.affectedNodes(of: described.map { diagnostics[$0].fix!.hitAreaChanges })
+            var byDiagnostic = [[Int32]?](repeating: nil, count: diagnostics.count)
+            for (index, found) in zip(described, nodes) { byDiagnostic[index] = found }
+            affected = byDiagnostic
+        }
+        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
                 _ = consume bytes
@@ -49,57 +63,29 @@ struct FixVerification {
     }
 
     /// `diagnostics` of `bytes`, each fix checked with `lint` (the diagnostics
-    /// of the bytes a run of fixes makes) and stripped of its edits if it fails.
+    /// of the bytes a set of fixes makes) and stripped of its edits if it fails.
+    ///
+    /// `affected[i]`: the nodes whose findings diagnostic i's fix can change
+    /// (`FixReach`), or nil when that is not known. A run of fixes falls apart
+    /// into groups whose reaches do not meet (a group: fixes linked by a node
+    /// both can change); each group is checked on its own, by the findings of
+    /// the nodes it reaches, and groups far enough apart are checked with one
+    /// lint between them. A finding that changed on a node no group of that
+    /// lint reaches means the reaches were wrong: those groups are checked
+    /// again, each alone, against the whole file. A fix whose reach is not
+    /// known is checked against the whole file with its run.
+    ///
+    /// `audit`: for tests, handed each group's verdict counts as the shared
+    /// lint found them and as a lint of the group alone finds them.
     static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
+                       affected: [[Int32]?]? = nil,
+                       audit: FixCheckAudit? = nil,
                        lint: (consuming [UInt8]) -> [Diagnostic]) -> [Diagnostic] {
-        let before = Fixer.counts(diagnostics)
-        var (bytesLeft, lintsLeft) = budget ?? Self.budget(forBytes: bytes.count)
-        let fixable = diagnostics.indices.filter { !(diagnostics[$0].fix?.edits.isEmpty ?? true) }
-        var verdicts = [Verdict](repeating: .unchecked, count: diagnostics.count)
-        // Depth first, earlier fixes first: when the budget runs out, the fixes
-        // nearest the top of the file are the ones that were checked.
-        var runs: [ArraySlice<Int>] = fixable.isEmpty ? [] : [fixable[...]]
-        while let popped = runs.popLast() {
-            // Fixes whose edits conflict with earlier ones in the run (or are
-            // invalid) are not applied with it: they form a run of their own, after.
-            var application = Fixer.apply(popped.map { diagnostics[$0] }, to: bytes)
-            // A mapped file's pages are not needed while the result is linted.
-            bytes.dropResidentPages()
-            guard !application.applied.isEmpty else {
-                for index in popped { verdicts[index] = .doesNotResolve }  // invalid edits change nothing
-                continue
-            }
-            var run = popped
-            if application.applied.count < popped.count {
-                let applied = Set(application.applied)
-                let rest = popped.indices.filter { !applied.contains($0 - popped.startIndex) }.map { popped[$0] }
-                runs.append(rest[...])
-                run = application.applied.map { popped[popped.startIndex + $0] }[...]
-            }
-            guard bytesLeft > 0, lintsLeft > 0 else {
-                for index in run { verdicts[index] = .outOfBudget }
-                continue
-            }
-            bytesLeft -= bytes.count
-            lintsLeft -= 1
-            // Handed over, not shared: the lint may let the copy go once it has another.
-            let patched = application.bytes
-            application.bytes = []
-            let after = Fixer.counts(lint(consume patched))
-            var fixesPerKey: [Fixer.ProblemKey: Int] = [:]
-            for index in run { fixesPerKey[Fixer.key(diagnostics[index]), default: 0] += 1 }
-            let resolved = fixesPerKey.allSatisfy { after[$0.key, default: 0] <= before[$0.key, default: 0] - $0.value }
-            let nothingNew = after.allSatisfy { $0.value <= before[$0.key, default: 0] }
-            if resolved && nothingNew {
-                for index in run { verdicts[index] = .kept }
-            } else if run.count == 1 {
-                verdicts[run.first!] = resolved ? .addsProblem : .doesNotResolve
-            } else {
-                Fixer.pushHalves(of: run, onto: &runs)
-            }
-        }
+        var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
+                                 budget: budget ?? Self.budget(forBytes: bytes.count))
+        let verdicts = checker.run(lint: lint)
         var result = diagnostics
-        for index in fixable {
+        for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
             let note: String
             switch verdicts[index] {
             case .kept, .unchecked: continue
@@ -113,3 +99,260 @@ struct FixVerification {
         return result
     }
 }
+
+/// Handed, for each group of fixes checked with others in one lint, what that
+/// lint says the group changes and what a lint of the group alone says: the
+/// two must agree, or a fix's reach (`FixReach`) was wrong.
+typealias FixCheckAudit = @Sendable (_ shared: [Fixer.ProblemKey: Int], _ alone: [Fixer.ProblemKey: Int]) -> Void
+
+/// The state of one file's fix checking (`FixVerification.verify`).
+private struct RunChecker {
+    typealias Counts = [Fixer.ProblemKey: Int]
+
+    /// A problem on one node: what a lint's findings are compared by, so a
+    /// change can be put down to the group of fixes that reaches its node.
+    private struct NodeProblem: Hashable {
+        var rule: String
+        /// -1: about no node.
+        var node: Int32
+        /// What it is counted by (`Fixer.ProblemKey`).
+        var name: String?
+    }
+
+    let diagnostics: [Diagnostic]
+    let bytes: SourceBytes
+    let affected: [[Int32]?]?
+    let audit: FixCheckAudit?
+    var bytesLeft: Int
+    var lintsLeft: Int
+    var verdicts: [FixVerification.Verdict]
+    /// The original findings by node, with the name each is counted by.
+    private var before: [NodeProblem: Int] = [:]
+    /// What each group of fixes (sorted diagnostic indices) changes, by
+    /// problem: only the counts that change.
+    private var changes: [[Int]: Counts] = [:]
+    /// Groups whose reach proved wrong: checked alone, against the whole file.
+    private var checkedWhole = Set<[Int]>()
+
+    init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
+         budget: (bytes: Int, lints: Int)) {
+        self.diagnostics = diagnostics
+        self.bytes = bytes
+        self.affected = affected
+        self.audit = audit
+        (bytesLeft, lintsLeft) = budget
+        verdicts = [FixVerification.Verdict](repeating: .unchecked, count: diagnostics.count)
+        before = Self.byNode(diagnostics)
+    }
+
+    private static func byNode(_ diagnostics: [Diagnostic]) -> [NodeProblem: Int] {
+        var result: [NodeProblem: Int] = [:]
+        result.reserveCapacity(diagnostics.count)
+        for diagnostic in diagnostics {
+            result[NodeProblem(rule: diagnostic.rule, node: diagnostic.nodeIndex.map(Int32.init) ?? -1, name: diagnostic.node), default: 0] += 1
+        }
+        return result
+    }
+
+    /// Whether every fix of the group says which nodes it can change.
+    private func isLocal(_ group: [Int]) -> Bool {
+        guard let affected, !checkedWhole.contains(group) else { return false }
+        return group.allSatisfy { affected[$0] != nil }
+    }
+
+    /// The run's fixes in groups linked by a node both can change, in the
+    /// order of their first fix; the fixes whose reach is unknown make one
+    /// group, first, checked against the whole file.
+    private func groups(of run: [Int]) -> [[Int]] {
+        guard let affected, run.count > 1 else { return [run] }
+        let unknown = run.filter { affected[$0] == nil }
+        guard unknown.count < run.count else { return [run] }
+        let result = groups(ofLocal: unknown.isEmpty ? run : run.filter { affected[$0] != nil }, affected)
+        return unknown.isEmpty ? result : [unknown] + result
+    }
+
+    private func groups(ofLocal run: [Int], _ affected: [[Int32]?]) -> [[Int]] {
+        var parent = Array(run.indices)
+        func root(_ position: Int) -> Int {
+            var position = position
+            while parent[position] != position {
+                parent[position] = parent[parent[position]]
+                position = parent[position]
+            }
+            return position
+        }
+        var owner: [Int32: Int] = [:]
+        for (position, index) in run.enumerated() {
+            for node in affected[index]! {
+                if let other = owner[node] {
+                    let (a, b) = (root(position), root(other))
+                    if a != b { parent[max(a, b)] = min(a, b) }
+                } else {
+                    owner[node] = position
+                }
+            }
+        }
+        var groupOfRoot: [Int: Int] = [:]
+        var result: [[Int]] = []
+        for (position, index) in run.enumerated() {
+            let top = root(position)
+            if let group = groupOfRoot[top] {
+                result[group].append(index)
+            } else {
+                groupOfRoot[top] = result.count
+                result.append([index])
+            }
+        }
+        return result
+    }
+
+    /// Depth first, earlier fixes first: when the budget runs out, the fixes
+    /// nearest the top of the file are the ones that were checked. A run is
+    /// first cut to the fixes that apply together (the others make a run of
+    /// their own, after), then into its groups; a group that fails is halved.
+    mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixVerification.Verdict] {
+        let fixable = diagnostics.indices.filter { !(diagnostics[$0].fix?.edits.isEmpty ?? true) }
+        // A run, or (`isGroup`) a group of fixes already cut from one, that
+        // applies together and is one group.
+        var runs: [(fixes: [Int], isGroup: Bool)] = fixable.isEmpty ? [] : [(fixable, false)]
+        while true {
+            // Every run whose groups' changes are known is decided; the groups
+            // not yet checked wait for the next lint.
+            var waiting: [[Int]] = []
+            while let (popped, isGroup) = runs.popLast() {
+                var applied = popped
+                if !isGroup {
+                    var batch = Fixer.EditBatch(byteCount: bytes.count)
+                    applied = batch.add(popped.map { diagnostics[$0] }).map { popped[$0] }
+                    guard !applied.isEmpty else {
+                        for index in popped { verdicts[index] = .doesNotResolve }  // invalid edits change nothing
+                        continue
+                    }
+                    if applied.count < popped.count {
+                        let set = Set(applied)
+                        runs.append((popped.filter { !set.contains($0) }, false))
+                    }
+                    let groups = groups(of: applied)
+                    if groups.count > 1 {
+                        runs += groups.reversed().map { ($0, true) }
+                        continue
+                    }
+                }
+                guard let counts = changes[applied] else {
+                    waiting.append(applied)
+                    continue
+                }
+                if passes(applied, counts) {
+                    for index in applied { verdicts[index] = .kept }
+                } else if applied.count == 1 {
+                    verdicts[applied[0]] = resolves(applied, counts) ? .addsProblem : .doesNotResolve
+                } else {
+                    let middle = applied.count / 2
+                    runs.append((Array(applied[middle...]), false))
+                    runs.append((Array(applied[..<middle]), false))
+                }
+            }
+            guard !waiting.isEmpty else { break }
+            guard bytesLeft > 0, lintsLeft > 0 else {
+                for group in waiting { for index in group { verdicts[index] = .outOfBudget } }
+                break
+            }
+            check(pickBatch(from: waiting), lint: lint)
+            runs = waiting.reversed().map { ($0, true) }
+        }
+        return verdicts
+    }
+
+    /// Groups to check with one lint, in order: local groups whose reaches
+    /// do not meet and whose edits do not touch, or one group checked against
+    /// the whole file.
+    private func pickBatch(from waiting: [[Int]]) -> [[Int]] {
+        var claimed = Set<Int32>()
+        var edits = Fixer.EditBatch(byteCount: bytes.count)
+        var batch: [[Int]] = []
+        for group in waiting {
+            guard isLocal(group) else {
+                if batch.isEmpty { return [group] }
+                continue
+            }
+            let nodes = group.flatMap { affected![$0]! }
+            guard !nodes.contains(where: claimed.contains),
+                  edits.addAll(group.map { diagnostics[$0].fix }) else { continue }
+            claimed.formUnion(nodes)
+            batch.append(group)
+        }
+        return batch
+    }
+
+    /// One lint of the batch's fixes applied together; each group's changes
+    /// are the changed findings on the nodes it reaches (or, checked alone
+    /// against the whole file, all changed findings).
+    private mutating func check(_ batch: [[Int]], lint: (consuming [UInt8]) -> [Diagnostic]) {
+        let changed = lintChanges(of: batch.flatMap { $0 }, lint: lint)
+        guard batch.count > 1 else {
+            changes[batch[0]] = counts(changed)
+            return
+        }
+        var ownerOf: [Int32: Int] = [:]
+        for (position, group) in batch.enumerated() {
+            for index in group { for node in affected![index]! { ownerOf[node] = position } }
+        }
+        var shares = [[(problem: NodeProblem, change: Int)]](repeating: [], count: batch.count)
+        for change in changed {
+            guard let owner = ownerOf[change.problem.node] else {
+                // A finding changed where no group reaches: check each alone, against the whole file.
+                for group in batch { checkedWhole.insert(group) }
+                return
+            }
+            shares[owner].append(change)
+        }
+        for (position, group) in batch.enumerated() {
+            let shared = counts(shares[position])
+            changes[group] = shared
+            if let audit { audit(shared, counts(lintChanges(of: group, lint: lint, counted: false))) }
+        }
+    }
+
+    /// The findings whose count changes when the fixes are applied (one lint).
+    private mutating func lintChanges(of fixes: [Int], lint: (consuming [UInt8]) -> [Diagnostic],
+                                      counted: Bool = true) -> [(problem: NodeProblem, change: Int)] {
+        if counted {
+            bytesLeft -= bytes.count
+            lintsLeft -= 1
+        }
+        var batch = Fixer.EditBatch(byteCount: bytes.count)
+        _ = batch.add(fixes.map { diagnostics[$0] })
+        let patched = batch.write(to: bytes)
+        // A mapped file's pages are not needed while the result is linted.
+        bytes.dropResidentPages()
+        let after = Self.byNode(lint(patched))
+        var result: [(problem: NodeProblem, change: Int)] = []
+        for (problem, count) in after {
+            let change = count - before[problem, default: 0]
+            if change != 0 { result.append((problem, change)) }
+        }
+        for (problem, count) in before where after[problem] == nil {
+            result.append((problem, -count))
+        }
+        return result
+    }
+
+    private func counts(_ changes: [(problem: NodeProblem, change: Int)]) -> Counts {
+        var result: Counts = [:]
+        for change in changes { result[Fixer.ProblemKey(rule: change.problem.rule, node: change.problem.name), default: 0] += change.change }
+        return result.filter { $0.value != 0 }
+    }
+
+    /// Each fix's problem fires at least once less per fix of the run that fixes it.
+    private func resolves(_ run: [Int], _ changes: Counts) -> Bool {
+        var fixesPerKey: Counts = [:]
+        for index in run { fixesPerKey[Fixer.key(diagnostics[index]), default: 0] += 1 }
+        return fixesPerKey.allSatisfy { changes[$0.key, default: 0] <= -$0.value }
+    }
+
+    /// It resolves its problems and nothing fires more often than before.
+    private func passes(_ run: [Int], _ changes: Counts) -> Bool {
+        resolves(run, changes) && changes.values.allSatisfy { $0 <= 0 }
+    }
+}
+

@@ -32,6 +32,9 @@ public struct LintResult: Sendable {
 
 public struct Linter: Sendable {
     public var options: LintOptions
+    /// For tests: fix checking compares each group of fixes checked with
+    /// others against a lint of the group alone (`FixCheckAudit`).
+    var fixCheckAudit: FixCheckAudit?
 
     public init(options: LintOptions = LintOptions()) {
         self.options = options
@@ -51,7 +54,7 @@ public struct Linter: Sendable {
                     return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
                 }
                 let (layout, diagnostics) = LayoutBuilder.finish(consume builder, streamed: document, overrides: overrides)
-                let outcome = lintLayout(consume layout, diagnostics)
+                let outcome = lintLayout(consume layout, diagnostics, kind: kind)
                 return finish(outcome, source: source, format: format, path: path, kind: kind)
             }
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
@@ -103,7 +106,7 @@ public struct Linter: Sendable {
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document
-        let outcome = lintLayout(consume layout, diagnostics, keep: keep)
+        let outcome = lintLayout(consume layout, diagnostics, kind: kind, keep: keep)
         return finish(outcome, source: source, format: format, path: path, kind: kind)
     }
 
@@ -143,7 +146,7 @@ public struct Linter: Sendable {
     }
 
     /// Keeps only the advice of a capture's fixes, or checks a layout's fixes.
-    private func finish(_ outcome: (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool), source: SourceText,
+    private func finish(_ outcome: (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool, reach: FixReach?), source: SourceText,
                         format: SourceFormat, path: String, kind: FileKind) -> LintResult {
         var diagnostics = outcome.diagnostics
         if kind.isCapture {
@@ -153,24 +156,28 @@ public struct Linter: Sendable {
                 diagnostics[index].fix!.dropEdits()
             }
         } else if options.verifyFixes, !outcome.broken {
-            diagnostics = FixVerification(linter: self, source: source, format: format, path: path).verify(diagnostics)
+            diagnostics = FixVerification(linter: self, source: source, format: format, path: path, reach: outcome.reach,
+                                          audit: fixCheckAudit).verify(diagnostics)
         }
         return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, fileKind: kind)
     }
 
     /// Geometry and rules on a built layout: the sorted diagnostics, the number
-    /// of nodes, and whether the layout was too broken to check.
-    private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic],
-                            keep: ((RuleContext) -> Void)? = nil) -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool) {
+    /// of nodes, whether the layout was too broken to check, and (when fixes
+    /// are to be checked) where each fix can change findings.
+    private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil)
+        -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool, reach: FixReach?) {
         // Built: from here the file is read only where diagnostics point, so a
         // mapped file's pages are given back (SourceBytes.dropResidentPages).
         layout.document.source.bytes.dropResidentPages()
         var diagnostics = layoutDiagnostics.compactMap(applySeverity)
         let broken = layoutDiagnostics.contains { $0.rule == RuleID.invalidLayout }
         let nodeCount = layout.nodes.count
+        var reach: FixReach?
         if !broken, nodeCount > 0 {
             let context = RuleContext(layout: layout, geometry: Geometry(layout: layout), options: options)
             diagnostics += Self.runRules(context, options: options)
+            if options.verifyFixes, !kind.isCapture { reach = FixReach(context) }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
             keep?(context)
         }
@@ -179,7 +186,7 @@ public struct Linter: Sendable {
             if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
             return lhs.message < rhs.message
         }
-        return (diagnostics, nodeCount, broken)
+        return (diagnostics, nodeCount, broken, reach)
     }
 
 

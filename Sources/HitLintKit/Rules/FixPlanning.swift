@@ -29,7 +29,9 @@ extension RuleContext {
         guard options.writesFixes else {
             return .unwritten(changesFile: changes.contains { editor.changesHitInsets(of: $0.node, to: $0.insets) })
         }
-        return Fix(description: description(self), edits: changes.flatMap { editor.setHitInsets(of: $0.node, to: $0.insets) })
+        var fix = Fix(description: description(self), edits: changes.flatMap { editor.setHitInsets(of: $0.node, to: $0.insets) })
+        fix.hitAreaChanges = changes.map { HitAreaChange(node: $0.node, insets: $0.insets) }
+        return fix
     }
 
     /// "'prev' hitInsets -7 and 'next' hitInsets [0, -7, 0, 0]": the changes, as a fix describes them.

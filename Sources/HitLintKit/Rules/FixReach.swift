@@ -1,0 +1,168 @@
+/// Which targets' findings a fix can change: what lets fix checking judge many
+/// fixes with one lint (`FixVerification`), each by the findings of the
+/// targets it can reach, instead of one lint of the whole file per run.
+///
+/// A fix only gives nodes new hit insets (`Fix.hitAreaChanges`). Every gate
+/// that changes, the edited nodes' and (on UIKit and Android) their
+/// descendants', lies before and after in `changed`: the bounding box of the
+/// edited nodes' frames, old gates and hit rects, and new hit rects. From
+/// there, what the rules read reaches:
+/// - a target's region (its reachable pieces, losses, group share, whether it
+///   is out of play) changes only where its gate meets `changed`;
+/// - clipped-hit-area and excessive-hit-expansion read the edited nodes and
+///   their descendants only;
+/// - dead-gap compares a target with the siblings whose gates lie within
+///   `maxGap` of its own, and looks for what answers in the gap between them:
+///   a target within `maxGap` of `changed`, or of a target whose region changed;
+/// - target-size's spacing exception (where the profile has it) compares a
+///   target with the targets within the minimum size of its own: likewise.
+/// So the targets a fix reaches are those whose gates meet `changed` (the
+/// "changed" targets), the edited nodes' ancestors and descendants, and the
+/// targets within `reach` of `changed` or of a changed target's gate.
+/// Suppression's unused-ignore can fire on a container above all of these;
+/// fix checking notices any finding that changed outside every fix's reach
+/// and checks such fixes against the whole file.
+public struct FixReach: Sendable {
+    private let layout: Layout
+    private let geometry: Geometry
+    /// Per target (in `geometry.targets` order), where its findings are decided (`footprints`).
+    private let footprints: [Rect]
+    /// Targets by footprint.
+    private let targets: SpatialGrid
+    /// The farthest a rule looks from a target to a neighbour: dead-gap's
+    /// `maxGap`, and the minimum size where the spacing exception is on.
+    private let reach: Double
+    /// Nodes with `ignore` entries: whether an entry is used depends on the
+    /// findings of the node's whole subtree (unused-ignore).
+    private let ignoreHolders: Set<Int32>
+
+    public init(_ context: RuleContext) {
+        layout = context.layout
+        ignoreHolders = Set(context.layout.ignores.map { Int32($0.node) })
+        geometry = context.geometry
+        let maxGap = context.points(DeadGapRule.maxGap) ?? context.threshold.minimum / 2
+        var reach = maxGap
+        if context.threshold.spacingException { reach = max(reach, context.threshold.minimum) }
+        if context.webThreshold.spacingException, context.layout.nodes.contains(where: { $0.isWebContent }) {
+            reach = max(reach, context.webThreshold.minimum)
+        }
+        // A margin over the rules' own tolerances and the rounding of the
+        // numbers a fix writes.
+        self.reach = reach + 1
+        let footprints = Self.footprints(context.geometry)
+        self.footprints = footprints
+        let targetNodes = context.geometry.targets
+        targets = SpatialGrid(count: targetNodes.count, rect: { footprints[$0] }, id: { Int32($0) })
+    }
+
+    /// Where each target's findings are decided: the bounding box of its gate
+    /// and its descendants' gates (its region takes in what answers for it
+    /// inside it, which on the web can hang outside its own gate, and dead-gap
+    /// and the spacing exception measure inside that); for a target that
+    /// answers nowhere, a point at its frame's centre, where the spacing
+    /// exception centres its circle.
+    private static func footprints(_ geometry: Geometry) -> [Rect] {
+        let nodes = geometry.layout.nodes
+        var boxes = geometry.gates
+        for index in nodes.indices.reversed() {
+            let parent = Int(nodes[index].parent)
+            if parent >= 0, !boxes[index].isEmpty { boxes[parent] = boxes[parent].union(boxes[index]) }
+        }
+        return geometry.targets.map { target in
+            if !boxes[target].isEmpty { return boxes[target] }
+            let frame = geometry.frame(target)
+            return Rect(minX: frame.midX - 0.5, minY: frame.midY - 0.5, maxX: frame.midX + 0.5, maxY: frame.midY + 0.5)
+        }
+    }
+
+    /// For each fix's changes, the nodes whose findings they can alter, sorted:
+    /// the edited nodes, their target ancestors and descendants among them.
+    public func affectedNodes(of fixes: [[HitAreaChange]]) -> [[Int32]] {
+        var marks = VisitMarks(count: max(geometry.targets.count, 1))
+        var found = NodeList(count: layout.nodes.count)
+        return fixes.map { affectedNodes(of: $0, marks: &marks, found: &found) }
+    }
+
+    /// Nodes gathered once each, without a hashed set (a fix reaches dozens
+    /// of nodes, and a file has as many fixes as nodes).
+    private struct NodeList {
+        private var marks: VisitMarks
+        private(set) var nodes: [Int32] = []
+
+        init(count: Int) { marks = VisitMarks(count: max(count, 1)) }
+
+        mutating func reset() {
+            marks.next()
+            nodes.removeAll(keepingCapacity: true)
+        }
+
+        mutating func insert(_ node: Int32) {
+            if marks.mark(Int(node)) { nodes.append(node) }
+        }
+    }
+
+    private func affectedNodes(of changes: [HitAreaChange], marks: inout VisitMarks, found: inout NodeList) -> [Int32] {
+        let nodes = layout.nodes
+        var box: Rect?
+        found.reset()
+        for change in changes {
+            let node = Int(change.node)
+            // Gates change only inside the old gate and the new hit rect as the
+            // ancestors cut it (the descendants' gates lie inside these).
+            let newGate = nodes[node].frame.inset(by: change.insets).intersection(geometry.hitAreaBound(node))
+            for rect in [geometry.gates[node], newGate] where !rect.isEmpty {
+                box = box.map { Self.bounds($0, rect) } ?? rect
+            }
+            // Only targets have findings of their own (and the edited node, whatever it is).
+            found.insert(Int32(node))
+            var ancestor = Int(nodes[node].parent)
+            while ancestor >= 0 {
+                if nodes[ancestor].isTarget { found.insert(Int32(ancestor)) }
+                ancestor = Int(nodes[ancestor].parent)
+            }
+            for descendant in node + 1..<Int(nodes[node].subtreeEnd) where nodes[descendant].isTarget {
+                found.insert(Int32(descendant))
+            }
+        }
+        guard var changed = box else { return found.nodes.sorted() }
+        // Rounding of the written numbers, and edges that only touch.
+        changed = changed.expanded(by: 1)
+        var changedTargets: [Int32] = []
+        let targetNodes = geometry.targets
+        targets.forEachCandidate(in: changed, seen: &marks) { position in
+            if footprints[position].intersects(changed) { changedTargets.append(Int32(position)) }
+        }
+        for position in changedTargets { found.insert(Int32(targetNodes[Int(position)])) }
+        let reach = reach
+        func addNeighbours(of area: Rect) {
+            let around = area.expanded(by: reach)
+            targets.forEachCandidate(in: around, seen: &marks) { position in
+                if footprints[position].intersects(around) { found.insert(Int32(targetNodes[position])) }
+            }
+        }
+        addNeighbours(of: changed)
+        for position in changedTargets { addNeighbours(of: footprints[Int(position)]) }
+        if !ignoreHolders.isEmpty {
+            for node in found.nodes {
+                var ancestor = Int(nodes[Int(node)].parent)
+                while ancestor >= 0 {
+                    if ignoreHolders.contains(Int32(ancestor)) { found.insert(Int32(ancestor)) }
+                    ancestor = Int(nodes[ancestor].parent)
+                }
+            }
+        }
+        return found.nodes.sorted()
+    }
+
+    /// Bounding box of two rects, empty ones included (a point still counts).
+    private static func bounds(_ a: Rect, _ b: Rect) -> Rect {
+        Rect(minX: min(a.minX, b.minX), minY: min(a.minY, b.minY), maxX: max(a.maxX, b.maxX), maxY: max(a.maxY, b.maxY))
+    }
+}
+
+extension Rect {
+    /// Grown by `amount` on every side.
+    func expanded(by amount: Double) -> Rect {
+        Rect(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
+    }
+}

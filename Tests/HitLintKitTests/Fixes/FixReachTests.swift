@@ -1,0 +1,185 @@
+import Foundation
+import XCTest
+@testable import HitLintKit
+
+/// Fix checking judges groups of fixes together, each by the findings of the
+/// nodes it can reach (`FixReach`). These tests hold that to the whole-file
+/// check: every group judged in a shared lint must change exactly what it
+/// changes linted alone, and the far-reaching cases the rules allow are reached.
+final class FixReachTests: XCTestCase {
+    /// Collects the audit's disagreements from the lint's threads.
+    private final class Audit: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var groups = 0
+        private(set) var disagreements: [String] = []
+
+        func record(_ shared: [Fixer.ProblemKey: Int], _ alone: [Fixer.ProblemKey: Int], _ label: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            groups += 1
+            if shared != alone { disagreements.append("\(label): shared \(shared), alone \(alone)") }
+        }
+    }
+
+    /// Random screens: rows of buttons in stacks and plain views, some nested
+    /// in a clickable card, some hanging out of their row, opaque covers,
+    /// `ignore` entries; on each platform, and with WCAG's spacing exception.
+    private func screen(seed: UInt64) -> (text: String, options: LintOptions) {
+        var random = SeededRandom(seed: seed)
+        let platform = ["uikit", "android", "web"][Int(seed % 3)]
+        var options = LintOptions()
+        options.verifyFixes = true
+        options.jobs = 1
+        if seed % 4 == 1 { options.profile = Profile.named("wcag-aa") }
+        var out = "platform: \(platform)\nroot:\n  frame: [0, 0, 800, 1600]\n  children:\n"
+        var y = 10
+        var counter = 0
+        for row in 0..<random.int(4...9) {
+            let card = random.chance(0.2)
+            let stack = !card && random.chance(0.5)
+            let height = random.pick([20, 30, 40, 44, 48])
+            let spacing = random.pick([0, 2, 4, 6, 8, 12, 20, 30])
+            var children: [String] = []
+            var x = 0
+            for _ in 0..<random.int(2...5) {
+                counter += 1
+                let width = random.pick([16, 20, 30, 44, 60, 120])
+                var fields = "id: b\(counter), type: button"
+                fields += stack ? ", size: [\(width), \(height)]" : ", frame: [\(x), \(random.int(0...4)), \(width), \(height)]"
+                if random.chance(0.3) { fields += ", hitInsets: -\(random.pick([2, 5, 10, 20]))" }
+                if random.chance(0.08) { fields += ", ignore: [\(random.pick(["target-size", "dead-gap", "overlapping-hit-areas"]))]" }
+                children.append("{\(fields)}")
+                x += width + spacing
+            }
+            if !stack, random.chance(0.3) {
+                counter += 1
+                children.append("{id: far\(counter), type: button, frame: [\(random.int(200...600)), \(random.int(-30...60)), 30, 24]}")
+            }
+            if !stack, random.chance(0.25) {
+                children.append("{id: cover\(row), frame: [\(random.int(0...80)), 0, \(random.int(20...120)), \(height)], opaque: true}")
+            }
+            let rowX = random.int(0...200)
+            out += "    - id: row\(row)\n      type: \(card ? "button" : stack ? "stack" : "view")\n"
+            if stack { out += "      axis: horizontal\n      spacing: \(spacing)\n" }
+            out += "      frame: [\(rowX), \(y), \(max(x - spacing, 1)), \(height + 4)]\n"
+            if random.chance(0.2) { out += "      hitInsets: -\(random.pick([4, 10]))\n" }
+            if random.chance(0.1) { out += "      ignore: [dead-gap]\n" }
+            out += "      children:\n" + children.map { "        - \($0)\n" }.joined()
+            y += height + random.pick([2, 6, 10, 24, 40])
+        }
+        return (out, options)
+    }
+
+    func testGroupsCheckedTogetherChangeWhatTheyChangeAlone() {
+        let audit = Audit()
+        var kept = 0
+        for seed in 0..<120 {
+            let (text, options) = screen(seed: UInt64(seed))
+            var linter = Linter(options: options)
+            linter.fixCheckAudit = { shared, alone in audit.record(shared, alone, "seed \(seed)") }
+            let result = linter.lint(source: SourceText(text), format: .yaml, path: "screen.yaml")
+            let invalid = result.diagnostics.filter { $0.rule == RuleID.invalidLayout }.map(\.message)
+            XCTAssertEqual(invalid, [], "seed \(seed)\n\(text)")
+            kept += result.diagnostics.filter { !($0.fix?.edits.isEmpty ?? true) }.count
+        }
+        XCTAssertEqual(audit.disagreements, [])
+        // The screens must make the shared lints do real work.
+        XCTAssertGreaterThan(audit.groups, 300)
+        XCTAssertGreaterThan(kept, 300)
+    }
+
+    /// The nodes one fix that gives `node` the insets reaches, by name.
+    private func reached(_ yaml: String, node name: String, insets: EdgeInsets, options: LintOptions = LintOptions()) throws -> Set<String> {
+        var options = options
+        options.verifyFixes = true
+        var found: Set<String> = []
+        let document = try SourceFormat.yaml.parse(SourceText(yaml))
+        _ = Linter(options: options).lint(document: document, path: "x.yaml", keepingContext: { context in
+            let node = (0..<context.layout.nodes.count).first { context.name($0) == name }!
+            let nodes = FixReach(context).affectedNodes(of: [[HitAreaChange(node: node, insets: insets)]])[0]
+            found = Set(nodes.map { context.name(Int($0)) })
+        })
+        return found
+    }
+
+    func testASpacingCircleMovedByAFarChangeIsReached() throws {
+        // Cutting 60 px off the left end of a 2,000 px link moves its centre, and
+        // with it whether the small link 930 px away passes WCAG's spacing exception.
+        let layout = """
+        platform: web
+        root:
+          frame: [0, 0, 2100, 400]
+          children:
+            - {id: bar, type: link, frame: [0, 100, 2000, 10]}
+            - {id: dot, type: link, frame: [992, 118, 16, 16]}
+            - {id: e, type: button, frame: [0, 130, 60, 30]}
+        """
+        XCTAssertTrue(try reached(layout, node: "e", insets: EdgeInsets(top: -30, left: 0, bottom: 0, right: 0)).isSuperset(of: ["e", "bar", "dot"]))
+    }
+
+    func testADeadGapToANeighbourThatStopsAnsweringFarAwayIsReached() throws {
+        // 'b' answers only at its far end; when 'e' takes that, 'b' is no longer
+        // a neighbour, and the gap between 'a' and 'b' (1,946 pt away) is no finding.
+        let layout = """
+        root:
+          frame: [0, 0, 2100, 100]
+          children:
+            - id: strip
+              type: stack
+              axis: horizontal
+              spacing: 8
+              frame: [0, 0, 2050, 44]
+              children:
+                - {id: a, type: button, size: [44, 44]}
+                - {id: b, type: button, size: [1998, 44]}
+            - {id: cover, frame: [52, 0, 1938, 44]}
+            - {id: e, type: button, frame: [2010, 0, 40, 44]}
+        """
+        XCTAssertTrue(try reached(layout, node: "e", insets: EdgeInsets(top: 0, left: -20, bottom: 0, right: 0)).isSuperset(of: ["e", "b", "a"]))
+    }
+
+    func testATargetWhoseChildHangsFarOutIsReachedThere() throws {
+        // On the web a child that does not clip answers for its target wherever it hangs.
+        let layout = """
+        platform: web
+        root:
+          frame: [0, 0, 1200, 200]
+          children:
+            - id: t
+              type: button
+              frame: [0, 0, 44, 44]
+              children:
+                - {id: span, frame: [1000, 0, 44, 44]}
+            - {id: d, type: button, frame: [1000, 60, 44, 20]}
+        """
+        XCTAssertTrue(try reached(layout, node: "d", insets: EdgeInsets(top: -60, left: 0, bottom: 0, right: 0)).contains("t"))
+    }
+
+    func testFarApartFixesAreCheckedWithOneLint() {
+        // Ten rows of small buttons far apart: one lint checks them all.
+        var text = "root:\n  frame: [0, 0, 390, 2000]\n  children:\n"
+        for row in 0..<10 {
+            text += "    - {id: small\(row), type: button, frame: [20, \(row * 150), 30, 30]}\n"
+        }
+        var lints = 0
+        let bytes = Array(text.utf8)
+        var options = LintOptions()
+        options.verifyFixes = true
+        let first = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .yaml, path: "x")
+        XCTAssertEqual(first.diagnostics.filter { !($0.fix?.edits.isEmpty ?? true) }.count, 10)
+        // The same check, counted: the lint that made the fixes gives their reach.
+        let document = try! SourceFormat.yaml.parse(SourceText(bytes: bytes))
+        var reach: FixReach?
+        var diagnostics: [Diagnostic] = []
+        options.verifyFixes = false
+        diagnostics = Linter(options: options).lint(document: document, path: "x", keepingContext: { reach = FixReach($0) }).diagnostics
+        let affected = diagnostics.map { diagnostic in diagnostic.fix.flatMap { $0.hitAreaChanges.isEmpty ? nil : reach!.affectedNodes(of: [$0.hitAreaChanges])[0] } }
+        options.describesDiagnostics = false
+        let checked = FixVerification.verify(diagnostics, of: SourceBytes(bytes), affected: affected) { patched in
+            lints += 1
+            return Linter(options: options).lint(source: SourceText(bytes: patched), format: .yaml, path: "x").diagnostics
+        }
+        XCTAssertEqual(lints, 1)
+        XCTAssertEqual(checked.filter { !($0.fix?.edits.isEmpty ?? true) }.count, 10)
+    }
+}
