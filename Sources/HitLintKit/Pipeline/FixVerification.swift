@@ -4,11 +4,14 @@
 /// it keeps its description, says what went wrong, and loses its edits.
 ///
 /// Fixes are checked in runs, the way `--fix` applies them: a run of fixes is
-/// applied together and the file linted once; if every fix in it resolved its
-/// diagnostic and nothing new fired, the whole run passes. A run that fails is
-/// halved until the culprits stand alone, so a file whose fixes are all good
-/// costs one more lint instead of one per fix, and a bad fix costs about
-/// log₂(fixes) lints to find.
+/// applied together; if every fix in it resolved its diagnostic and nothing
+/// new fired, the whole run passes, and a run that fails is halved until the
+/// culprits stand alone. A run first falls apart into groups of fixes whose
+/// reaches (`FixReach`: the nodes whose findings a fix can change) meet; each
+/// group is a run of its own, judged by the findings of the nodes it reaches,
+/// and groups whose reaches are apart are judged with one lint between them.
+/// So a file whose fixes are all good costs one more lint, and a file with
+/// bad fixes in many places about one more lint per halving, not one per fix.
 struct FixVerification {
     let linter: Linter
     let source: SourceText

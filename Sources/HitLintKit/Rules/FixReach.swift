@@ -5,23 +5,25 @@
 /// A fix only gives nodes new hit insets (`Fix.hitAreaChanges`). Every gate
 /// that changes, the edited nodes' and (on UIKit and Android) their
 /// descendants', lies before and after in `changed`: the bounding box of the
-/// edited nodes' frames, old gates and hit rects, and new hit rects. From
-/// there, what the rules read reaches:
+/// edited nodes' old gates and their new hit rects as their ancestors cut
+/// them. From there, what the rules read reaches:
 /// - a target's region (its reachable pieces, losses, group share, whether it
-///   is out of play) changes only where its gate meets `changed`;
+///   is out of play) changes only where its footprint (its gate and its
+///   descendants' gates: on the web a child that does not clip answers for it
+///   outside its own gate) meets `changed`: a "changed" target;
 /// - clipped-hit-area and excessive-hit-expansion read the edited nodes and
 ///   their descendants only;
 /// - dead-gap compares a target with the siblings whose gates lie within
 ///   `maxGap` of its own, and looks for what answers in the gap between them:
-///   a target within `maxGap` of `changed`, or of a target whose region changed;
+///   a target within `maxGap` of `changed`, or of a changed target's
+///   footprint (a long neighbour that stops answering far away), is reached;
 /// - target-size's spacing exception (where the profile has it) compares a
-///   target with the targets within the minimum size of its own: likewise.
-/// So the targets a fix reaches are those whose gates meet `changed` (the
-/// "changed" targets), the edited nodes' ancestors and descendants, and the
-/// targets within `reach` of `changed` or of a changed target's gate.
-/// Suppression's unused-ignore can fire on a container above all of these;
-/// fix checking notices any finding that changed outside every fix's reach
-/// and checks such fixes against the whole file.
+///   target with the targets within the minimum size of its own, each
+///   centred on its reachable region (which a far change can move): likewise;
+/// - unused-ignore fires on the node that holds the entry, for findings of
+///   its whole subtree: holders above what is reached are reached.
+/// Fix checking still notices any finding that changed outside every fix's
+/// reach and then checks those fixes against the whole file.
 public struct FixReach: Sendable {
     private let layout: Layout
     private let geometry: Geometry
