@@ -58,6 +58,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
              maxX: maxX - insets.right, maxY: maxY - insets.bottom)
     }
 
+    /// Grown by `amount` on every side.
+    public func expanded(by amount: Double) -> Rect {
+        Rect(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
+    }
+
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
     }

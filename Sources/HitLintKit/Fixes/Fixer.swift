@@ -30,9 +30,7 @@ public enum Fixer {
 
         /// Adds the fix's edits if it can; whether it did (a fix without edits cannot).
         mutating func add(_ fix: Fix?) -> Bool {
-            guard let edits = fix?.edits, !edits.isEmpty else { return false }
-            let valid = edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
-            guard valid, !selfOverlapping(edits), !edits.contains(where: accepted.conflicts) else { return false }
+            guard let edits = fix?.edits, fits(edits) else { return false }
             for edit in edits { accepted.insert(edit) }
             return true
         }
@@ -42,14 +40,18 @@ public enum Fixer {
         mutating func addAll(_ fixes: [Fix?]) -> Bool {
             var group = AcceptedEdits()
             for fix in fixes {
-                guard let edits = fix?.edits, !edits.isEmpty else { return false }
-                let valid = edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
-                guard valid, !selfOverlapping(edits), !edits.contains(where: accepted.conflicts),
-                      !edits.contains(where: group.conflicts) else { return false }
+                guard let edits = fix?.edits, fits(edits), !edits.contains(where: group.conflicts) else { return false }
                 for edit in edits { group.insert(edit) }
             }
             for edit in group.all { accepted.insert(edit) }
             return true
+        }
+
+        /// Some edits, all inside the file, not overlapping each other or touching any already in.
+        private func fits(_ edits: [TextEdit]) -> Bool {
+            !edits.isEmpty
+                && edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
+                && !selfOverlapping(edits) && !edits.contains(where: accepted.conflicts)
         }
 
         /// Adds each diagnostic's fix that can join, in order; the positions of those that did.

@@ -43,16 +43,7 @@ struct FixVerification {
         // the whole copy staying in memory beside the lint's tables, at the
         // run's peak.
         let mapsCopies = source.bytes.isMapped
-        var affected: [[Int32]?]?
-        if let reach {
-            let described = diagnostics.indices.filter {
-                !(diagnostics[$0].fix?.edits.isEmpty ?? true) && !diagnostics[$0].fix!.hitAreaChanges.isEmpty
-            }
-            let nodes = reach.affectedNodes(of: described.map { diagnostics[$0].fix!.hitAreaChanges })
-            var byDiagnostic = [[Int32]?](repeating: nil, count: diagnostics.count)
-            for (index, found) in zip(described, nodes) { byDiagnostic[index] = found }
-            affected = byDiagnostic
-        }
+        let affected = reach?.affectedNodes(of: diagnostics)
         return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {

@@ -77,12 +77,24 @@ public struct FixReach: Sendable {
         }
     }
 
-    /// For each fix's changes, the nodes whose findings they can alter, sorted:
-    /// the edited nodes, their target ancestors and descendants among them.
-    public func affectedNodes(of fixes: [[HitAreaChange]]) -> [[Int32]] {
+    /// For each diagnostic whose fix edits the file and says what it changes
+    /// (`Fix.hitAreaChanges`), the nodes whose findings the fix can alter,
+    /// sorted (the edited nodes, their target ancestors and descendants among
+    /// them); nil for the others, whose reach is not known.
+    public func affectedNodes(of diagnostics: [Diagnostic]) -> [[Int32]?] {
         var marks = VisitMarks(count: max(geometry.targets.count, 1))
         var found = NodeList(count: layout.nodes.count)
-        return fixes.map { affectedNodes(of: $0, marks: &marks, found: &found) }
+        return diagnostics.map { diagnostic in
+            guard let fix = diagnostic.fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else { return nil }
+            return affectedNodes(of: fix.hitAreaChanges, marks: &marks, found: &found)
+        }
+    }
+
+    /// The nodes whose findings these changes can alter, sorted.
+    public func affectedNodes(of changes: [HitAreaChange]) -> [Int32] {
+        var marks = VisitMarks(count: max(geometry.targets.count, 1))
+        var found = NodeList(count: layout.nodes.count)
+        return affectedNodes(of: changes, marks: &marks, found: &found)
     }
 
     /// Nodes gathered once each, without a hashed set (a fix reaches dozens
@@ -113,7 +125,7 @@ public struct FixReach: Sendable {
             // ancestors cut it (the descendants' gates lie inside these).
             let newGate = nodes[node].frame.inset(by: change.insets).intersection(geometry.hitAreaBound(node))
             for rect in [geometry.gates[node], newGate] where !rect.isEmpty {
-                box = box.map { Self.bounds($0, rect) } ?? rect
+                box = box?.union(rect) ?? rect
             }
             // Only targets have findings of their own (and the edited node, whatever it is).
             found.insert(Int32(node))
@@ -154,17 +166,5 @@ public struct FixReach: Sendable {
             }
         }
         return found.nodes.sorted()
-    }
-
-    /// Bounding box of two rects, empty ones included (a point still counts).
-    private static func bounds(_ a: Rect, _ b: Rect) -> Rect {
-        Rect(minX: min(a.minX, b.minX), minY: min(a.minY, b.minY), maxX: max(a.maxX, b.maxX), maxY: max(a.maxY, b.maxY))
-    }
-}
-
-extension Rect {
-    /// Grown by `amount` on every side.
-    func expanded(by amount: Double) -> Rect {
-        Rect(minX: minX - amount, minY: minY - amount, maxX: maxX + amount, maxY: maxY + amount)
     }
 }

@@ -96,7 +96,7 @@ final class FixReachTests: XCTestCase {
         let document = try SourceFormat.yaml.parse(SourceText(yaml))
         _ = Linter(options: options).lint(document: document, path: "x.yaml", keepingContext: { context in
             let node = (0..<context.layout.nodes.count).first { context.name($0) == name }!
-            let nodes = FixReach(context).affectedNodes(of: [[HitAreaChange(node: node, insets: insets)]])[0]
+            let nodes = FixReach(context).affectedNodes(of: [HitAreaChange(node: node, insets: insets)])
             found = Set(nodes.map { context.name(Int($0)) })
         })
         return found
@@ -173,7 +173,7 @@ final class FixReachTests: XCTestCase {
         var diagnostics: [Diagnostic] = []
         options.verifyFixes = false
         diagnostics = Linter(options: options).lint(document: document, path: "x", keepingContext: { reach = FixReach($0) }).diagnostics
-        let affected = diagnostics.map { diagnostic in diagnostic.fix.flatMap { $0.hitAreaChanges.isEmpty ? nil : reach!.affectedNodes(of: [$0.hitAreaChanges])[0] } }
+        let affected = reach!.affectedNodes(of: diagnostics)
         options.describesDiagnostics = false
         let checked = FixVerification.verify(diagnostics, of: SourceBytes(bytes), affected: affected) { patched in
             lints += 1
