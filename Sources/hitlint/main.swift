@@ -22,23 +22,27 @@ final class ProcessOutput: CommandOutput {
     let isTerminal = isatty(STDOUT_FILENO) != 0
     let environment = ProcessInfo.processInfo.environment
 
-    func write(_ text: String) { writeAll(STDOUT_FILENO, text) }
-    func writeError(_ text: String) { writeAll(STDERR_FILENO, text) }
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { writeAll(STDOUT_FILENO, $0) }
+    }
+    func write(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) } }
+    func writeError(_ text: String) {
+        var text = text
+        text.withUTF8 { writeAll(STDERR_FILENO, $0) }
+    }
     /// Everything is written (unbuffered): exit without freeing the run's results.
     func finish(_ status: Int32) { exit(status) }
 
-    private func writeAll(_ descriptor: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 {
-                    if written < 0, errno == EINTR { continue }
-                    return
-                }
-                offset += written
+    private func writeAll(_ descriptor: Int32, _ buffer: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written <= 0 {
+                if written < 0, errno == EINTR { continue }
+                return
             }
+            offset += written
         }
     }
 }

@@ -9,6 +9,8 @@ public protocol CommandOutput: AnyObject {
     var environment: [String: String] { get }
     var currentDirectory: String { get }
     func write(_ text: String)
+    /// UTF-8 bytes to standard output (a report, as its reporter built it).
+    func write(bytes: [UInt8])
     func writeError(_ text: String)
     /// All of standard input, or nil when it cannot be read.
     func readStandardInput() -> [UInt8]?
@@ -28,6 +30,8 @@ extension CommandOutput {
     }
 
     public func finish(_ status: Int32) {}
+
+    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 }
 
 extension CommandOutput {

@@ -211,7 +211,7 @@ extension LintCommand {
             return false
         }
         let baseline = Baseline(results: results, currentDirectory: plan.currentDirectory)
-        guard writeFile(baseline.encoded(), to: path, currentDirectory: plan.currentDirectory) else {
+        guard Self.writeFile(Array(baseline.encoded().utf8), to: path, currentDirectory: plan.currentDirectory) else {
             output.writeError("hitlint: \(path): cannot write baseline\n")
             return false
         }
@@ -236,16 +236,16 @@ extension LintCommand {
         case .github: reporter = GitHubReporter(currentDirectory: plan.currentDirectory)
         case .junit: reporter = JUnitReporter()
         }
-        let text = reporter.report(shown)
+        let bytes = reporter.reportBytes(shown)
         if plan.format == .github {
             // Annotations are capped per step; the full list goes to the log.
             output.writeError(TextReporter(showFixes: report.showFixes).report(shown))
         }
         guard let path = report.outputFile else {
-            output.write(text)
+            output.write(bytes: bytes)
             return true
         }
-        guard Self.writeFile(text, to: path, currentDirectory: plan.currentDirectory) else {
+        guard Self.writeFile(bytes, to: path, currentDirectory: plan.currentDirectory) else {
             output.writeError("hitlint: \(path): cannot write the report\n")
             return false
         }
@@ -276,10 +276,10 @@ extension LintCommand {
     }
 
     /// Writes a whole file at once (temporary file and rename), so a reader never sees half of it.
-    static func writeFile(_ text: String, to path: String, currentDirectory: String) -> Bool {
+    static func writeFile(_ bytes: [UInt8], to path: String, currentDirectory: String) -> Bool {
         let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: absolute), options: .atomic)
+            try Data(bytes).write(to: URL(fileURLWithPath: absolute), options: .atomic)
             return true
         } catch {
             return false

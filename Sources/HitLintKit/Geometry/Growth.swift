@@ -9,9 +9,11 @@ struct Growth {
 
     /// - Parameters:
     ///   - bound: the region the ancestors let the node answer in.
-    ///   - boundOwners: for each side, the ancestor whose edge `bound` is (for messages).
+    ///   - boundOwner: for a side, the ancestor whose edge `bound` is (for
+    ///     messages): asked only when growth fails there, since finding it
+    ///     walks the ancestors and most growths succeed.
     static func grow(_ start: Rect, to minimum: Double, within bound: Rect, avoiding obstacles: [(node: Int, rect: Rect)],
-                     boundOwners: [Side: Int]) -> Growth {
+                     boundOwner: (Side) -> Int?) -> Growth {
         var growth = Growth(rect: start)
         for horizontal in [true, false] {
             let rect = growth.rect
@@ -21,8 +23,9 @@ struct Growth {
             // The nearest limit on each side along this axis, among obstacles beside the rect.
             var lowLimit = horizontal ? bound.minX : bound.minY
             var highLimit = horizontal ? bound.maxX : bound.maxY
-            var lowBlocker = boundOwners[horizontal ? .left : .top]
-            var highBlocker = boundOwners[horizontal ? .right : .bottom]
+            // nil while the limit is the bound's edge.
+            var lowBlocker: Int?
+            var highBlocker: Int?
             for obstacle in obstacles {
                 let o = obstacle.rect
                 let across = horizontal ? (o.minY < rect.maxY && o.maxY > rect.minY) : (o.minX < rect.maxX && o.maxX > rect.minX)
@@ -36,7 +39,8 @@ struct Growth {
             let roomLow = max(0, rLow - lowLimit)
             let roomHigh = max(0, highLimit - rHigh)
             guard roomLow + roomHigh + 1e-9 >= needed else {
-                growth.blockers = [lowBlocker, highBlocker].compactMap { $0 }
+                growth.blockers = [lowBlocker ?? boundOwner(horizontal ? .left : .top),
+                                   highBlocker ?? boundOwner(horizontal ? .right : .bottom)].compactMap { $0 }
                 growth.shortfall = (horizontal ? "wide" : "tall", length + roomLow + roomHigh)
                 return growth
             }

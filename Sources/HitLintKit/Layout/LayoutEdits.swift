@@ -67,7 +67,10 @@ public struct LayoutEditor: Sendable {
     /// edits (what counting fixable problems needs).
     public func changesHitInsets(of index: Int, to insets: EdgeInsets) -> Bool {
         let source = shared.layout.nodeSource(of: index)
-        switch editing(source).hitInsetsChange(in: source, usesSlop: shared.layout.nodes[index].usesHitSlop, to: insets) {
+        let usesSlop = shared.layout.nodes[index].usesHitSlop
+        // A node without the key gets one, whatever the numbers: none need writing.
+        guard source.member(usesSlop ? "hitSlop" : "hitInsets") != nil else { return true }
+        switch editing(source).hitInsetsChange(in: source, usesSlop: usesSlop, to: insets) {
         case .insert: return true
         case .replace(let replacements): return !replacements.isEmpty
         case .members(_, let replacements, let missing): return !replacements.isEmpty || !missing.isEmpty

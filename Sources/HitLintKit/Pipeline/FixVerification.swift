@@ -105,12 +105,29 @@ private struct RunChecker {
 
     /// A problem on one node: what a lint's findings are compared by, so a
     /// change can be put down to the group of fixes that reaches its node.
+    /// Numbers, not strings: every lint's findings are hashed by it, and
+    /// fixes change no node's name, so (rule, node) says which problem it is.
     private struct NodeProblem: Hashable {
-        var rule: String
+        /// The rule's position in `rules`.
+        var rule: Int32
         /// -1: about no node.
         var node: Int32
-        /// What it is counted by (`Fixer.ProblemKey`).
+        /// For a finding about no node, the name it is counted by
+        /// (`Fixer.ProblemKey`); nil for the others.
         var name: String?
+    }
+
+    /// How often a problem fires, and the node's name it is counted by.
+    private struct Tally {
+        var count: Int
+        var name: String?
+    }
+
+    /// A change of a problem's count between the original and a lint.
+    private struct Change {
+        var problem: NodeProblem
+        var name: String?
+        var change: Int
     }
 
     let diagnostics: [Diagnostic]
@@ -120,8 +137,13 @@ private struct RunChecker {
     var bytesLeft: Int
     var lintsLeft: Int
     var verdicts: [FixVerification.Verdict]
+    /// The rules met so far, in the order met: `NodeProblem.rule` indexes it.
+    private var rules: [String] = []
     /// The original findings by node, with the name each is counted by.
-    private var before: [NodeProblem: Int] = [:]
+    private var before: [NodeProblem: Tally] = [:]
+    /// One more than the largest node any fix reaches: the size of the
+    /// node-indexed tables below.
+    private let nodeCount: Int
     /// What each group of fixes (sorted diagnostic indices) changes, by
     /// problem: only the counts that change.
     private var changes: [[Int]: Counts] = [:]
@@ -136,14 +158,34 @@ private struct RunChecker {
         self.audit = audit
         (bytesLeft, lintsLeft) = budget
         verdicts = [FixVerification.Verdict](repeating: .unchecked, count: diagnostics.count)
-        before = Self.byNode(diagnostics)
+        var largest: Int32 = -1
+        for nodes in affected ?? [] { if let top = nodes?.max() { largest = max(largest, top) } }
+        nodeCount = Int(largest) + 1
+        before = byNode(diagnostics)
     }
 
-    private static func byNode(_ diagnostics: [Diagnostic]) -> [NodeProblem: Int] {
-        var result: [NodeProblem: Int] = [:]
+    /// The rule's position in `rules`, added when new. A lint reports a
+    /// handful of rules, and the same rule's id is the same string (its bits
+    /// compare equal at once), so a look along the list beats hashing it.
+    private mutating func ruleCode(_ rule: String) -> Int32 {
+        if let position = rules.firstIndex(of: rule) { return Int32(position) }
+        rules.append(rule)
+        return Int32(rules.count - 1)
+    }
+
+    private mutating func byNode(_ diagnostics: [Diagnostic]) -> [NodeProblem: Tally] {
+        var result: [NodeProblem: Tally] = [:]
         result.reserveCapacity(diagnostics.count)
+        var lastRule: (text: String, code: Int32)?
         for diagnostic in diagnostics {
-            result[NodeProblem(rule: diagnostic.rule, node: diagnostic.nodeIndex.map(Int32.init) ?? -1, name: diagnostic.node), default: 0] += 1
+            let code: Int32
+            if let lastRule, lastRule.text == diagnostic.rule { code = lastRule.code } else {
+                code = ruleCode(diagnostic.rule)
+                lastRule = (diagnostic.rule, code)
+            }
+            let node = diagnostic.nodeIndex.map(Int32.init) ?? -1
+            let problem = NodeProblem(rule: code, node: node, name: node < 0 ? diagnostic.node : nil)
+            result[problem, default: Tally(count: 0, name: diagnostic.node)].count += 1
         }
         return result
     }
@@ -175,14 +217,15 @@ private struct RunChecker {
             }
             return position
         }
-        var owner: [Int32: Int] = [:]
+        var owner = [Int](repeating: -1, count: nodeCount)
         for (position, index) in run.enumerated() {
             for node in affected[index]! {
-                if let other = owner[node] {
+                let other = owner[Int(node)]
+                if other >= 0 {
                     let (a, b) = (root(position), root(other))
                     if a != b { parent[max(a, b)] = min(a, b) }
                 } else {
-                    owner[node] = position
+                    owner[Int(node)] = position
                 }
             }
         }
@@ -261,7 +304,7 @@ private struct RunChecker {
     /// do not meet and whose edits do not touch, or one group checked against
     /// the whole file.
     private func pickBatch(from waiting: [[Int]]) -> [[Int]] {
-        var claimed = Set<Int32>()
+        var claimed = [Bool](repeating: false, count: nodeCount)
         var edits = Fixer.EditBatch(byteCount: bytes.count)
         var batch: [[Int]] = []
         for group in waiting {
@@ -269,10 +312,9 @@ private struct RunChecker {
                 if batch.isEmpty { return [group] }
                 continue
             }
-            let nodes = group.flatMap { affected![$0]! }
-            guard !nodes.contains(where: claimed.contains),
+            guard !group.contains(where: { affected![$0]!.contains { claimed[Int($0)] } }),
                   edits.addAll(group.map { diagnostics[$0].fix }) else { continue }
-            claimed.formUnion(nodes)
+            for index in group { for node in affected![index]! { claimed[Int(node)] = true } }
             batch.append(group)
         }
         return batch
@@ -287,13 +329,15 @@ private struct RunChecker {
             changes[batch[0]] = counts(changed)
             return
         }
-        var ownerOf: [Int32: Int] = [:]
+        var ownerOf = [Int](repeating: -1, count: nodeCount)
         for (position, group) in batch.enumerated() {
-            for index in group { for node in affected![index]! { ownerOf[node] = position } }
+            for index in group { for node in affected![index]! { ownerOf[Int(node)] = position } }
         }
-        var shares = [[(problem: NodeProblem, change: Int)]](repeating: [], count: batch.count)
+        var shares = [[Change]](repeating: [], count: batch.count)
         for change in changed {
-            guard let owner = ownerOf[change.problem.node] else {
+            let node = Int(change.problem.node)
+            let owner = node >= 0 && node < nodeCount ? ownerOf[node] : -1
+            guard owner >= 0 else {
                 // A finding changed where no group reaches: check each alone, against the whole file.
                 for group in batch { checkedWhole.insert(group) }
                 return
@@ -309,7 +353,7 @@ private struct RunChecker {
 
     /// The findings whose count changes when the fixes are applied (one lint).
     private mutating func lintChanges(of fixes: [Int], lint: (consuming [UInt8]) -> [Diagnostic],
-                                      counted: Bool = true) -> [(problem: NodeProblem, change: Int)] {
+                                      counted: Bool = true) -> [Change] {
         if counted {
             bytesLeft -= bytes.count
             lintsLeft -= 1
@@ -319,21 +363,23 @@ private struct RunChecker {
         let patched = batch.write(to: bytes)
         // A mapped file's pages are not needed while the result is linted.
         bytes.dropResidentPages()
-        let after = Self.byNode(lint(patched))
-        var result: [(problem: NodeProblem, change: Int)] = []
-        for (problem, count) in after {
-            let change = count - before[problem, default: 0]
-            if change != 0 { result.append((problem, change)) }
+        let after = byNode(lint(patched))
+        var result: [Change] = []
+        for (problem, tally) in after {
+            let change = tally.count - (before[problem]?.count ?? 0)
+            if change != 0 { result.append(Change(problem: problem, name: tally.name, change: change)) }
         }
-        for (problem, count) in before where after[problem] == nil {
-            result.append((problem, -count))
+        for (problem, tally) in before where after[problem] == nil {
+            result.append(Change(problem: problem, name: tally.name, change: -tally.count))
         }
         return result
     }
 
-    private func counts(_ changes: [(problem: NodeProblem, change: Int)]) -> Counts {
+    private func counts(_ changes: [Change]) -> Counts {
         var result: Counts = [:]
-        for change in changes { result[Fixer.ProblemKey(rule: change.problem.rule, node: change.problem.name), default: 0] += change.change }
+        for change in changes {
+            result[Fixer.ProblemKey(rule: rules[Int(change.problem.rule)], node: change.name), default: 0] += change.change
+        }
         return result.filter { $0.value != 0 }
     }
 

@@ -6,6 +6,10 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func report(_ results: [LintResult]) -> String {
+        String(decoding: reportBytes(results), as: UTF8.self)
+    }
+
+    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
         var out = ByteWriter(capacity: results.reduce(256) { $0 + $1.diagnostics.count * 320 })
         out.append("{\"version\": 1,\n \"diagnostics\": ")
         var first = true
@@ -56,7 +60,7 @@ public struct JSONReporter: Reporter {
         out.append(", \"infos\": "); out.append(summary.infos)
         out.append(", \"fixable\": "); out.append(summary.fixable)
         out.append("}}\n")
-        return out.string
+        return out.bytes
     }
 
     /// `"line": 3, "column": 7, "endLine": 3, "endColumn": 12`

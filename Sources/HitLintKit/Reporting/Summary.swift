@@ -34,4 +34,13 @@ public struct RunSummary: Sendable, Equatable {
 /// Writes results in one format.
 public protocol Reporter {
     func report(_ results: [LintResult]) -> String
+    /// The report as UTF-8 bytes: what the command writes. Reporters that
+    /// build bytes hand them over as they are, rather than making a `String`
+    /// of them (which validates every byte of a report that can run to
+    /// hundreds of megabytes) only for the output to take the bytes back.
+    func reportBytes(_ results: [LintResult]) -> [UInt8]
+}
+
+extension Reporter {
+    public func reportBytes(_ results: [LintResult]) -> [UInt8] { Array(report(results).utf8) }
 }

@@ -27,6 +27,10 @@ public struct TextReporter: Reporter {
     }
 
     public func report(_ results: [LintResult]) -> String {
+        String(decoding: reportBytes(results), as: UTF8.self)
+    }
+
+    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
         // Written as bytes: a first run on a large project prints a line for each
         // of many diagnostics, and a String joined for each would cost more than the line.
         var out = ByteWriter()
@@ -64,7 +68,7 @@ public struct TextReporter: Reporter {
         }
         out.append(RunSummary(results: results).line)
         out.append("\n")
-        return out.string
+        return out.bytes
     }
 
     /// "    fix: grow 'a' …" and a line for each edit.

@@ -495,13 +495,9 @@ public struct TargetSizeRule: GeometryRule {
         var bound = geometry.hitAreaBound(target)
         let search = Rect(minX: gate.minX - minimum, minY: gate.minY - minimum, maxX: gate.maxX + minimum, maxY: gate.maxY + minimum)
         bound = bound.intersection(Rect(minX: search.minX - 1, minY: search.minY - 1, maxX: search.maxX + 1, maxY: search.maxY + 1))
-        var owners: [Side: Int] = [:]
-        for side in Side.allCases {
-            owners[side] = geometry.clippingAncestor(of: target, side: side, edge: bound.edge(side))
-        }
         if marks == nil { marks = context.makeVisitMarks() }
         let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search, marks: &marks!),
-                                 boundOwners: owners)
+                                 boundOwner: { geometry.clippingAncestor(of: target, side: $0, edge: bound.edge($0)) })
         if let shortfall = growth.shortfall {
             var blockers: [Int] = []
             for blocker in growth.blockers where !blockers.contains(blocker) { blockers.append(blocker) }
