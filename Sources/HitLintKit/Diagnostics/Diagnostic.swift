@@ -65,10 +65,16 @@ public struct Fix: Hashable, Sendable {
 public struct HitAreaChange: Hashable, Sendable {
     public var node: Int32
     public var insets: EdgeInsets
+    /// The insets as the edited file will read (its numbers are rounded as
+    /// written): what checking the fix gives the built layout instead of
+    /// parsing the edited file. Nil when not known; the fix is then checked
+    /// on the edited file.
+    public var readBack: WrittenInsets?
 
-    public init(node: Int, insets: EdgeInsets) {
+    public init(node: Int, insets: EdgeInsets, readBack: WrittenInsets? = nil) {
         self.node = Int32(node)
         self.insets = insets
+        self.readBack = readBack
     }
 }
 

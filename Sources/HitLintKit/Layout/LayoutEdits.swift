@@ -46,18 +46,33 @@ public struct LayoutEditor: Sendable {
     /// value keeps its shape (number, list or mapping) where it can; a node
     /// without either gets a `hitInsets` key.
     public func setHitInsets(of index: Int, to insets: EdgeInsets) -> [TextEdit] {
+        setHitInsetsReadingBack(of: index, to: insets).edits
+    }
+
+    /// `setHitInsets`, and what the edited file's node will read once parsed
+    /// again: the sides the edits write, each as its number reads back, in
+    /// points (the others keep what the node has). What lets a fix be checked
+    /// on the built layout instead of on the edited file parsed anew. Nil
+    /// when a number written is none a parser reads back as written.
+    public func setHitInsetsReadingBack(of index: Int, to insets: EdgeInsets) -> (edits: [TextEdit], readBack: WrittenInsets?) {
         let source = shared.layout.nodeSource(of: index)
         let editor = editing(source)
-        switch editor.hitInsetsChange(in: source, usesSlop: shared.layout.nodes[index].usesHitSlop, to: insets) {
-        case .insert(let value):
-            return [editor.insertMember(into: source.object, key: "hitInsets", value: value)]
+        let usesSlop = shared.layout.nodes[index].usesHitSlop
+        let change = editor.hitInsetsChange(in: source, usesSlop: usesSlop, to: insets)
+        return (editor.edits(change), change.readBack(usesSlop: usesSlop, pointsPerUnit: shared.layout.pointsPerUnit))
+    }
+
+    private func edits(_ change: InsetsChange) -> [TextEdit] {
+        switch change.kind {
+        case .insert(let object, let value):
+            return [insertMember(into: object, key: "hitInsets", value: value)]
         case .replace(let replacements):
-            return replacements.map { TextEdit(span: editor.document.span($0.entry), replacement: $0.text) }
+            return replacements.map { TextEdit(span: document.span($0.entry), replacement: $0.text) }
         case .members(let entry, let replacements, let missing):
-            var edits = replacements.map { TextEdit(span: editor.document.span($0.entry), replacement: $0.text) }
+            var edits = replacements.map { TextEdit(span: document.span($0.entry), replacement: $0.text) }
             if !missing.isEmpty {
                 // All missing sides in one insertion, so two insertions at one point never compete.
-                edits.append(editor.insertMembers(into: entry, missing))
+                edits.append(insertMembers(into: entry, missing))
             }
             return edits
         }
@@ -70,7 +85,7 @@ public struct LayoutEditor: Sendable {
         let usesSlop = shared.layout.nodes[index].usesHitSlop
         // A node without the key gets one, whatever the numbers: none need writing.
         guard source.member(usesSlop ? "hitSlop" : "hitInsets") != nil else { return true }
-        switch editing(source).hitInsetsChange(in: source, usesSlop: usesSlop, to: insets) {
+        switch editing(source).hitInsetsChange(in: source, usesSlop: usesSlop, to: insets).kind {
         case .insert: return true
         case .replace(let replacements): return !replacements.isEmpty
         case .members(_, let replacements, let missing): return !replacements.isEmpty || !missing.isEmpty
@@ -78,14 +93,33 @@ public struct LayoutEditor: Sendable {
     }
 
     /// What giving a node new insets changes in its source: the numbers as
-    /// they will read, and where they go.
-    private enum InsetsChange {
-        /// A `hitInsets` key with this value, where the node has neither key.
-        case insert(String)
-        /// These values replaced by these texts (none: the file already says it).
-        case replace([(entry: Int, text: String)])
-        /// A mapping of sides: values replaced, and sides it lacks added.
-        case members(entry: Int, replacements: [(entry: Int, text: String)], missing: [(key: String, value: String)])
+    /// they will read, where they go, and which sides they give.
+    private struct InsetsChange {
+        enum Kind {
+            /// A `hitInsets` key with this value into the node's mapping, where it has neither key.
+            case insert(object: Int, value: String)
+            /// These values replaced by these texts (none: the file already says it).
+            case replace([(entry: Int, text: String)])
+            /// A mapping of sides: values replaced, and sides it lacks added.
+            case members(entry: Int, replacements: [(entry: Int, text: String)], missing: [(key: String, value: String)])
+        }
+        var kind: Kind
+        /// Each side's number as written, in the file's units and convention.
+        var texts: [String]
+        /// The sides whose numbers the edits write (`Side.rawValue` bits).
+        var written: UInt8
+
+        /// The written sides as the parser will read them, in points (as
+        /// `LayoutBuilder` converts them); nil when a number is none a parser
+        /// reads as written (an infinite or huge length's text).
+        func readBack(usesSlop: Bool, pointsPerUnit: Double) -> WrittenInsets? {
+            var values = EdgeInsets.zero
+            for side in Side.allCases where written & 1 << side.rawValue != 0 {
+                guard let value = Double(texts[side.rawValue]), value.isFinite, abs(value) < 1e15 else { return nil }
+                values[side] = (usesSlop ? -value : value) * pointsPerUnit
+            }
+            return WrittenInsets(sides: written, values: values)
+        }
     }
 
     private func hitInsetsChange(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> InsetsChange {
@@ -99,35 +133,44 @@ public struct LayoutEditor: Sendable {
         let uniform = texts.allSatisfy { $0 == texts[0] }
         // The whole value: one number when the sides agree, else the list (built only then).
         let value = uniform ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
-        guard entry >= 0 else { return .insert(value) }
+        let all: UInt8 = 0b1111
+        guard entry >= 0 else { return InsetsChange(kind: .insert(object: source.object, value: value), texts: texts, written: all) }
         switch document.kind(entry) {
         case .number:
-            return .replace([(entry, value)])
+            return InsetsChange(kind: .replace([(entry, value)]), texts: texts, written: all)
         case .array where document.count(entry) == 4:
             let old = document.elements(entry).compactMap { document.number($0).map(formatNumber) }
             if uniform, old.count == 4, Set(old).count > 1 {
                 // Uneven sides made even: one number says it best (as a list
                 // written even by its author stays a list).
-                return .replace([(entry, texts[0])])
+                return InsetsChange(kind: .replace([(entry, texts[0])]), texts: texts, written: all)
             }
-            return .replace(zip(document.elements(entry), texts).compactMap { element, text in
-                if let old = document.number(element), formatNumber(old) == text { return nil }
-                return (element, text)
-            })
+            var written: UInt8 = 0
+            var replacements: [(entry: Int, text: String)] = []
+            for (side, (element, text)) in zip(Side.allCases, zip(document.elements(entry), texts)) {
+                if let old = document.number(element), formatNumber(old) == text { continue }
+                replacements.append((element, text))
+                written |= 1 << side.rawValue
+            }
+            return InsetsChange(kind: .replace(replacements), texts: texts, written: written)
         case .object:
             var replacements: [(entry: Int, text: String)] = []
             var missing: [(key: String, value: String)] = []
+            var written: UInt8 = 0
             for (side, text) in zip(Side.allCases, texts) {
                 if let member = document.members(entry).first(where: { document.string($0.key) == side.name }) {
                     if let old = document.number(member.value), formatNumber(old) == text { continue }
                     replacements.append((member.value, text))
                 } else if text != "0" {
                     missing.append((side.name, text))
+                } else {
+                    continue  // absent reads as 0, as written
                 }
+                written |= 1 << side.rawValue
             }
-            return .members(entry: entry, replacements: replacements, missing: missing)
+            return InsetsChange(kind: .members(entry: entry, replacements: replacements, missing: missing), texts: texts, written: written)
         default:
-            return .replace([(entry, value)])
+            return InsetsChange(kind: .replace([(entry, value)]), texts: texts, written: all)
         }
     }
 
@@ -285,6 +328,21 @@ public struct LayoutEditor: Sendable {
         if first == UInt8(ascii: "\"") { return "\"" }
         if first == UInt8(ascii: "'") { return "'" }
         return nil
+    }
+}
+
+/// Sides of a node's hit insets as a fix writes them, as they will read once
+/// the edited file is parsed again (points, UIKit convention): the sides in
+/// `sides` (`Side.rawValue` bits) take `values`, the others keep theirs.
+public struct WrittenInsets: Hashable, Sendable {
+    public var sides: UInt8
+    public var values: EdgeInsets
+
+    /// `insets` with the written sides replaced.
+    public func applied(to insets: EdgeInsets) -> EdgeInsets {
+        var result = insets
+        for side in Side.allCases where sides & 1 << side.rawValue != 0 { result[side] = values[side] }
+        return result
     }
 }
 

@@ -19,6 +19,10 @@ struct FixVerification {
     let path: String
     /// Where each fix can change findings, from the lint that made the fixes.
     let reach: FixReach?
+    /// The layout that lint built: fixes that only give nodes new hit insets
+    /// are checked on it, with the insets given to its nodes, rather than on
+    /// their edited file parsed and built again.
+    let built: Linter.BuiltLayout?
     /// For tests (`Linter.fixCheckAudit`).
     var audit: FixCheckAudit?
 
@@ -44,7 +48,9 @@ struct FixVerification {
         // run's peak.
         let mapsCopies = source.bytes.isMapped
         let affected = reach?.affectedNodes(of: diagnostics)
-        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit) { (bytes: consuming [UInt8]) in
+        let built = built
+        let lintBuilt = built.map { built in { (changes: [HitAreaChange]) in checker.lint(built, changing: changes) } }
+        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
                 _ = consume bytes
@@ -71,12 +77,18 @@ struct FixVerification {
     ///
     /// `audit`: for tests, handed each group's verdict counts as the shared
     /// lint found them and as a lint of the group alone finds them.
+    ///
+    /// `lintBuilt`: the diagnostics with these hit insets given to the built
+    /// layout's nodes, as `lint` of the edited bytes finds them; used for a
+    /// set of fixes that all say how their insets read back
+    /// (`HitAreaChange.readBack`), `lint` for the others.
     static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
                        affected: [[Int32]?]? = nil,
                        audit: FixCheckAudit? = nil,
+                       lintBuilt: (([HitAreaChange]) -> [Diagnostic])? = nil,
                        lint: (consuming [UInt8]) -> [Diagnostic]) -> [Diagnostic] {
         var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
-                                 budget: budget ?? Self.budget(forBytes: bytes.count))
+                                 lintBuilt: lintBuilt, budget: budget ?? Self.budget(forBytes: bytes.count))
         let verdicts = checker.run(lint: lint)
         var result = diagnostics
         for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
@@ -134,6 +146,7 @@ private struct RunChecker {
     let bytes: SourceBytes
     let affected: [[Int32]?]?
     let audit: FixCheckAudit?
+    let lintBuilt: (([HitAreaChange]) -> [Diagnostic])?
     var bytesLeft: Int
     var lintsLeft: Int
     var verdicts: [FixVerification.Verdict]
@@ -151,11 +164,12 @@ private struct RunChecker {
     private var checkedWhole = Set<[Int]>()
 
     init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
-         budget: (bytes: Int, lints: Int)) {
+         lintBuilt: (([HitAreaChange]) -> [Diagnostic])?, budget: (bytes: Int, lints: Int)) {
         self.diagnostics = diagnostics
         self.bytes = bytes
         self.affected = affected
         self.audit = audit
+        self.lintBuilt = lintBuilt
         (bytesLeft, lintsLeft) = budget
         verdicts = [FixVerification.Verdict](repeating: .unchecked, count: diagnostics.count)
         var largest: Int32 = -1
@@ -359,11 +373,16 @@ private struct RunChecker {
             lintsLeft -= 1
         }
         var batch = Fixer.EditBatch(byteCount: bytes.count)
-        _ = batch.add(fixes.map { diagnostics[$0] })
-        let patched = batch.write(to: bytes)
-        // A mapped file's pages are not needed while the result is linted.
-        bytes.dropResidentPages()
-        let after = byNode(lint(patched))
+        let applied = batch.add(fixes.map { diagnostics[$0] }).map { diagnostics[fixes[$0]].fix!.hitAreaChanges }
+        let after: [NodeProblem: Tally]
+        if let lintBuilt, applied.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.readBack != nil } }) {
+            after = byNode(lintBuilt(applied.flatMap { $0 }))
+        } else {
+            let patched = batch.write(to: bytes)
+            // A mapped file's pages are not needed while the result is linted.
+            bytes.dropResidentPages()
+            after = byNode(lint(patched))
+        }
         var result: [Change] = []
         for (problem, tally) in after {
             let change = tally.count - (before[problem]?.count ?? 0)

@@ -146,7 +146,7 @@ public struct Linter: Sendable {
     }
 
     /// Keeps only the advice of a capture's fixes, or checks a layout's fixes.
-    private func finish(_ outcome: (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool, reach: FixReach?), source: SourceText,
+    private func finish(_ outcome: LayoutOutcome, source: SourceText,
                         format: SourceFormat, path: String, kind: FileKind) -> LintResult {
         var diagnostics = outcome.diagnostics
         if kind.isCapture {
@@ -157,16 +157,25 @@ public struct Linter: Sendable {
             }
         } else if options.verifyFixes, !outcome.broken {
             diagnostics = FixVerification(linter: self, source: source, format: format, path: path, reach: outcome.reach,
-                                          audit: fixCheckAudit).verify(diagnostics)
+                                          built: outcome.built, audit: fixCheckAudit).verify(diagnostics)
         }
         return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, fileKind: kind)
     }
 
-    /// Geometry and rules on a built layout: the sorted diagnostics, the number
-    /// of nodes, whether the layout was too broken to check, and (when fixes
-    /// are to be checked) where each fix can change findings.
+    /// What `lintLayout` found: the sorted diagnostics, the number of nodes,
+    /// whether the layout was too broken to check, and (when fixes are to be
+    /// checked) where each fix can change findings and the layout as built.
+    private struct LayoutOutcome {
+        var diagnostics: [Diagnostic]
+        var nodeCount: Int
+        var broken: Bool
+        var reach: FixReach?
+        var built: BuiltLayout?
+    }
+
+    /// Geometry and rules on a built layout.
     private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil)
-        -> (diagnostics: [Diagnostic], nodeCount: Int, broken: Bool, reach: FixReach?) {
+        -> LayoutOutcome {
         // Built: from here the file is read only where diagnostics point, so a
         // mapped file's pages are given back (SourceBytes.dropResidentPages).
         layout.document.source.bytes.dropResidentPages()
@@ -174,10 +183,14 @@ public struct Linter: Sendable {
         let broken = layoutDiagnostics.contains { $0.rule == RuleID.invalidLayout }
         let nodeCount = layout.nodes.count
         var reach: FixReach?
+        var built: BuiltLayout?
         if !broken, nodeCount > 0 {
             let context = RuleContext(layout: layout, geometry: Geometry(layout: layout), options: options)
             diagnostics += Self.runRules(context, options: options)
-            if options.verifyFixes, !kind.isCapture { reach = FixReach(context) }
+            if options.verifyFixes, !kind.isCapture {
+                reach = FixReach(context)
+                built = BuiltLayout(layout: layout, diagnostics: layoutDiagnostics)
+            }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
             keep?(context)
         }
@@ -186,7 +199,32 @@ public struct Linter: Sendable {
             if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
             return lhs.message < rhs.message
         }
-        return (diagnostics, nodeCount, broken, reach)
+        return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, reach: reach, built: built)
+    }
+
+    /// A layout file as built, before any rule ran: what checking a fix that
+    /// only changes hit insets starts from instead of parsing the edited file.
+    struct BuiltLayout {
+        let layout: Layout
+        /// What reading the file found (unknown keys, duplicate ids): the
+        /// same for the edited file, whose edits only change hit insets.
+        let diagnostics: [Diagnostic]
+    }
+
+    /// The diagnostics a lint of the edited file would give, found on the
+    /// built layout with the fixes' hit insets given to its nodes as the
+    /// edited file reads them (`HitAreaChange.readBack`, which every change
+    /// must have).
+    func lint(_ built: BuiltLayout, changing changes: [HitAreaChange]) -> [Diagnostic] {
+        var layout = built.layout
+        for change in changes {
+            guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
+            let index = Int(change.node)
+            var node = layout.nodes[index]
+            layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
+            layout.nodes[index] = node
+        }
+        return lintLayout(layout, built.diagnostics, kind: .hitlint).diagnostics
     }
 
 

@@ -29,8 +29,15 @@ extension RuleContext {
         guard options.writesFixes else {
             return .unwritten(changesFile: changes.contains { editor.changesHitInsets(of: $0.node, to: $0.insets) })
         }
-        var fix = Fix(description: description(self), edits: changes.flatMap { editor.setHitInsets(of: $0.node, to: $0.insets) })
-        fix.hitAreaChanges = changes.map { HitAreaChange(node: $0.node, insets: $0.insets) }
+        var edits: [TextEdit] = []
+        var hitAreaChanges: [HitAreaChange] = []
+        for change in changes {
+            let written = editor.setHitInsetsReadingBack(of: change.node, to: change.insets)
+            edits += written.edits
+            hitAreaChanges.append(HitAreaChange(node: change.node, insets: change.insets, readBack: written.readBack))
+        }
+        var fix = Fix(description: description(self), edits: edits)
+        fix.hitAreaChanges = hitAreaChanges
         return fix
     }
 
