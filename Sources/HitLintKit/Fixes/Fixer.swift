@@ -30,17 +30,26 @@ public enum Fixer {
 
         /// Adds the fix's edits if it can; whether it did (a fix without edits cannot).
         mutating func add(_ fix: Fix?) -> Bool {
-            guard let edits = fix?.edits, fits(edits) else { return false }
+            guard let edits = fix?.edits else { return false }
+            return add(edits)
+        }
+
+        /// Adds one fix's edits if they can join; whether they did.
+        mutating func add(_ edits: [TextEdit]) -> Bool {
+            guard fits(edits) else { return false }
             for edit in edits { accepted.insert(edit) }
             return true
         }
 
-        /// Whether every fix could join, all or none: a group of fixes whose
-        /// edits touch each other or those already in is left out whole.
-        mutating func addAll(_ fixes: [Fix?]) -> Bool {
+        /// Whether the fixes of these diagnostics could join, all or none: a
+        /// group whose edits touch each other or those already in is left out
+        /// whole. (Read in place: copying a diagnostic to reach its fix counts
+        /// a reference for each of its strings and lists.)
+        mutating func addAll(_ fixes: [Int], of diagnostics: [Diagnostic]) -> Bool {
+            guard fixes.count > 1 else { return fixes.count == 1 && add(diagnostics[fixes[0]].fix?.edits ?? []) }
             var group = AcceptedEdits()
-            for fix in fixes {
-                guard let edits = fix?.edits, fits(edits), !edits.contains(where: group.conflicts) else { return false }
+            for index in fixes {
+                guard let edits = diagnostics[index].fix?.edits, fits(edits), !edits.contains(where: group.conflicts) else { return false }
                 for edit in edits { group.insert(edit) }
             }
             for edit in group.all { accepted.insert(edit) }
@@ -56,7 +65,12 @@ public enum Fixer {
 
         /// Adds each diagnostic's fix that can join, in order; the positions of those that did.
         mutating func add(_ diagnostics: [Diagnostic]) -> [Int] {
-            diagnostics.indices.filter { add(diagnostics[$0].fix) }
+            diagnostics.indices.filter { add(diagnostics[$0].fix?.edits ?? []) }
+        }
+
+        /// Adds the fixes of these diagnostics that can join, in order; those that did.
+        mutating func add(_ fixes: [Int], of diagnostics: [Diagnostic]) -> [Int] {
+            fixes.filter { add(diagnostics[$0].fix?.edits ?? []) }
         }
 
         func write(to bytes: SourceBytes) -> [UInt8] {

@@ -162,6 +162,8 @@ private struct RunChecker {
     private var changes: [[Int]: Counts] = [:]
     /// Groups whose reach proved wrong: checked alone, against the whole file.
     private var checkedWhole = Set<[Int]>()
+    /// Scratch for `groups(ofLocal:)`, by node: -1 everywhere between calls.
+    private var nodeOwner: [Int] = []
 
     init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
          lintBuilt: (([HitAreaChange]) -> [Diagnostic])?, budget: (bytes: Int, lints: Int)) {
@@ -190,16 +192,17 @@ private struct RunChecker {
     private mutating func byNode(_ diagnostics: [Diagnostic]) -> [NodeProblem: Tally] {
         var result: [NodeProblem: Tally] = [:]
         result.reserveCapacity(diagnostics.count)
-        var lastRule: (text: String, code: Int32)?
-        for diagnostic in diagnostics {
-            let code: Int32
-            if let lastRule, lastRule.text == diagnostic.rule { code = lastRule.code } else {
-                code = ruleCode(diagnostic.rule)
-                lastRule = (diagnostic.rule, code)
+        // Read in place, by index: a copy of each diagnostic counts a
+        // reference for each of its strings and lists.
+        for index in diagnostics.indices {
+            let code = ruleCode(diagnostics[index].rule)
+            let node = diagnostics[index].nodeIndex.map(Int32.init) ?? -1
+            let problem = NodeProblem(rule: code, node: node, name: node < 0 ? diagnostics[index].node : nil)
+            if let found = result.index(forKey: problem) {
+                result.values[found].count += 1
+            } else {
+                result[problem] = Tally(count: 1, name: diagnostics[index].node)
             }
-            let node = diagnostic.nodeIndex.map(Int32.init) ?? -1
-            let problem = NodeProblem(rule: code, node: node, name: node < 0 ? diagnostic.node : nil)
-            result[problem, default: Tally(count: 0, name: diagnostic.node)].count += 1
         }
         return result
     }
@@ -213,7 +216,7 @@ private struct RunChecker {
     /// The run's fixes in groups linked by a node both can change, in the
     /// order of their first fix; the fixes whose reach is unknown make one
     /// group, first, checked against the whole file.
-    private func groups(of run: [Int]) -> [[Int]] {
+    private mutating func groups(of run: [Int]) -> [[Int]] {
         guard let affected, run.count > 1 else { return [run] }
         let unknown = run.filter { affected[$0] == nil }
         guard unknown.count < run.count else { return [run] }
@@ -221,7 +224,7 @@ private struct RunChecker {
         return unknown.isEmpty ? result : [unknown] + result
     }
 
-    private func groups(ofLocal run: [Int], _ affected: [[Int32]?]) -> [[Int]] {
+    private mutating func groups(ofLocal run: [Int], _ affected: [[Int32]?]) -> [[Int]] {
         var parent = Array(run.indices)
         func root(_ position: Int) -> Int {
             var position = position
@@ -231,18 +234,22 @@ private struct RunChecker {
             }
             return position
         }
-        var owner = [Int](repeating: -1, count: nodeCount)
+        // Which fix of the run first reached each node; the table is kept
+        // between calls (a run is cut in groups each time it is halved) and
+        // cleared where this run wrote.
+        if nodeOwner.isEmpty { nodeOwner = [Int](repeating: -1, count: nodeCount) }
         for (position, index) in run.enumerated() {
             for node in affected[index]! {
-                let other = owner[Int(node)]
+                let other = nodeOwner[Int(node)]
                 if other >= 0 {
                     let (a, b) = (root(position), root(other))
                     if a != b { parent[max(a, b)] = min(a, b) }
                 } else {
-                    owner[Int(node)] = position
+                    nodeOwner[Int(node)] = position
                 }
             }
         }
+        for index in run { for node in affected[index]! { nodeOwner[Int(node)] = -1 } }
         var groupOfRoot: [Int: Int] = [:]
         var result: [[Int]] = []
         for (position, index) in run.enumerated() {
@@ -274,7 +281,7 @@ private struct RunChecker {
                 var applied = popped
                 if !isGroup {
                     var batch = Fixer.EditBatch(byteCount: bytes.count)
-                    applied = batch.add(popped.map { diagnostics[$0] }).map { popped[$0] }
+                    applied = batch.add(popped, of: diagnostics)
                     guard !applied.isEmpty else {
                         for index in popped { verdicts[index] = .doesNotResolve }  // invalid edits change nothing
                         continue
@@ -327,7 +334,7 @@ private struct RunChecker {
                 continue
             }
             guard !group.contains(where: { affected![$0]!.contains { claimed[Int($0)] } }),
-                  edits.addAll(group.map { diagnostics[$0].fix }) else { continue }
+                  edits.addAll(group, of: diagnostics) else { continue }
             for index in group { for node in affected![index]! { claimed[Int(node)] = true } }
             batch.append(group)
         }
@@ -373,7 +380,7 @@ private struct RunChecker {
             lintsLeft -= 1
         }
         var batch = Fixer.EditBatch(byteCount: bytes.count)
-        let applied = batch.add(fixes.map { diagnostics[$0] }).map { diagnostics[fixes[$0]].fix!.hitAreaChanges }
+        let applied = batch.add(fixes, of: diagnostics).map { diagnostics[$0].fix!.hitAreaChanges }
         let after: [NodeProblem: Tally]
         if let lintBuilt, applied.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.readBack != nil } }) {
             after = byNode(lintBuilt(applied.flatMap { $0 }))
