@@ -170,22 +170,41 @@ public func formatLength(_ value: Double) -> String {
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded(), abs(rounded) < 1e15 {
         let integer = Int64(rounded)
-        return integer == 0 ? "0" : String(integer)
+        return integer == 0 ? "0" : decimalText(negative: integer < 0, whole: integer.magnitude, hundredths: 0)
     }
-    var text = String(format2: rounded)
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text
+    // Hundredths of the rounded value (×100 once more: the value is k/100 only to the nearest double).
+    let hundredths = UInt64((abs(rounded) * 100).rounded())
+    return decimalText(negative: rounded < 0, whole: hundredths / 100, hundredths: hundredths % 100)
 }
 
-extension String {
-    /// Two-decimal formatting without Foundation's locale-dependent `String(format:)`.
-    init(format2 value: Double) {
-        let negative = value < 0
-        let hundredths = Int64((abs(value) * 100).rounded())
-        let whole = hundredths / 100
-        let fraction = hundredths % 100
-        self = (negative ? "-" : "") + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+/// "-12.5": the whole part, then the hundredths without trailing zeros.
+/// Written digit by digit into a small buffer: every message and fix shows
+/// lengths, and building them from joined strings cost more than the rest
+/// of a short message.
+private func decimalText(negative: Bool, whole: UInt64, hundredths: UInt64) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+        var end = 24
+        if hundredths != 0 {
+            if hundredths % 10 != 0 {
+                end -= 1
+                buffer[end] = UInt8(truncatingIfNeeded: hundredths % 10) + 0x30
+            }
+            end -= 1
+            buffer[end] = UInt8(truncatingIfNeeded: hundredths / 10) + 0x30
+            end -= 1
+            buffer[end] = UInt8(ascii: ".")
+        }
+        var rest = whole
+        repeat {
+            end -= 1
+            buffer[end] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
+            rest /= 10
+        } while rest > 0
+        if negative {
+            end -= 1
+            buffer[end] = UInt8(ascii: "-")
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
     }
 }
 

@@ -153,6 +153,21 @@ extension String {
     var needsEscapeOnOneLine: Bool {
         utf8.withContiguousStorageIfAvailable { bytes in
             var index = 0
+            // Eight bytes at a time past those that cannot start an escape
+            // (none below 0x20, 0x7F, 0xC2 or 0xE2: SWAR tests for a byte
+            // below a value and a byte equal to one); a word with one is
+            // looked at byte by byte below. Every report line asks this of its message.
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let below = (word &- ones &* 0x20) & ~word & highs != 0
+                    if below || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
+                        || hasZeroByte(word ^ (ones &* 0xE2)) { break }
+                    index += 8
+                }
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x20 { if byte != 0x09 { return true } }

@@ -222,7 +222,9 @@ public struct DeadGapRule: GeometryRule {
                     }
                 }
                 guard !nearest.isEmpty else { continue }
-                diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, message: message(target, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
+                let name = context.name(target)
+                diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, name: name,
+                                                      message: message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
                                                       related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
             }
         }
@@ -267,13 +269,29 @@ public struct DeadGapRule: GeometryRule {
         return dead
     }
 
-    private func message(_ target: Int, _ gaps: [(neighbour: Int, gap: Double, gapRect: Rect)], _ context: RuleContext) -> String {
+    private func message(_ name: String, _ gaps: [(neighbour: Int, gap: Double, gapRect: Rect)], _ context: RuleContext) -> String {
         let unit = context.threshold.unitName
         let lost = context.geometry.modality == .pointer ? "the pointer there hits nothing" : "a tap there is lost"
-        let name = context.name(target)
         if gaps.count == 1 {
+            // Written piece by piece into one string made large enough once
+            // (as target-size's): interpolation grew it several times over.
             let gap = gaps[0]
-            return "'\(name)' and '\(context.name(gap.neighbour))' are \(formatLength(gap.gap)) \(unit) apart and nothing answers between them: \(lost) — widen their facing hitInsets by -\(formatLength(gap.gap / 2)) each"
+            var message = ""
+            message.reserveCapacity(160 + 2 * name.utf8.count)
+            message += "'"
+            message += name
+            message += "' and '"
+            message += context.name(gap.neighbour)
+            message += "' are "
+            message += formatLength(gap.gap)
+            message += " "
+            message += unit
+            message += " apart and nothing answers between them: "
+            message += lost
+            message += " — widen their facing hitInsets by -"
+            message += formatLength(gap.gap / 2)
+            message += " each"
+            return message
         }
         let parts = gaps.map { "'\(context.name($0.neighbour))' (\(formatLength($0.gap)) \(unit))" }
         return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — widen the facing hitInsets by half the gap each"

@@ -338,14 +338,16 @@ public struct RuleContext: Sendable {
     /// content, a clickable ancestor that may take the touch, z-order read from
     /// accessibility order): an error is reported as a warning, as Google's
     /// Accessibility Test Framework does.
-    public func diagnostic(_ rule: String, node: Int, message: @autoclosure () -> String, span: SourceSpan? = nil,
+    ///
+    /// `name`: the node's name, when the rule has it already (its message names it).
+    public func diagnostic(_ rule: String, node: Int, name: String? = nil, message: @autoclosure () -> String, span: SourceSpan? = nil,
                            related: [Int] = [], fix: @autoclosure () -> Fix? = nil, weakEvidence: Bool = false) -> Diagnostic {
         let describes = options.describesDiagnostics
         var severity = options.severity(of: rule)
         if weakEvidence, severity == .error { severity = .warning }
         var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
-                                    span: span ?? layout.anchorSpan(of: node), node: name(node), nodeIndex: node,
-                                    related: describes ? related.map { name($0) } : [], fix: describes ? fix() : nil)
+                                    span: span ?? layout.anchorSpan(of: node), node: name ?? self.name(node), nodeIndex: node,
+                                    related: describes ? related.map { self.name($0) } : [], fix: describes ? fix() : nil)
         diagnostic.relatedNodes = related
         return diagnostic
     }

@@ -402,8 +402,9 @@ public struct TargetSizeRule: GeometryRule {
             let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty
                 && threshold(for: target, context).passes(gate.width, required: item.required.width)
                 && threshold(for: target, context).passes(gate.height, required: item.required.height)
-            diagnostics.append(context.diagnostic(RuleID.targetSize, node: target,
-                                                  message: message(item, takers: takers, clickableAncestor: ancestor,
+            let name = context.name(target)
+            diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, name: name,
+                                                  message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
                                                                    inferredLoss: inferredLoss, context: context),
                                                   related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
                                                   fix: fix(target, context: context, marks: &marks),
@@ -445,32 +446,57 @@ public struct TargetSizeRule: GeometryRule {
         return nil
     }
 
-    private func message(_ item: Undersized, takers: [Loss], clickableAncestor: Int?, inferredLoss: Bool,
+    /// Written piece by piece into one string made large enough once: a
+    /// first run prints one for every undersized target of the project, and
+    /// interpolating it grew the string several times over.
+    private func message(_ item: Undersized, name: String, takers: [Loss], clickableAncestor: Int?, inferredLoss: Bool,
                          context: RuleContext) -> String {
         let target = item.region.target
         let piece = item.piece
         let isWeb = context.layout.nodes[target].isWebContent
         let threshold = isWeb ? context.webThreshold : context.threshold
-        let what = isWeb ? "web content '\(context.name(target))'" : "'\(context.name(target))'"
-        var message = "\(what) is reachable on \(context.length(piece.width))×\(context.length(piece.height)) \(threshold.unitName)"
+        var message = ""
+        message.reserveCapacity(160 + name.utf8.count)
+        message += isWeb ? "web content '" : "'"
+        message += name
+        message += "' is reachable on "
+        message += context.length(piece.width)
+        message += "×"
+        message += context.length(piece.height)
+        message += " "
+        message += threshold.unitName
         let layout = context.layout
         if layout.units != .pt, layout.units != .dp, threshold.unitName != layout.units.rawValue {
             // Also in the file's own unit, which is what its author reads.
-            message += " (\(formatLength(layout.fileLength(piece.width)))×\(formatLength(layout.fileLength(piece.height))) \(layout.units.rawValue))"
+            message += " ("
+            message += formatLength(layout.fileLength(piece.width))
+            message += "×"
+            message += formatLength(layout.fileLength(piece.height))
+            message += " "
+            message += layout.units.rawValue
+            message += ")"
         }
-        var reasons: [String] = []
+        var opened = false
+        func reason(_ text: String) {
+            message += opened ? "; " : " ("
+            opened = true
+            message += text
+        }
         if let clipper = clippingAncestor(of: target, geometry: context.geometry) {
-            reasons.append("its hit area is cut by '\(context.name(clipper))'")
+            reason("its hit area is cut by '\(context.name(clipper))'")
         }
         if !takers.isEmpty {
             let inferred = inferredLoss ? ", in front in the capture's accessibility order" : ""
-            reasons.append("part of it goes to \(namedFew(takers.map { context.name($0.taker.node) }))\(inferred)")
+            reason("part of it goes to \(namedFew(takers.map { context.name($0.taker.node) }))\(inferred)")
         }
-        if !reasons.isEmpty { message += " (\(reasons.joined(separator: "; ")))" }
+        if opened { message += ")" }
         if item.region.isApproximate { message += " (approximate: many overlapping views)" }
-        message += "; minimum is \(threshold.text(width: item.required.width, height: item.required.height))"
+        message += "; minimum is "
+        message += threshold.text(width: item.required.width, height: item.required.height)
         if let ancestor = clickableAncestor {
-            message += "; '\(context.name(ancestor))' around it may take the touch"
+            message += "; '"
+            message += context.name(ancestor)
+            message += "' around it may take the touch"
         }
         return message
     }

@@ -1,0 +1,48 @@
+import XCTest
+@testable import HitLintKit
+
+/// The pieces every report line is made of, written fast, against their
+/// plain definitions.
+final class TextPiecesTests: XCTestCase {
+    /// `formatLength` as it was first written: two decimals, trailing zeros dropped.
+    private func plainLength(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        if rounded == rounded.rounded() {
+            let integer = Int64(rounded)
+            return integer == 0 ? "0" : String(integer)
+        }
+        let hundredths = Int64((abs(rounded) * 100).rounded())
+        var text = (rounded < 0 ? "-" : "") + String(hundredths / 100) + "." + (hundredths % 100 < 10 ? "0" : "") + String(hundredths % 100)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    func testLengthsReadAsTheirPlainDefinition() {
+        var random = SeededRandom(seed: 11)
+        var values: [Double] = [0, -0.0, 0.004, -0.004, 0.005, 0.01, -0.01, 0.1, 0.5, 1, -1, 9.995, 10, 44, 57.76, 57.755,
+                                100.5, -12.25, 1234567.89, 999_999_999_999.99, -999_999_999_999.99]
+        for _ in 0..<20_000 {
+            let magnitude = [1.0, 10, 100, 1000, 1e6, 1e12][random.int(0...5)]
+            values.append((Double(random.int(0...2_000_000)) / 1_000_000 - 1) * magnitude)
+            values.append(Double(random.int(-100_000...100_000)) / 100)
+        }
+        for value in values { XCTAssertEqual(formatLength(value), plainLength(value), "\(value)") }
+        XCTAssertEqual(formatLength(.infinity), "∞")
+        XCTAssertEqual(formatLength(1e20), "1e+20")
+    }
+
+    func testEscapeCheckAgreesWithTheScalars() {
+        var random = SeededRandom(seed: 5)
+        let pieces = ["a", "'b1'", " ", "×", "—", "é", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}",
+                      "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "\u{C2}", "\u{E2}", "😀", "minimum is 44×44 pt (ios)"]
+        for _ in 0..<5_000 {
+            var text = ""
+            for _ in 0..<random.int(0...40) {
+                // Mostly plain text, so the eight-byte stride runs before it meets something.
+                text += random.chance(0.8) ? "abcdefgh" : random.pick(pieces)
+            }
+            XCTAssertEqual(text.needsEscapeOnOneLine, text.unicodeScalars.contains(where: \.needsEscapeOnOneLine), text.debugDescription)
+        }
+    }
+}
