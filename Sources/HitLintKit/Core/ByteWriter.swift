@@ -26,17 +26,18 @@ public struct ByteWriter {
         appendDecimal(UInt64(value.magnitude))
     }
 
+    /// Digits appended one by one from the highest: a report writes four
+    /// numbers per diagnostic, and copying them from a scratch buffer as a
+    /// slice cost more than the digits.
     private mutating func appendDecimal(_ value: UInt64) {
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes, enough for 20 digits
-        var count = 0
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[31 - count] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
-                rest /= 10
-                count += 1
-            } while rest > 0
-            bytes.append(contentsOf: buffer[(32 - count)...])
+        while true {
+            bytes.append(UInt8(truncatingIfNeeded: rest / divisor) &+ 0x30)
+            rest %= divisor
+            if divisor == 1 { return }
+            divisor /= 10
         }
     }
 

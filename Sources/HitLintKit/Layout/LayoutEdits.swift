@@ -49,17 +49,21 @@ public struct LayoutEditor: Sendable {
         setHitInsetsReadingBack(of: index, to: insets).edits
     }
 
-    /// `setHitInsets`, and what the edited file's node will read once parsed
-    /// again: the sides the edits write, each as its number reads back, in
-    /// points (the others keep what the node has). What lets a fix be checked
-    /// on the built layout instead of on the edited file parsed anew. Nil
-    /// when a number written is none a parser reads back as written.
-    public func setHitInsetsReadingBack(of index: Int, to insets: EdgeInsets) -> (edits: [TextEdit], readBack: WrittenInsets?) {
+    /// `setHitInsets`, how the node's insets then read ("hitInsets -7",
+    /// "hitSlop [12, 0, 12, 0]": what a fix's words say), and what the edited
+    /// file's node will read once parsed again: the sides the edits write,
+    /// each as its number reads back, in points (the others keep what the
+    /// node has). That lets a fix be checked on the built layout instead of
+    /// on the edited file parsed anew; nil when a number written is none a
+    /// parser reads back as written.
+    public func setHitInsetsReadingBack(of index: Int, to insets: EdgeInsets)
+        -> (edits: [TextEdit], reads: String, readBack: WrittenInsets?) {
         let source = shared.layout.nodeSource(of: index)
         let editor = editing(source)
         let usesSlop = shared.layout.nodes[index].usesHitSlop
         let change = editor.hitInsetsChange(in: source, usesSlop: usesSlop, to: insets)
-        return (editor.edits(change), change.readBack(usesSlop: usesSlop, pointsPerUnit: shared.layout.pointsPerUnit))
+        return (editor.edits(change), (usesSlop ? "hitSlop " : "hitInsets ") + change.value,
+                change.readBack(usesSlop: usesSlop, pointsPerUnit: shared.layout.pointsPerUnit))
     }
 
     private func edits(_ change: InsetsChange) -> [TextEdit] {
@@ -106,6 +110,8 @@ public struct LayoutEditor: Sendable {
         var kind: Kind
         /// Each side's number as written, in the file's units and convention.
         var texts: [String]
+        /// The whole value as it reads: one number when the sides agree, else the list.
+        var value: String
         /// The sides whose numbers the edits write (`Side.rawValue` bits).
         var written: UInt8
 
@@ -134,16 +140,16 @@ public struct LayoutEditor: Sendable {
         // The whole value: one number when the sides agree, else the list (built only then).
         let value = uniform ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
         let all: UInt8 = 0b1111
-        guard entry >= 0 else { return InsetsChange(kind: .insert(object: source.object, value: value), texts: texts, written: all) }
+        guard entry >= 0 else { return InsetsChange(kind: .insert(object: source.object, value: value), texts: texts, value: value, written: all) }
         switch document.kind(entry) {
         case .number:
-            return InsetsChange(kind: .replace([(entry, value)]), texts: texts, written: all)
+            return InsetsChange(kind: .replace([(entry, value)]), texts: texts, value: value, written: all)
         case .array where document.count(entry) == 4:
             let old = document.elements(entry).compactMap { document.number($0).map(formatNumber) }
             if uniform, old.count == 4, Set(old).count > 1 {
                 // Uneven sides made even: one number says it best (as a list
                 // written even by its author stays a list).
-                return InsetsChange(kind: .replace([(entry, texts[0])]), texts: texts, written: all)
+                return InsetsChange(kind: .replace([(entry, texts[0])]), texts: texts, value: value, written: all)
             }
             var written: UInt8 = 0
             var replacements: [(entry: Int, text: String)] = []
@@ -152,7 +158,7 @@ public struct LayoutEditor: Sendable {
                 replacements.append((element, text))
                 written |= 1 << side.rawValue
             }
-            return InsetsChange(kind: .replace(replacements), texts: texts, written: written)
+            return InsetsChange(kind: .replace(replacements), texts: texts, value: value, written: written)
         case .object:
             var replacements: [(entry: Int, text: String)] = []
             var missing: [(key: String, value: String)] = []
@@ -168,13 +174,17 @@ public struct LayoutEditor: Sendable {
                 }
                 written |= 1 << side.rawValue
             }
-            return InsetsChange(kind: .members(entry: entry, replacements: replacements, missing: missing), texts: texts, written: written)
+            return InsetsChange(kind: .members(entry: entry, replacements: replacements, missing: missing), texts: texts, value: value, written: written)
         default:
-            return InsetsChange(kind: .replace([(entry, value)]), texts: texts, written: all)
+            return InsetsChange(kind: .replace([(entry, value)]), texts: texts, value: value, written: all)
         }
     }
 
     // MARK: - Members
+
+    private func containsLineFeed(_ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { $0[range].contains(0x0A) }
+    }
 
     private func isFlow(_ container: Int) -> Bool {
         let first = bytes[document.span(container).start]
@@ -216,13 +226,21 @@ public struct LayoutEditor: Sendable {
             }
             var betweenMembers = ", "
             if let range = gapRange {
-                let gap = Array(bytes[range])
-                betweenMembers = gap.contains(0x0A) ? "," + lineEnding + indentation(before: document.span(member.key).start)
-                                                    : String(decoding: gap, as: UTF8.self)
-            } else if bytes[(span.start + 1)..<document.span(member.key).start].contains(0x0A) {
+                betweenMembers = containsLineFeed(range) ? "," + lineEnding + indentation(before: document.span(member.key).start)
+                                                         : bytes.string(range)
+            } else if containsLineFeed((span.start + 1)..<document.span(member.key).start) {
                 betweenMembers = "," + lineEnding + indentation(before: document.span(member.key).start)
             }
-            let text = pairs.map { betweenMembers + keyText($0.key) + separator + $0.value }.joined()
+            // One string, made large enough once: a fix is written for every
+            // fixable problem of a first run, most of them this insertion.
+            var text = ""
+            text.reserveCapacity(pairs.reduce(0) { $0 + betweenMembers.utf8.count + $1.key.utf8.count + separator.utf8.count + $1.value.utf8.count + 2 })
+            for pair in pairs {
+                text += betweenMembers
+                text += keyText(pair.key)
+                text += separator
+                text += pair.value
+            }
             let end = document.span(member.value).end
             return TextEdit(span: SourceSpan(start: end, end: end), replacement: text)
         }
@@ -318,9 +336,8 @@ public struct LayoutEditor: Sendable {
         let from = document.span(key).end
         let to = document.span(value).start
         guard to > from else { return ": " }
-        let gap = bytes[from..<to]
-        if gap.contains(0x0A) || gap.contains(0x0D) { return ": " }
-        return String(decoding: gap, as: UTF8.self)
+        let breaksLine = bytes.withUnsafeBufferPointer { $0[from..<to].contains { $0 == 0x0A || $0 == 0x0D } }
+        return breaksLine ? ": " : bytes.string(from..<to)
     }
 
     private func quoteCharacter(of key: Int) -> Character? {

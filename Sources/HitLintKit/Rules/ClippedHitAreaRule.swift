@@ -141,8 +141,8 @@ public struct ClippedHitAreaRule: GeometryRule {
             }
             ancestor = Int(layout.nodes[ancestor].parent)
         }
-        let fix = context.insetsFix(changes) { context in
-            "extend the hit area of " + context.describe(changes)
+        let fix = context.insetsFix(changes) { context, reads in
+            "extend the hit area of " + context.describe(changes, reading: reads)
         }
         return fix.changesFile ? fix : nil
     }

@@ -254,8 +254,8 @@ public struct DeadGapRule: GeometryRule {
             adjust(target, gap.horizontal ? .right : .bottom, by: gap.gap / 2)
             adjust(gap.neighbour, gap.horizontal ? .left : .top, by: gap.gap / 2)
         }
-        return context.insetsFix(insetsByNode) { context in
-            "widen the facing hit areas by half the gap each: " + context.describe(insetsByNode)
+        return context.insetsFix(insetsByNode) { context, reads in
+            "widen the facing hit areas by half the gap each: " + context.describe(insetsByNode, reading: reads)
         }
     }
 

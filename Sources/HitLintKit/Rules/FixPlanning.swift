@@ -23,38 +23,32 @@ extension RuleContext {
     /// The fix that gives each node its new hit insets, with `description`'s
     /// words; when fixes are not written (`LintOptions.writesFixes`), only
     /// whether it would change the file, so neither words nor edits are made.
-    /// (`description` is handed the context rather than capturing it: a
-    /// captured context is copied, a reference counted for each of its tables.)
-    func insetsFix(_ changes: [(node: Int, insets: EdgeInsets)], description: (RuleContext) -> String) -> Fix {
+    /// `description` is handed how each node's insets then read ("hitInsets
+    /// -7", `describe`), as the edits write them, and the context rather than
+    /// capturing it (a captured context is copied, a reference counted for
+    /// each of its tables).
+    func insetsFix(_ changes: [(node: Int, insets: EdgeInsets)], description: (RuleContext, _ reads: [String]) -> String) -> Fix {
         guard options.writesFixes else {
             return .unwritten(changesFile: changes.contains { editor.changesHitInsets(of: $0.node, to: $0.insets) })
         }
         var edits: [TextEdit] = []
+        var reads: [String] = []
         var hitAreaChanges: [HitAreaChange] = []
         for change in changes {
             let written = editor.setHitInsetsReadingBack(of: change.node, to: change.insets)
             edits += written.edits
+            reads.append(written.reads)
             hitAreaChanges.append(HitAreaChange(node: change.node, insets: change.insets, readBack: written.readBack))
         }
-        var fix = Fix(description: description(self), edits: edits)
+        var fix = Fix(description: description(self, reads), edits: edits)
         fix.hitAreaChanges = hitAreaChanges
         return fix
     }
 
-    /// "'prev' hitInsets -7 and 'next' hitInsets [0, -7, 0, 0]": the changes, as a fix describes them.
-    func describe(_ changes: [(node: Int, insets: EdgeInsets)]) -> String {
-        englishList(changes.map { "'\(name($0.node))' \(describeInsets(of: $0.node, $0.insets))" })
-    }
-
-    /// "hitInsets [-7, -2, -7, -12]", "hitSlop 12": how the node's insets would read.
-    func describeInsets(of node: Int, _ insets: EdgeInsets) -> String {
-        let slop = layout.nodes[node].usesHitSlop
-        let sides = Side.allCases.map { side -> String in
-            let value = layout.fileLength(insets[side])
-            return formatNumber(slop ? -value : value)
-        }
-        let value = sides.allSatisfy { $0 == sides[0] } ? sides[0] : "[" + sides.joined(separator: ", ") + "]"
-        return "\(slop ? "hitSlop" : "hitInsets") \(value)"
+    /// "'prev' hitInsets -7 and 'next' hitInsets [0, -7, 0, 0]": the changes,
+    /// as a fix describes them, given how each node's insets then read.
+    func describe(_ changes: [(node: Int, insets: EdgeInsets)], reading reads: [String]) -> String {
+        englishList(zip(changes, reads).map { "'" + name($0.node) + "' " + $1 })
     }
 
     /// Rects a target must not grow into: what answers for another target (any

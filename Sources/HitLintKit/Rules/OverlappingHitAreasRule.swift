@@ -150,8 +150,8 @@ public struct OverlappingHitAreasRule: GeometryRule {
             guard insets != geometry.insets(of: node) else { continue }
             changes.append((node, insets))
         }
-        return context.insetsFix(changes) { context in
-            "trim the facing hit areas to meet in the middle: " + context.describe(changes)
+        return context.insetsFix(changes) { context, reads in
+            "trim the facing hit areas to meet in the middle: " + context.describe(changes, reading: reads)
         }
     }
 

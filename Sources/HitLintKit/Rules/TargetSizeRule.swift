@@ -540,8 +540,8 @@ public struct TargetSizeRule: GeometryRule {
         guard insets != geometry.insets(of: target) else {
             return Fix(description: "'\(name)' is big enough but covered: move what is in front of it, or let touches through it", edits: [])
         }
-        return context.insetsFix([(target, insets)]) { context in
-            "grow '\(name)' to \(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit): \(context.describeInsets(of: target, insets))"
+        return context.insetsFix([(target, insets)]) { _, reads in
+            "grow '\(name)' to \(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit): \(reads[0])"
         }
     }
 
