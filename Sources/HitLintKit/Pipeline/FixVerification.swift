@@ -50,7 +50,10 @@ struct FixVerification {
         let affected = reach?.affectedNodes(of: diagnostics)
         let built = built
         let lintBuilt = built.map { built in { (changes: [HitAreaChange]) in checker.lint(built, changing: changes) } }
-        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt) { (bytes: consuming [UInt8]) in
+        // The extra lints name no nodes: the layout does (fixes change no names).
+        let nodeName = built.map { built in { (node: Int32) in built.layout.name(of: Int(node)) } }
+        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
+                           nodeName: nodeName) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
                 _ = consume bytes
@@ -82,13 +85,17 @@ struct FixVerification {
     /// layout's nodes, as `lint` of the edited bytes finds them; used for a
     /// set of fixes that all say how their insets read back
     /// (`HitAreaChange.readBack`), `lint` for the others.
+    ///
+    /// `nodeName`: the name a problem on a node is counted by, for the
+    /// findings of lints that name no nodes (`LintOptions.describesDiagnostics`).
     static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
                        affected: [[Int32]?]? = nil,
                        audit: FixCheckAudit? = nil,
                        lintBuilt: (([HitAreaChange]) -> [Diagnostic])? = nil,
+                       nodeName: ((Int32) -> String)? = nil,
                        lint: (consuming [UInt8]) -> [Diagnostic]) -> [Diagnostic] {
         var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
-                                 lintBuilt: lintBuilt, budget: budget ?? Self.budget(forBytes: bytes.count))
+                                 lintBuilt: lintBuilt, nodeName: nodeName, budget: budget ?? Self.budget(forBytes: bytes.count))
         let verdicts = checker.run(lint: lint)
         var result = diagnostics
         for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
@@ -147,6 +154,7 @@ private struct RunChecker {
     let affected: [[Int32]?]?
     let audit: FixCheckAudit?
     let lintBuilt: (([HitAreaChange]) -> [Diagnostic])?
+    let nodeName: ((Int32) -> String)?
     var bytesLeft: Int
     var lintsLeft: Int
     var verdicts: [FixVerification.Verdict]
@@ -166,12 +174,13 @@ private struct RunChecker {
     private var nodeOwner: [Int] = []
 
     init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
-         lintBuilt: (([HitAreaChange]) -> [Diagnostic])?, budget: (bytes: Int, lints: Int)) {
+         lintBuilt: (([HitAreaChange]) -> [Diagnostic])?, nodeName: ((Int32) -> String)?, budget: (bytes: Int, lints: Int)) {
         self.diagnostics = diagnostics
         self.bytes = bytes
         self.affected = affected
         self.audit = audit
         self.lintBuilt = lintBuilt
+        self.nodeName = nodeName
         (bytesLeft, lintsLeft) = budget
         verdicts = [FixVerification.Verdict](repeating: .unchecked, count: diagnostics.count)
         var largest: Int32 = -1
@@ -393,7 +402,7 @@ private struct RunChecker {
         var result: [Change] = []
         for (problem, tally) in after {
             let change = tally.count - (before[problem]?.count ?? 0)
-            if change != 0 { result.append(Change(problem: problem, name: tally.name, change: change)) }
+            if change != 0 { result.append(Change(problem: problem, name: tally.name ?? before[problem]?.name, change: change)) }
         }
         for (problem, tally) in before where after[problem] == nil {
             result.append(Change(problem: problem, name: tally.name, change: -tally.count))
@@ -404,7 +413,9 @@ private struct RunChecker {
     private func counts(_ changes: [Change]) -> Counts {
         var result: Counts = [:]
         for change in changes {
-            result[Fixer.ProblemKey(rule: rules[Int(change.problem.rule)], node: change.name), default: 0] += change.change
+            let node = change.problem.node
+            let name = change.name ?? (node >= 0 ? nodeName?(node) : nil)
+            result[Fixer.ProblemKey(rule: rules[Int(change.problem.rule)], node: name), default: 0] += change.change
         }
         return result.filter { $0.value != 0 }
     }
