@@ -134,6 +134,12 @@ private struct RunChecker {
         /// For a finding about no node, the name it is counted by
         /// (`Fixer.ProblemKey`); nil for the others.
         var name: String?
+
+        /// One word for rule and node (every lint's findings are hashed), the name only when there is one.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(UInt64(UInt32(bitPattern: rule)) << 32 | UInt64(UInt32(bitPattern: node)))
+            if let name { hasher.combine(name) }
+        }
     }
 
     /// How often a problem fires, and the node's name it is counted by.
@@ -401,8 +407,9 @@ private struct RunChecker {
         }
         var result: [Change] = []
         for (problem, tally) in after {
-            let change = tally.count - (before[problem]?.count ?? 0)
-            if change != 0 { result.append(Change(problem: problem, name: tally.name ?? before[problem]?.name, change: change)) }
+            let original = before[problem]
+            let change = tally.count - (original?.count ?? 0)
+            if change != 0 { result.append(Change(problem: problem, name: tally.name ?? original?.name, change: change)) }
         }
         for (problem, tally) in before where after[problem] == nil {
             result.append(Change(problem: problem, name: tally.name, change: -tally.count))
