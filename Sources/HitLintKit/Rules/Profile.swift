@@ -96,10 +96,12 @@ public struct Length: Sendable, Equatable, CustomStringConvertible {
 
 /// The minimum in force for one file, with how to name it in messages.
 public struct SizeThreshold: Sendable {
-    public var minimum: Double
-    public var unitName: String
+    public let minimum: Double
+    public let unitName: String
     /// "ios", "android", "9 mm", "ios pointer".
-    public var source: String
+    public let source: String
+    /// "44×44 pt (ios)": written once, since every target-size message ends with it.
+    public let text: String
     public var spacingException: Bool
     /// `Profile.inlineException`, `Profile.edgeMinimum`, `Profile.roundsToWholeUnits`.
     public var inlineException: Bool
@@ -111,15 +113,11 @@ public struct SizeThreshold: Sendable {
         self.minimum = minimum
         self.unitName = unitName
         self.source = source
+        text = "\(formatLength(minimum))×\(formatLength(minimum)) \(unitName) (\(source))"
         self.spacingException = spacingException
         self.inlineException = inlineException
         self.edgeMinimum = edgeMinimum
         self.roundsToWholeUnits = roundsToWholeUnits
-    }
-
-    /// "44×44 pt (ios)"
-    public var text: String {
-        "\(formatLength(minimum))×\(formatLength(minimum)) \(unitName) (\(source))"
     }
 
     /// "32×48 dp (android, at the screen's edge)" for a required width and height.
