@@ -50,10 +50,7 @@ struct FixVerification {
         let affected = reach?.affectedNodes(of: diagnostics)
         let built = built
         let lintBuilt = built.map { built in { (changes: [HitAreaChange]) in checker.lint(built, changing: changes) } }
-        // The extra lints name no nodes: the layout does (fixes change no names).
-        let nodeName = built.map { built in { (node: Int32) in built.layout.name(of: Int(node)) } }
-        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
-                           nodeName: nodeName) { (bytes: consuming [UInt8]) in
+        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
                 _ = consume bytes
@@ -85,17 +82,13 @@ struct FixVerification {
     /// layout's nodes, as `lint` of the edited bytes finds them; used for a
     /// set of fixes that all say how their insets read back
     /// (`HitAreaChange.readBack`), `lint` for the others.
-    ///
-    /// `nodeName`: the name a problem on a node is counted by, for the
-    /// findings of lints that name no nodes (`LintOptions.describesDiagnostics`).
     static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
                        affected: [[Int32]?]? = nil,
                        audit: FixCheckAudit? = nil,
                        lintBuilt: (([HitAreaChange]) -> [Diagnostic])? = nil,
-                       nodeName: ((Int32) -> String)? = nil,
                        lint: (consuming [UInt8]) -> [Diagnostic]) -> [Diagnostic] {
         var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
-                                 lintBuilt: lintBuilt, nodeName: nodeName, budget: budget ?? Self.budget(forBytes: bytes.count))
+                                 lintBuilt: lintBuilt, budget: budget ?? Self.budget(forBytes: bytes.count))
         let verdicts = checker.run(lint: lint)
         var result = diagnostics
         for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
@@ -160,7 +153,6 @@ private struct RunChecker {
     let affected: [[Int32]?]?
     let audit: FixCheckAudit?
     let lintBuilt: (([HitAreaChange]) -> [Diagnostic])?
-    let nodeName: ((Int32) -> String)?
     var bytesLeft: Int
     var lintsLeft: Int
     var verdicts: [FixVerification.Verdict]
@@ -180,13 +172,12 @@ private struct RunChecker {
     private var nodeOwner: [Int] = []
 
     init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
-         lintBuilt: (([HitAreaChange]) -> [Diagnostic])?, nodeName: ((Int32) -> String)?, budget: (bytes: Int, lints: Int)) {
+         lintBuilt: (([HitAreaChange]) -> [Diagnostic])?, budget: (bytes: Int, lints: Int)) {
         self.diagnostics = diagnostics
         self.bytes = bytes
         self.affected = affected
         self.audit = audit
         self.lintBuilt = lintBuilt
-        self.nodeName = nodeName
         (bytesLeft, lintsLeft) = budget
         verdicts = [FixVerification.Verdict](repeating: .unchecked, count: diagnostics.count)
         var largest: Int32 = -1
@@ -407,9 +398,8 @@ private struct RunChecker {
         }
         var result: [Change] = []
         for (problem, tally) in after {
-            let original = before[problem]
-            let change = tally.count - (original?.count ?? 0)
-            if change != 0 { result.append(Change(problem: problem, name: tally.name ?? original?.name, change: change)) }
+            let change = tally.count - (before[problem]?.count ?? 0)
+            if change != 0 { result.append(Change(problem: problem, name: tally.name, change: change)) }
         }
         for (problem, tally) in before where after[problem] == nil {
             result.append(Change(problem: problem, name: tally.name, change: -tally.count))
@@ -420,9 +410,7 @@ private struct RunChecker {
     private func counts(_ changes: [Change]) -> Counts {
         var result: Counts = [:]
         for change in changes {
-            let node = change.problem.node
-            let name = change.name ?? (node >= 0 ? nodeName?(node) : nil)
-            result[Fixer.ProblemKey(rule: rules[Int(change.problem.rule)], node: name), default: 0] += change.change
+            result[Fixer.ProblemKey(rule: rules[Int(change.problem.rule)], node: change.name), default: 0] += change.change
         }
         return result.filter { $0.value != 0 }
     }

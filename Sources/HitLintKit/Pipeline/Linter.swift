@@ -194,14 +194,10 @@ public struct Linter: Sendable {
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
             keep?(context)
         }
-        // Diagnostics without words (checking fixes counts them) have no
-        // place of their own to be sorted by, and their order tells nothing.
-        if options.describesDiagnostics {
-            diagnostics.sort { lhs, rhs in
-                if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
-                if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
-                return lhs.message < rhs.message
-            }
+        diagnostics.sort { lhs, rhs in
+            if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
+            if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+            return lhs.message < rhs.message
         }
         return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, reach: reach, built: built)
     }

@@ -19,12 +19,10 @@ public struct LintOptions: Sendable {
     /// not resolve its diagnostic, or makes anything new fire, keeps only its
     /// words. On when fixes are shown or applied.
     public var verifyFixes = false
-    /// false: each diagnostic of a rule carries its rule and node index, but
-    /// no message, node or related names, fix, or span of its own choosing
-    /// (0..<0). What checking fixes needs of its extra lints (it counts
-    /// problems by rule and node, and names them from the layout), at a
-    /// fraction of the cost: words and edits are most of a rule's work where
-    /// it fires often.
+    /// false: each diagnostic carries its rule, node and span, but no message,
+    /// related names or fix. What checking fixes needs of its extra lints (it
+    /// counts problems by rule and node), at a fraction of the cost: words and
+    /// edits are most of a rule's work where it fires often.
     public var describesDiagnostics = true
     /// false: a fix says only whether it would edit the file (`Fix.changesFile`),
     /// without its words or edits: all that output which shows no fix needs of

@@ -331,11 +331,8 @@ public struct RuleContext: Sendable {
         (self.option(option.rule, option.name).flatMap(Length.init) ?? option.fallback).points(in: layout)
     }
 
-    /// The message, fix, node names and anchor are worked out only when the
-    /// options ask for words (`LintOptions.describesDiagnostics`): checking
-    /// fixes compares findings by rule and node index, a lint per run of
-    /// fixes, and looking up a name and a span for each cost more than
-    /// finding most of them.
+    /// The message and fix are worked out only when the options ask for
+    /// words (`LintOptions.describesDiagnostics`).
     ///
     /// `weakEvidence`: the finding rests on what the file only suggests (web
     /// content, a clickable ancestor that may take the touch, z-order read from
@@ -349,8 +346,7 @@ public struct RuleContext: Sendable {
         var severity = options.severity(of: rule)
         if weakEvidence, severity == .error { severity = .warning }
         var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
-                                    span: span ?? (describes ? layout.anchorSpan(of: node) : SourceSpan(start: 0, end: 0)),
-                                    node: describes ? name ?? self.name(node) : nil, nodeIndex: node,
+                                    span: span ?? layout.anchorSpan(of: node), node: name ?? self.name(node), nodeIndex: node,
                                     related: describes ? related.map { self.name($0) } : [], fix: describes ? fix() : nil)
         diagnostic.relatedNodes = related
         return diagnostic
