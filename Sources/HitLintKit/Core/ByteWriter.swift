@@ -26,9 +26,9 @@ public struct ByteWriter {
         appendDecimal(UInt64(value.magnitude))
     }
 
-    /// Digits appended one by one from the highest: a report writes four
-    /// numbers per diagnostic, and copying them from a scratch buffer as a
-    /// slice cost more than the digits.
+    /// Digits appended one by one from the highest, straight into the bytes:
+    /// a report writes four numbers per diagnostic, and no scratch buffer is
+    /// then copied for each.
     private mutating func appendDecimal(_ value: UInt64) {
         var divisor: UInt64 = 1
         while value / divisor >= 10 { divisor *= 10 }

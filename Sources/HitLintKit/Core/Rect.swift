@@ -178,9 +178,8 @@ public func formatLength(_ value: Double) -> String {
 }
 
 /// "-12.5": the whole part, then the hundredths without trailing zeros.
-/// Written digit by digit into a small buffer: every message and fix shows
-/// lengths, and building them from joined strings cost more than the rest
-/// of a short message.
+/// Written digit by digit into a small buffer and made a string once: every
+/// message and fix shows lengths, so no string is joined for each.
 private func decimalText(negative: Bool, whole: UInt64, hundredths: UInt64) -> String {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
         var end = 24

@@ -28,13 +28,7 @@ public enum Fixer {
             self.byteCount = byteCount
         }
 
-        /// Adds the fix's edits if it can; whether it did (a fix without edits cannot).
-        mutating func add(_ fix: Fix?) -> Bool {
-            guard let edits = fix?.edits else { return false }
-            return add(edits)
-        }
-
-        /// Adds one fix's edits if they can join; whether they did.
+        /// Adds one fix's edits if they can join; whether they did (none cannot).
         mutating func add(_ edits: [TextEdit]) -> Bool {
             guard fits(edits) else { return false }
             for edit in edits { accepted.insert(edit) }

@@ -48,7 +48,6 @@ struct FixVerification {
         // run's peak.
         let mapsCopies = source.bytes.isMapped
         let affected = reach?.affectedNodes(of: diagnostics)
-        let built = built
         let lintBuilt = built.map { built in { (changes: [HitAreaChange]) in checker.lint(built, changing: changes) } }
         return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes

@@ -274,7 +274,7 @@ public struct DeadGapRule: GeometryRule {
         let lost = context.geometry.modality == .pointer ? "the pointer there hits nothing" : "a tap there is lost"
         if gaps.count == 1 {
             // Written piece by piece into one string made large enough once
-            // (as target-size's): interpolation grew it several times over.
+            // (as target-size's), so it grows once per message.
             let gap = gaps[0]
             var message = ""
             message.reserveCapacity(160 + 2 * name.utf8.count)

@@ -446,9 +446,9 @@ public struct TargetSizeRule: GeometryRule {
         return nil
     }
 
-    /// Written piece by piece into one string made large enough once: a
-    /// first run prints one for every undersized target of the project, and
-    /// interpolating it grew the string several times over.
+    /// Written piece by piece into one string made large enough once, so it
+    /// grows once: a first run prints one for every undersized target of the
+    /// project.
     private func message(_ item: Undersized, name: String, takers: [Loss], clickableAncestor: Int?, inferredLoss: Bool,
                          context: RuleContext) -> String {
         let target = item.region.target
