@@ -220,3 +220,96 @@ extension Geometry {
         return false
     }
 }
+
+/// Where each target's region is decided: the bounding box of its gate and its
+/// descendants' gates (its region takes in what answers for it inside it,
+/// which on the web can hang outside its own gate; only nodes whose gates meet
+/// that box can take part of it); for a target that answers nowhere, a point
+/// at its frame's centre. Indexed like `Geometry.targets`, with a grid over
+/// them (ids: positions in `targets`).
+public struct TargetFootprints: Sendable {
+    public let rects: [Rect]
+    public let grid: SpatialGrid
+
+    public init(_ geometry: Geometry) {
+        let nodes = geometry.layout.nodes
+        var boxes = geometry.gates
+        for index in nodes.indices.reversed() {
+            let parent = Int(nodes[index].parent)
+            if parent >= 0, !boxes[index].isEmpty { boxes[parent] = boxes[parent].union(boxes[index]) }
+        }
+        let rects = geometry.targets.map { target in
+            if !boxes[target].isEmpty { return boxes[target] }
+            let frame = geometry.frame(target)
+            return Rect(minX: frame.midX - 0.5, minY: frame.midY - 0.5, maxX: frame.midX + 0.5, maxY: frame.midY + 0.5)
+        }
+        self.rects = rects
+        grid = SpatialGrid(count: rects.count, rect: { rects[$0] }, id: { Int32($0) })
+    }
+}
+
+extension Geometry {
+    /// `targetRegions()`, worked out again only for the targets a change of
+    /// gates can touch: `old` is the geometry of the same layout with other
+    /// hit insets (the only thing that may differ), `previous` its regions and
+    /// `footprints` its targets' footprints.
+    ///
+    /// A target's region reads its own gate, the gates of the nodes inside it
+    /// that answer for it, and the gates of the nodes after it that meet its
+    /// footprint (whether they answer, whom they resolve to and what opaque
+    /// view covers them do not depend on insets). So a target none of whose
+    /// descendants changed gate, and whose footprint no changed gate meets,
+    /// old or new, keeps its region exactly.
+    public func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
+                              jobs: Int = 1) -> [TargetRegion] {
+        precondition(old.nodeCount == nodeCount && previous.count == targets.count, "regions of another layout")
+        let nodes = layout.nodes
+        let count = nodeCount
+        var dirty = [Bool](repeating: false, count: targets.count)
+        // Position in `targets` of a target node (they are in pre-order).
+        func position(_ target: Int) -> Int {
+            var (low, high) = (0, targets.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if targets[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        var changed: [Rect] = []
+        // Nodes whose ancestors were walked already: a changed subtree walks each node once.
+        var walked = [Bool](repeating: false, count: count)
+        let shaped = hasShapedGates || old.hasShapedGates
+        for index in 0..<count where gates[index] != old.gates[index] || (shaped && gatePieces(index) != old.gatePieces(index)) {
+            if !old.gates[index].isEmpty { changed.append(old.gates[index]) }
+            if !gates[index].isEmpty { changed.append(gates[index]) }
+            var node = index
+            while node >= 0, !walked[node] {
+                walked[node] = true
+                if nodes[node].isTarget { dirty[position(node)] = true }
+                node = Int(nodes[node].parent)
+            }
+        }
+        guard !changed.isEmpty else { return previous }
+        // As many changed gates as targets: most regions change; all are
+        // worked out afresh rather than each looked up first.
+        guard changed.count < targets.count else { return targetRegions(jobs: jobs) }
+        var marks = VisitMarks(count: max(targets.count, 1))
+        for rect in changed {
+            // A margin: edges that only touch.
+            let area = rect.expanded(by: 1)
+            footprints.grid.forEachCandidate(in: area, seen: &marks) { position in
+                if !dirty[position], footprints.rects[position].intersects(area) { dirty[position] = true }
+            }
+        }
+        let redo = dirty.indices.filter { dirty[$0] }
+        let opaque = opaqueIndex()
+        let runs = max(1, min(jobs, redo.count / 1_024))
+        let fresh = concurrentMap(count: redo.count, jobs: runs, batch: (redo.count + runs - 1) / runs,
+                                  scratch: { (marks: VisitMarks(count: count), candidates: [Int]()) }) { item, scratch in
+            region(of: targets[redo[item]], opaque: opaque, marks: &scratch.marks, candidates: &scratch.candidates)
+        }
+        var result = previous
+        for (item, position) in redo.enumerated() { result[position] = fresh[item] }
+        return result
+    }
+}

@@ -173,9 +173,11 @@ public struct Linter: Sendable {
         var built: BuiltLayout?
     }
 
-    /// Geometry and rules on a built layout.
-    private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil)
-        -> LayoutOutcome {
+    /// Geometry and rules on a built layout. `changedFrom`: the layout as
+    /// first built, of which this one differs only in hit insets; the target
+    /// regions its changes cannot touch are taken from it.
+    private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil,
+                            changedFrom original: BuiltLayout? = nil) -> LayoutOutcome {
         // Built: from here the file is read only where diagnostics point, so a
         // mapped file's pages are given back (SourceBytes.dropResidentPages).
         layout.document.source.bytes.dropResidentPages()
@@ -185,11 +187,18 @@ public struct Linter: Sendable {
         var reach: FixReach?
         var built: BuiltLayout?
         if !broken, nodeCount > 0 {
-            let context = RuleContext(layout: layout, geometry: Geometry(layout: layout), options: options)
+            let geometry = Geometry(layout: layout)
+            let regions = original.map {
+                geometry.targetRegions(updating: $0.regions, of: $0.geometry, footprints: $0.footprints,
+                                       jobs: RuleContext.regionJobs(layout, options))
+            }
+            let context = RuleContext(layout: layout, geometry: geometry, options: options, regions: regions)
             diagnostics += Self.runRules(context, options: options)
             if options.verifyFixes, !kind.isCapture {
-                reach = FixReach(context)
-                built = BuiltLayout(layout: layout, diagnostics: layoutDiagnostics)
+                let footprints = TargetFootprints(geometry)
+                reach = FixReach(context, footprints: footprints)
+                built = BuiltLayout(layout: layout, diagnostics: layoutDiagnostics, geometry: geometry,
+                                    regions: context.regions, footprints: footprints)
             }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
             keep?(context)
@@ -209,6 +218,12 @@ public struct Linter: Sendable {
         /// What reading the file found (unknown keys, duplicate ids): the
         /// same for the edited file, whose edits only change hit insets.
         let diagnostics: [Diagnostic]
+        /// The layout's geometry, target regions and their footprints: a
+        /// changed layout's regions are worked out again only where its
+        /// changes reach (`Geometry.targetRegions(updating:of:footprints:jobs:)`).
+        let geometry: Geometry
+        let regions: [TargetRegion]
+        let footprints: TargetFootprints
     }
 
     /// The diagnostics a lint of the edited file would give, found on the
@@ -224,7 +239,7 @@ public struct Linter: Sendable {
             layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
             layout.nodes[index] = node
         }
-        return lintLayout(layout, built.diagnostics, kind: .hitlint).diagnostics
+        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built).diagnostics
     }
 
 
@@ -250,5 +265,15 @@ public struct Linter: Sendable {
         var result = diagnostic
         result.severity = options.severity(of: diagnostic.rule)
         return result.severity == .off ? nil : result
+    }
+}
+
+extension Linter.BuiltLayout {
+    /// A built layout with its geometry and regions worked out here (as the
+    /// lint that builds it works them out).
+    init(layout: Layout, diagnostics: [Diagnostic]) {
+        let geometry = Geometry(layout: layout)
+        self.init(layout: layout, diagnostics: diagnostics, geometry: geometry, regions: geometry.targetRegions(),
+                  footprints: TargetFootprints(geometry))
     }
 }

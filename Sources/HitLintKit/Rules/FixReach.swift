@@ -27,10 +27,10 @@
 public struct FixReach: Sendable {
     private let layout: Layout
     private let geometry: Geometry
-    /// Per target (in `geometry.targets` order), where its findings are decided (`footprints`).
-    private let footprints: [Rect]
-    /// Targets by footprint.
-    private let targets: SpatialGrid
+    /// Per target (in `geometry.targets` order), where its findings are
+    /// decided (`TargetFootprints`: its gate and its descendants' gates, where
+    /// dead-gap and the spacing exception measure too), with a grid over them.
+    private let footprints: TargetFootprints
     /// The farthest a rule looks from a target to a neighbour: dead-gap's
     /// `maxGap`, and the minimum size where the spacing exception is on.
     private let reach: Double
@@ -39,6 +39,11 @@ public struct FixReach: Sendable {
     private let ignoreHolders: Set<Int32>
 
     public init(_ context: RuleContext) {
+        self.init(context, footprints: TargetFootprints(context.geometry))
+    }
+
+    /// `footprints`: of `context.geometry`'s targets.
+    public init(_ context: RuleContext, footprints: TargetFootprints) {
         layout = context.layout
         ignoreHolders = Set(context.layout.ignores.map { Int32($0.node) })
         geometry = context.geometry
@@ -51,30 +56,7 @@ public struct FixReach: Sendable {
         // A margin over the rules' own tolerances and the rounding of the
         // numbers a fix writes.
         self.reach = reach + 1
-        let footprints = Self.footprints(context.geometry)
         self.footprints = footprints
-        let targetNodes = context.geometry.targets
-        targets = SpatialGrid(count: targetNodes.count, rect: { footprints[$0] }, id: { Int32($0) })
-    }
-
-    /// Where each target's findings are decided: the bounding box of its gate
-    /// and its descendants' gates (its region takes in what answers for it
-    /// inside it, which on the web can hang outside its own gate, and dead-gap
-    /// and the spacing exception measure inside that); for a target that
-    /// answers nowhere, a point at its frame's centre, where the spacing
-    /// exception centres its circle.
-    private static func footprints(_ geometry: Geometry) -> [Rect] {
-        let nodes = geometry.layout.nodes
-        var boxes = geometry.gates
-        for index in nodes.indices.reversed() {
-            let parent = Int(nodes[index].parent)
-            if parent >= 0, !boxes[index].isEmpty { boxes[parent] = boxes[parent].union(boxes[index]) }
-        }
-        return geometry.targets.map { target in
-            if !boxes[target].isEmpty { return boxes[target] }
-            let frame = geometry.frame(target)
-            return Rect(minX: frame.midX - 0.5, minY: frame.midY - 0.5, maxX: frame.midX + 0.5, maxY: frame.midY + 0.5)
-        }
     }
 
     /// For each diagnostic whose fix edits the file and says what it changes
@@ -143,6 +125,7 @@ public struct FixReach: Sendable {
         changed = changed.expanded(by: 1)
         var changedTargets: [Int32] = []
         let targetNodes = geometry.targets
+        let (footprints, targets) = (footprints.rects, footprints.grid)
         targets.forEachCandidate(in: changed, seen: &marks) { position in
             if footprints[position].intersects(changed) { changedTargets.append(Int32(position)) }
         }

@@ -51,15 +51,19 @@ public struct OccludedTargetRule: GeometryRule {
             let region = regions[Int(position)]
             let occluders = region.losses.filter(isOccluder)
             let target = region.target
-            let lost = occluders.reduce(0) { $0 + $1.area }
-            let percent = percentage(lost, of: region.domainArea)
-            let names = namedFew(occluders.map { context.name($0.taker.node) })
-            let verb = occluders.count == 1 ? "swallows" : "swallow"
-            var message = "'\(context.name(target))' is covered by \(names), which \(verb) touches: \(percent)% of its hit area is dead"
-            if let best = region.reachable.bestPiece {
-                message += "; \(context.length(best.width))×\(context.length(best.height)) \(context.threshold.unitName) remains reachable"
+            // Worked out only when the lint describes what it finds.
+            func message() -> String {
+                let lost = occluders.reduce(0) { $0 + $1.area }
+                let percent = percentage(lost, of: region.domainArea)
+                let names = namedFew(occluders) { context.name($0.taker.node) }
+                let verb = occluders.count == 1 ? "swallows" : "swallow"
+                var message = "'\(context.name(target))' is covered by \(names), which \(verb) touches: \(percent)% of its hit area is dead"
+                if let best = region.reachable.bestPiece {
+                    message += "; \(context.length(best.width))×\(context.length(best.height)) \(context.threshold.unitName) remains reachable"
+                }
+                return message
             }
-            diagnostics.append(context.diagnostic(RuleID.occludedTarget, node: target, message: message,
+            diagnostics.append(context.diagnostic(RuleID.occludedTarget, node: target, message: message(),
                                                   related: occluders.prefix(3).map(\.taker.node)))
         }
         return diagnostics

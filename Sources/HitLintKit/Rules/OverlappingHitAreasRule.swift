@@ -207,23 +207,27 @@ public struct OverlappingHitAreasRule: GeometryRule {
             guard regions[Int(position)].losses.contains(where: isStolen) else { continue }
             let region = regions[Int(position)]
             let stolen = region.losses.filter(isStolen)
-            let total = stolen.reduce(0) { $0 + $1.area }
-            let percent = percentage(total, of: region.domainArea)
             let name = context.name(target)
-            var message: String
-            if stolen.count == 1 {
-                let winner = stolen[0].taker.node
-                let overlap = geometry.gates[winner].intersection(gate)
-                let size = !overlap.isEmpty && abs(total - overlap.area) < Tolerance.area
-                    ? "\(context.length(overlap.width))×\(context.length(overlap.height)) \(context.threshold.unitName)"
-                    : "\(context.length(total)) \(context.threshold.unitName)²"
-                message = "'\(name)' hit area overlaps '\(context.name(winner))', which is in front and takes \(size) of it (\(percent)% of '\(name)' hit area)"
-            } else {
-                let names = namedFew(stolen.map { context.name($0.taker.node) })
-                message = "'\(name)' hit area overlaps \(names), which are in front and take \(context.length(total)) \(context.threshold.unitName)² of it (\(percent)% of '\(name)' hit area)"
+            // Worked out only when the lint describes what it finds.
+            func message() -> String {
+                let total = stolen.reduce(0) { $0 + $1.area }
+                let percent = percentage(total, of: region.domainArea)
+                var message: String
+                if stolen.count == 1 {
+                    let winner = stolen[0].taker.node
+                    let overlap = geometry.gates[winner].intersection(gate)
+                    let size = !overlap.isEmpty && abs(total - overlap.area) < Tolerance.area
+                        ? "\(context.length(overlap.width))×\(context.length(overlap.height)) \(context.threshold.unitName)"
+                        : "\(context.length(total)) \(context.threshold.unitName)²"
+                    message = "'\(name)' hit area overlaps '\(context.name(winner))', which is in front and takes \(size) of it (\(percent)% of '\(name)' hit area)"
+                } else {
+                    let names = namedFew(stolen) { context.name($0.taker.node) }
+                    message = "'\(name)' hit area overlaps \(names), which are in front and take \(context.length(total)) \(context.threshold.unitName)² of it (\(percent)% of '\(name)' hit area)"
+                }
+                if layout.zOrderIsInferred { message += "; which is in front is read from the capture's accessibility order" }
+                return message
             }
-            if layout.zOrderIsInferred { message += "; which is in front is read from the capture's accessibility order" }
-            diagnostics.append(context.diagnostic(RuleID.overlappingHitAreas, node: target, message: message,
+            diagnostics.append(context.diagnostic(RuleID.overlappingHitAreas, node: target, name: name, message: message(),
                                                   related: stolen.prefix(3).map(\.taker.node),
                                                   fix: fix(target, winner: stolen[0].taker.node, context: context),
                                                   weakEvidence: layout.zOrderIsInferred))

@@ -183,7 +183,9 @@ public struct RuleContext: Sendable {
     /// a folder of small files already keeps every core busy, one file each).
     public static let concurrentMinimumNodes = 20_000
 
-    public init(layout: Layout, geometry: Geometry, options: LintOptions) {
+    /// `regions`: the geometry's target regions when they are known already
+    /// (`Geometry.targetRegions(updating:of:footprints:jobs:)`), else worked out here.
+    public init(layout: Layout, geometry: Geometry, options: LintOptions, regions known: [TargetRegion]? = nil) {
         self.layout = layout
         self.geometry = geometry
         self.options = options
@@ -191,7 +193,7 @@ public struct RuleContext: Sendable {
         // Regions are the largest part of the rules' work that they share:
         // worked out on several threads for a layout big enough to run its
         // rules side by side.
-        let regions = geometry.targetRegions(jobs: layout.nodes.count >= Self.concurrentMinimumNodes ? options.jobs : 1)
+        let regions = known ?? geometry.targetRegions(jobs: Self.regionJobs(layout, options))
         self.regions = regions
         var regionByNode = [Int32](repeating: -1, count: geometry.nodeCount)
         for (position, region) in regions.enumerated() { regionByNode[region.target] = Int32(position) }
@@ -214,6 +216,12 @@ public struct RuleContext: Sendable {
             positions.append(Int32(position))
         }
         reachableVisibleRegions = positions
+    }
+
+    /// Threads for working out a layout's regions: several for a layout big
+    /// enough to run its rules side by side.
+    static func regionJobs(_ layout: Layout, _ options: LintOptions) -> Int {
+        layout.nodes.count >= concurrentMinimumNodes ? options.jobs : 1
     }
 
     public func region(of node: Int) -> TargetRegion? {
@@ -358,8 +366,14 @@ public struct RuleContext: Sendable {
 
 /// "'a', 'b' and 3 others": the largest few of many, so output grows with nodes, not pairs.
 func namedFew(_ names: [String], limit: Int = 3) -> String {
-    let quoted = names.prefix(limit).map { "'\($0)'" }
-    if names.count <= limit { return englishList(quoted) }
-    let rest = names.count - limit
+    namedFew(names, limit: limit) { $0 }
+}
+
+/// `namedFew` of the items' names, asking only for the names it shows (a
+/// target covered by hundreds of views names three).
+func namedFew<Items: Collection>(_ items: Items, limit: Int = 3, name: (Items.Element) -> String) -> String {
+    let quoted = items.prefix(limit).map { "'\(name($0))'" }
+    if items.count <= limit { return englishList(quoted) }
+    let rest = items.count - limit
     return quoted.joined(separator: ", ") + " and \(rest) other\(rest == 1 ? "" : "s")"
 }

@@ -80,7 +80,9 @@ public struct UnreachableTargetRule: GeometryRule {
             // A group of controls covered by its own controls (a list, a page's document).
             if context.isGroup(region) { continue }
             let name = context.name(target)
-            var message: String
+            // The words are worked out only when the lint describes what it finds.
+            let describes = context.options.describesDiagnostics
+            var message = ""
             var related: [Int] = []
             var weakEvidence = false
             if geometry.isSkipped[target] {
@@ -89,26 +91,30 @@ public struct UnreachableTargetRule: GeometryRule {
                 while layout.nodes[blocker].userInteractionEnabled, layout.nodes[blocker].parent >= 0 {
                     blocker = Int(layout.nodes[blocker].parent)
                 }
-                let type = layout.type(of: blocker)
-                // Imported captures record no interaction flag: a passive view there is a class default.
-                let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
-                    || (layout.importedNames != nil && !layout.nodes[blocker].userInteractionEnabled)
-                let explicit = passive && layout.nodeSource(of: blocker).member("userInteractionEnabled") != nil
-                let why = passive && !explicit
-                    ? "userInteractionEnabled is false by default for \(type)"
-                    : "userInteractionEnabled: false"
-                if blocker == target {
-                    message = "'\(name)' ignores touches (\(why)): no touch reaches it"
-                } else {
-                    let kind = type.isEmpty ? "" : " (\(type))"
-                    message = "'\(name)' is inside '\(context.name(blocker))'\(kind), which ignores touches (\(why)): no touch reaches it"
-                    related = [blocker]
+                if blocker != target { related = [blocker] }
+                if describes {
+                    let type = layout.type(of: blocker)
+                    // Imported captures record no interaction flag: a passive view there is a class default.
+                    let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
+                        || (layout.importedNames != nil && !layout.nodes[blocker].userInteractionEnabled)
+                    let explicit = passive && layout.nodeSource(of: blocker).member("userInteractionEnabled") != nil
+                    let why = passive && !explicit
+                        ? "userInteractionEnabled is false by default for \(type)"
+                        : "userInteractionEnabled: false"
+                    if blocker == target {
+                        message = "'\(name)' ignores touches (\(why)): no touch reaches it"
+                    } else {
+                        let kind = type.isEmpty ? "" : " (\(type))"
+                        message = "'\(name)' is inside '\(context.name(blocker))'\(kind), which ignores touches (\(why)): no touch reaches it"
+                    }
                 }
             } else if geometry.gates[target].isEmpty {
                 if let ancestor = geometry.excludingAncestor(of: target, rect: geometry.hitRect(target)) {
-                    message = "'\(name)' lies entirely outside the hit region of '\(context.name(ancestor))': no touch reaches it"
+                    if describes {
+                        message = "'\(name)' lies entirely outside the hit region of '\(context.name(ancestor))': no touch reaches it"
+                    }
                     related = [ancestor]
-                } else {
+                } else if describes {
                     message = "'\(name)' has an empty hit area: no touch reaches it"
                 }
             } else if region.losses.isEmpty {
@@ -116,19 +122,21 @@ public struct UnreachableTargetRule: GeometryRule {
                 // target anyone sees, and nothing to name.
                 continue
             } else {
-                let takers = region.losses.map(\.taker)
-                let names = namedFew(takers.map { context.name($0.node) })
-                let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
-                let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
-                message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
+                let takers = region.losses.lazy.map(\.taker)
+                if describes {
+                    let names = namedFew(takers) { context.name($0.node) }
+                    let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
+                    let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
+                    message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
+                }
                 if layout.zOrderIsInferred {
                     // Which view is in front is read from the accessibility order.
-                    message += " (in front in the capture's accessibility order)"
+                    if describes { message += " (in front in the capture's accessibility order)" }
                     weakEvidence = true
                 }
                 related = takers.prefix(3).map(\.node)
             }
-            diagnostics.append(context.diagnostic(RuleID.unreachableTarget, node: target, message: message,
+            diagnostics.append(context.diagnostic(RuleID.unreachableTarget, node: target, name: name, message: message,
                                                   span: layout.frameSpan(of: target), related: related,
                                                   weakEvidence: weakEvidence))
         }

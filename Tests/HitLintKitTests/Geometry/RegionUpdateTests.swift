@@ -1,0 +1,85 @@
+import XCTest
+@testable import HitLintKit
+
+/// Fix checking works out a changed layout's regions again only where its
+/// changed gates reach (`Geometry.targetRegions(updating:of:footprints:jobs:)`):
+/// held here to the regions worked out afresh, field by field, on random
+/// layouts of every platform (web with rounded boxes, web content inside
+/// native layouts) with random nodes given new hit insets.
+final class RegionUpdateTests: XCTestCase {
+    /// Everything a region says, as text to compare.
+    private func describe(_ region: TargetRegion) -> String {
+        var text = "\(region.target) domain \(region.domainArea) reachable \(region.reachableArea) \(region.reachable.pieces)"
+        text += " hidden \(region.isHiddenByOpaqueViews) modal \(region.isBehindModal) approximate \(region.isApproximate)"
+        for loss in region.losses {
+            text += " | \(loss.taker) via \(loss.answeringNode) \(loss.area) \(loss.visibleArea) \(loss.pieces)"
+        }
+        return text
+    }
+
+    private func layouts() throws -> [(Layout, String)] {
+        var result: [(Layout, String)] = []
+        for seed in 0..<150 {
+            let platform = Platform.allCases[seed % 3]
+            let text = RandomLayouts.json(seed: UInt64(5_000 + seed), platform: platform, cornerRadii: seed % 6 == 2)
+            let (layout, _) = LayoutBuilder.build(try JSONParser.parse(SourceText(text)))
+            result.append((layout, "seed \(seed) (\(platform))"))
+        }
+        for seed in 0..<40 {
+            var random = SeededRandom(seed: UInt64(7_000 + seed))
+            let platform: Platform = seed % 2 == 0 ? .uikit : .android
+            var (layout, _) = LayoutBuilder.build(try JSONParser.parse(SourceText(RandomLayouts.json(seed: UInt64(7_000 + seed), platform: platform))))
+            for index in 1..<layout.nodes.count where !layout.nodes[index].isWebContent && random.chance(0.3) {
+                for inner in index..<Int(layout.nodes[index].subtreeEnd) { layout.nodes[inner].isWebContent = true }
+            }
+            result.append((layout, "web content seed \(seed) (\(platform))"))
+        }
+        return result
+    }
+
+    func testUpdatedRegionsAreTheRegionsWorkedOutAfresh() throws {
+        var compared = 0
+        var reused = 0
+        var redone = 0
+        for (index, (layout, label)) in try layouts().enumerated() {
+            var random = SeededRandom(seed: UInt64(index))
+            let geometry = Geometry(layout: layout)
+            let regions = geometry.targetRegions()
+            let footprints = TargetFootprints(geometry)
+            for trial in 0..<6 {
+                var changed = layout
+                let count = random.int(1...(trial < 3 ? 1 : 4))
+                for _ in 0..<count {
+                    let node = random.int(0...(layout.nodes.count - 1))
+                    // Grown, shrunk to nothing, one side only, or back to none.
+                    let insets: EdgeInsets
+                    switch random.int(0...3) {
+                    case 0: insets = EdgeInsets(top: -Double(2 * random.int(1...20)), left: -Double(2 * random.int(1...20)),
+                                                bottom: -Double(2 * random.int(0...20)), right: -Double(2 * random.int(0...20)))
+                    case 1: insets = EdgeInsets(top: 200, left: 200, bottom: 200, right: 200)
+                    case 2: insets = EdgeInsets(top: 0, left: -Double(2 * random.int(1...30)), bottom: 0, right: 0)
+                    default: insets = .zero
+                    }
+                    var value = changed.nodes[node]
+                    changed.setExtras(of: &value, hitInsets: insets)
+                    changed.nodes[node] = value
+                }
+                let fresh = Geometry(layout: changed)
+                let expected = fresh.targetRegions()
+                let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints)
+                XCTAssertEqual(updated.count, expected.count, label)
+                for (new, old) in zip(updated, expected) {
+                    XCTAssertEqual(describe(new), describe(old), "\(label), trial \(trial)")
+                    compared += 1
+                }
+                for (position, region) in updated.enumerated() {
+                    if describe(region) == describe(regions[position]) { reused += 1 } else { redone += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 5_000)
+        // The changes must move regions, and leave others alone.
+        XCTAssertGreaterThan(redone, 500)
+        XCTAssertGreaterThan(reused, 1_000)
+    }
+}
