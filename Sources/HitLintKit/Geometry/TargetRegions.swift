@@ -88,13 +88,15 @@ extension Geometry {
         let nodeCount = nodeCount
         return concurrentMap(count: count, jobs: runs, batch: (count + runs - 1) / runs,
                              scratch: { (marks: VisitMarks(count: nodeCount), candidates: [Int]()) }) { position, scratch in
-            region(of: targets[position], opaque: opaque, marks: &scratch.marks, candidates: &scratch.candidates)
+            let target = targets[position]
+            let hidden = isHiddenByOpaqueViews(target, opaque: opaque, marks: &scratch.marks)
+            return region(of: target, hidden: hidden, marks: &scratch.marks, candidates: &scratch.candidates)
         }
     }
 
-    private func region(of target: Int, opaque: SpatialGrid, marks: inout VisitMarks, candidates: inout [Int]) -> TargetRegion {
+    /// `hidden`: whether opaque views in front hide the target (`isHiddenByOpaqueViews`).
+    private func region(of target: Int, hidden: Bool, marks: inout VisitMarks, candidates: inout [Int]) -> TargetRegion {
         let gate = gates[target]
-        let hidden = isHiddenByOpaqueViews(target, opaque: opaque, marks: &marks)
         let behindModal = isBehindModal(target)
         // Fast path (most targets): nothing in front can answer inside the gate, and
         // (outside the web) nothing inside the target answers beyond it.
@@ -255,11 +257,12 @@ extension Geometry {
     /// `footprints` its targets' footprints.
     ///
     /// A target's region reads its own gate, the gates of the nodes inside it
-    /// that answer for it, and the gates of the nodes after it that meet its
-    /// footprint (whether they answer, whom they resolve to and what opaque
-    /// view covers them do not depend on insets). So a target none of whose
-    /// descendants changed gate, and whose footprint no changed gate meets,
-    /// old or new, keeps its region exactly.
+    /// that answer for it, and the gates of the nodes after it in pre-order
+    /// that meet its footprint (whether they answer, whom they resolve to,
+    /// what opaque view covers them and whether opaque views hide the target
+    /// do not depend on insets). So a target whose own and descendants' gates
+    /// did not change, and whose footprint no changed gate of a node after it
+    /// meets, old or new, keeps its region exactly.
     public func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
                               jobs: Int = 1) -> [TargetRegion] {
         precondition(old.nodeCount == nodeCount && previous.count == targets.count, "regions of another layout")
@@ -275,13 +278,13 @@ extension Geometry {
             }
             return low
         }
-        var changed: [Rect] = []
+        var changed: [(gate: Rect, node: Int)] = []
         // Nodes whose ancestors were walked already: a changed subtree walks each node once.
         var walked = [Bool](repeating: false, count: count)
         let shaped = hasShapedGates || old.hasShapedGates
         for index in 0..<count where gates[index] != old.gates[index] || (shaped && gatePieces(index) != old.gatePieces(index)) {
-            if !old.gates[index].isEmpty { changed.append(old.gates[index]) }
-            if !gates[index].isEmpty { changed.append(gates[index]) }
+            if !old.gates[index].isEmpty { changed.append((old.gates[index], index)) }
+            if !gates[index].isEmpty { changed.append((gates[index], index)) }
             var node = index
             while node >= 0, !walked[node] {
                 walked[node] = true
@@ -294,19 +297,19 @@ extension Geometry {
         // worked out afresh rather than each looked up first.
         guard changed.count < targets.count else { return targetRegions(jobs: jobs) }
         var marks = VisitMarks(count: max(targets.count, 1))
-        for rect in changed {
+        for (gate, node) in changed {
             // A margin: edges that only touch.
-            let area = rect.expanded(by: 1)
+            let area = gate.expanded(by: 1)
             footprints.grid.forEachCandidate(in: area, seen: &marks) { position in
-                if !dirty[position], footprints.rects[position].intersects(area) { dirty[position] = true }
+                if !dirty[position], targets[position] < node, footprints.rects[position].intersects(area) { dirty[position] = true }
             }
         }
         let redo = dirty.indices.filter { dirty[$0] }
-        let opaque = opaqueIndex()
         let runs = max(1, min(jobs, redo.count / 1_024))
         let fresh = concurrentMap(count: redo.count, jobs: runs, batch: (redo.count + runs - 1) / runs,
                                   scratch: { (marks: VisitMarks(count: count), candidates: [Int]()) }) { item, scratch in
-            region(of: targets[redo[item]], opaque: opaque, marks: &scratch.marks, candidates: &scratch.candidates)
+            region(of: targets[redo[item]], hidden: previous[redo[item]].isHiddenByOpaqueViews,
+                   marks: &scratch.marks, candidates: &scratch.candidates)
         }
         var result = previous
         for (item, position) in redo.enumerated() { result[position] = fresh[item] }
