@@ -130,10 +130,19 @@ public enum Fixer {
     }
 
     private static func selfOverlapping(_ edits: [TextEdit]) -> Bool {
-        let sorted = edits.sorted { $0.span < $1.span }
-        for (previous, next) in zip(sorted, sorted.dropFirst()) where next.span.start < previous.span.end {
-            return true
+        guard edits.count > 1 else { return false }
+        // A fix's edits are mostly listed in order already: then no copy is sorted.
+        var inOrder = true
+        for index in 1..<edits.count where edits[index].span < edits[index - 1].span {
+            inOrder = false
+            break
         }
+        if inOrder {
+            for index in 1..<edits.count where edits[index].span.start < edits[index - 1].span.end { return true }
+            return false
+        }
+        let spans = edits.map(\.span).sorted()
+        for index in 1..<spans.count where spans[index].start < spans[index - 1].end { return true }
         return false
     }
 

@@ -269,22 +269,25 @@ private struct RunChecker {
         return result
     }
 
+    /// What is known of a run of fixes: nothing yet (`run`), that its fixes
+    /// apply together (`applies`: half of a run that did), or that they also
+    /// make one group (`group`: cut from a run by `groups(of:)`).
+    private enum RunKind { case run, applies, group }
+
     /// Depth first, earlier fixes first: when the budget runs out, the fixes
     /// nearest the top of the file are the ones that were checked. A run is
     /// first cut to the fixes that apply together (the others make a run of
     /// their own, after), then into its groups; a group that fails is halved.
     mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixVerification.Verdict] {
         let fixable = diagnostics.indices.filter { !(diagnostics[$0].fix?.edits.isEmpty ?? true) }
-        // A run, or (`isGroup`) a group of fixes already cut from one, that
-        // applies together and is one group.
-        var runs: [(fixes: [Int], isGroup: Bool)] = fixable.isEmpty ? [] : [(fixable, false)]
+        var runs: [(fixes: [Int], kind: RunKind)] = fixable.isEmpty ? [] : [(fixable, .run)]
         while true {
             // Every run whose groups' changes are known is decided; the groups
             // not yet checked wait for the next lint.
             var waiting: [[Int]] = []
-            while let (popped, isGroup) = runs.popLast() {
+            while let (popped, kind) = runs.popLast() {
                 var applied = popped
-                if !isGroup {
+                if kind == .run {
                     var batch = Fixer.EditBatch(byteCount: bytes.count)
                     applied = batch.add(popped, of: diagnostics)
                     guard !applied.isEmpty else {
@@ -293,11 +296,13 @@ private struct RunChecker {
                     }
                     if applied.count < popped.count {
                         let set = Set(applied)
-                        runs.append((popped.filter { !set.contains($0) }, false))
+                        runs.append((popped.filter { !set.contains($0) }, .run))
                     }
+                }
+                if kind != .group {
                     let groups = groups(of: applied)
                     if groups.count > 1 {
-                        runs += groups.reversed().map { ($0, true) }
+                        runs += groups.reversed().map { ($0, .group) }
                         continue
                     }
                 }
@@ -310,9 +315,10 @@ private struct RunChecker {
                 } else if applied.count == 1 {
                     verdicts[applied[0]] = resolves(applied, counts) ? .addsProblem : .doesNotResolve
                 } else {
+                    // Halves of fixes that apply together apply together.
                     let middle = applied.count / 2
-                    runs.append((Array(applied[middle...]), false))
-                    runs.append((Array(applied[..<middle]), false))
+                    runs.append((Array(applied[middle...]), .applies))
+                    runs.append((Array(applied[..<middle]), .applies))
                 }
             }
             guard !waiting.isEmpty else { break }
@@ -321,7 +327,7 @@ private struct RunChecker {
                 break
             }
             check(pickBatch(from: waiting), lint: lint)
-            runs = waiting.reversed().map { ($0, true) }
+            runs = waiting.reversed().map { ($0, .group) }
         }
         return verdicts
     }
@@ -384,12 +390,16 @@ private struct RunChecker {
             bytesLeft -= bytes.count
             lintsLeft -= 1
         }
-        var batch = Fixer.EditBatch(byteCount: bytes.count)
-        let applied = batch.add(fixes, of: diagnostics).map { diagnostics[$0].fix!.hitAreaChanges }
+        // The fixes apply together (a run's, or groups `pickBatch` found apart).
         let after: [NodeProblem: Tally]
-        if let lintBuilt, applied.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.readBack != nil } }) {
-            after = byNode(lintBuilt(applied.flatMap { $0 }))
+        if let lintBuilt, fixes.allSatisfy({ index in
+            let changes = diagnostics[index].fix!.hitAreaChanges
+            return !changes.isEmpty && changes.allSatisfy { $0.readBack != nil }
+        }) {
+            after = byNode(lintBuilt(fixes.flatMap { diagnostics[$0].fix!.hitAreaChanges }))
         } else {
+            var batch = Fixer.EditBatch(byteCount: bytes.count)
+            _ = batch.add(fixes, of: diagnostics)
             let patched = batch.write(to: bytes)
             // A mapped file's pages are not needed while the result is linted.
             bytes.dropResidentPages()
