@@ -25,6 +25,9 @@ struct FixVerification {
     let built: Linter.BuiltLayout?
     /// For tests (`Linter.fixCheckAudit`).
     var audit: FixCheckAudit?
+    /// Whether checking lints on the built layout find only the findings of
+    /// the nodes their fixes reach (`Linter.focusesFixChecks`, for tests).
+    var focuses = true
 
     /// Re-linting is bounded per file: about four more lints of a large file, or
     /// 200 lints of a small one. Fixes past the budget are left for the next pass.
@@ -48,8 +51,14 @@ struct FixVerification {
         // run's peak.
         let mapsCopies = source.bytes.isMapped
         let affected = reach?.affectedNodes(of: diagnostics)
-        let lintBuilt = built.map { built in { (changes: [HitAreaChange]) in checker.lint(built, changing: changes) } }
-        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt) { (bytes: consuming [UInt8]) in
+        let lintBuilt = built.map { built in
+            { (changes: [HitAreaChange], nodes: [Int32]?) in checker.lint(built, changing: changes, checking: nodes) }
+        }
+        // A layout with `ignore` entries is checked whole: whether an entry is
+        // used depends on the findings of its node's whole subtree.
+        let focuses = focuses && built?.layout.ignores.isEmpty == true
+        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
+                           focuses: focuses) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
                 _ = consume bytes
@@ -78,16 +87,19 @@ struct FixVerification {
     /// lint found them and as a lint of the group alone finds them.
     ///
     /// `lintBuilt`: the diagnostics with these hit insets given to the built
-    /// layout's nodes, as `lint` of the edited bytes finds them; used for a
-    /// set of fixes that all say how their insets read back
-    /// (`HitAreaChange.readBack`), `lint` for the others.
+    /// layout's nodes, as `lint` of the edited bytes finds them (of the nodes
+    /// given, when they are: the others' findings may be left out); used for
+    /// a set of fixes that all say how their insets read back
+    /// (`HitAreaChange.readBack`), `lint` for the others. A group whose fixes
+    /// all say what they reach is checked on the findings of those nodes
+    /// alone; the audit's lint of a group alone finds every node's.
     static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
                        affected: [[Int32]?]? = nil,
                        audit: FixCheckAudit? = nil,
-                       lintBuilt: (([HitAreaChange]) -> [Diagnostic])? = nil,
+                       lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])? = nil, focuses: Bool = false,
                        lint: (consuming [UInt8]) -> [Diagnostic]) -> [Diagnostic] {
         var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
-                                 lintBuilt: lintBuilt, budget: budget ?? Self.budget(forBytes: bytes.count))
+                                 lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
         let verdicts = checker.run(lint: lint)
         var result = diagnostics
         for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
@@ -151,7 +163,11 @@ private struct RunChecker {
     let bytes: SourceBytes
     let affected: [[Int32]?]?
     let audit: FixCheckAudit?
-    let lintBuilt: (([HitAreaChange]) -> [Diagnostic])?
+    let lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])?
+    /// Whether `lintBuilt` is asked for the findings of the reached nodes only.
+    let focuses: Bool
+    /// Scratch, by node: the nodes a focused lint checked, false between lints.
+    private var focus: [Bool] = []
     var bytesLeft: Int
     var lintsLeft: Int
     var verdicts: [FixVerification.Verdict]
@@ -171,7 +187,8 @@ private struct RunChecker {
     private var nodeOwner: [Int] = []
 
     init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
-         lintBuilt: (([HitAreaChange]) -> [Diagnostic])?, budget: (bytes: Int, lints: Int)) {
+         lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])?, focuses: Bool, budget: (bytes: Int, lints: Int)) {
+        self.focuses = focuses
         self.diagnostics = diagnostics
         self.bytes = bytes
         self.affected = affected
@@ -356,7 +373,15 @@ private struct RunChecker {
     /// are the changed findings on the nodes it reaches (or, checked alone
     /// against the whole file, all changed findings).
     private mutating func check(_ batch: [[Int]], lint: (consuming [UInt8]) -> [Diagnostic]) {
-        let changed = lintChanges(of: batch.flatMap { $0 }, lint: lint)
+        let fixes = batch.flatMap { $0 }
+        // Local groups are judged by the findings of the nodes they reach: only those are found.
+        var reached: [Int32]?
+        if focuses, batch.count > 1 || isLocal(batch[0]) {
+            var nodes: [Int32] = []
+            for index in fixes { nodes += affected![index]! }
+            reached = nodes
+        }
+        let changed = lintChanges(of: fixes, lint: lint, checking: reached)
         guard batch.count > 1 else {
             changes[batch[0]] = counts(changed)
             return
@@ -384,19 +409,27 @@ private struct RunChecker {
     }
 
     /// The findings whose count changes when the fixes are applied (one lint).
+    /// `checking`: the nodes whose findings are wanted, nil for all.
     private mutating func lintChanges(of fixes: [Int], lint: (consuming [UInt8]) -> [Diagnostic],
-                                      counted: Bool = true) -> [Change] {
+                                      counted: Bool = true, checking: [Int32]? = nil) -> [Change] {
         if counted {
             bytesLeft -= bytes.count
             lintsLeft -= 1
         }
         // The fixes apply together (a run's, or groups `pickBatch` found apart).
         let after: [NodeProblem: Tally]
+        var focused = false
         if let lintBuilt, fixes.allSatisfy({ index in
             let changes = diagnostics[index].fix!.hitAreaChanges
             return !changes.isEmpty && changes.allSatisfy { $0.readBack != nil }
         }) {
-            after = byNode(lintBuilt(fixes.flatMap { diagnostics[$0].fix!.hitAreaChanges }))
+            after = byNode(lintBuilt(fixes.flatMap { diagnostics[$0].fix!.hitAreaChanges }, checking))
+            if let checking {
+                // The other nodes' findings were not looked for: they did not go away.
+                if focus.isEmpty { focus = [Bool](repeating: false, count: nodeCount) }
+                for node in checking { focus[Int(node)] = true }
+                focused = true
+            }
         } else {
             var batch = Fixer.EditBatch(byteCount: bytes.count)
             _ = batch.add(fixes, of: diagnostics)
@@ -411,8 +444,10 @@ private struct RunChecker {
             if change != 0 { result.append(Change(problem: problem, name: tally.name, change: change)) }
         }
         for (problem, tally) in before where after[problem] == nil {
+            if focused, problem.node >= 0, Int(problem.node) >= nodeCount || !focus[Int(problem.node)] { continue }
             result.append(Change(problem: problem, name: tally.name, change: -tally.count))
         }
+        if focused { for node in checking! { focus[Int(node)] = false } }
         return result
     }
 

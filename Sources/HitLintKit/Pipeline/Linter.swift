@@ -35,6 +35,9 @@ public struct Linter: Sendable {
     /// For tests: fix checking compares each group of fixes checked with
     /// others against a lint of the group alone (`FixCheckAudit`).
     var fixCheckAudit: FixCheckAudit?
+    /// For tests: whether fix checking's lints find only the findings of the
+    /// nodes their fixes reach (false: every node's, as a lint of the file).
+    var focusesFixChecks = true
 
     public init(options: LintOptions = LintOptions()) {
         self.options = options
@@ -157,7 +160,7 @@ public struct Linter: Sendable {
             }
         } else if options.verifyFixes, !outcome.broken {
             diagnostics = FixVerification(linter: self, source: source, format: format, path: path, reach: outcome.reach,
-                                          built: outcome.built, audit: fixCheckAudit).verify(diagnostics)
+                                          built: outcome.built, audit: fixCheckAudit, focuses: focusesFixChecks).verify(diagnostics)
         }
         return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, fileKind: kind)
     }
@@ -175,9 +178,10 @@ public struct Linter: Sendable {
 
     /// Geometry and rules on a built layout. `changedFrom`: the layout as
     /// first built, of which this one differs only in hit insets; the target
-    /// regions its changes cannot touch are taken from it.
+    /// regions its changes cannot touch are taken from it. `checking`: the
+    /// nodes whose findings are wanted (`RuleContext.isChecked`), nil for all.
     private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil,
-                            changedFrom original: BuiltLayout? = nil) -> LayoutOutcome {
+                            changedFrom original: BuiltLayout? = nil, checking: [Int32]? = nil) -> LayoutOutcome {
         // Built: from here the file is read only where diagnostics point, so a
         // mapped file's pages are given back (SourceBytes.dropResidentPages).
         layout.document.source.bytes.dropResidentPages()
@@ -192,7 +196,7 @@ public struct Linter: Sendable {
                 geometry.targetRegions(updating: $0.regions, of: $0.geometry, footprints: $0.footprints,
                                        jobs: RuleContext.regionJobs(layout, options))
             }
-            let context = RuleContext(layout: layout, geometry: geometry, options: options, regions: regions)
+            let context = RuleContext(layout: layout, geometry: geometry, options: options, regions: regions, checking: checking)
             diagnostics += Self.runRules(context, options: options)
             if options.verifyFixes, !kind.isCapture {
                 let footprints = TargetFootprints(geometry)
@@ -229,8 +233,10 @@ public struct Linter: Sendable {
     /// The diagnostics a lint of the edited file would give, found on the
     /// built layout with the fixes' hit insets given to its nodes as the
     /// edited file reads them (`HitAreaChange.readBack`, which every change
-    /// must have).
-    func lint(_ built: BuiltLayout, changing changes: [HitAreaChange]) -> [Diagnostic] {
+    /// must have). `checking`: only the findings of these nodes are wanted
+    /// (nil: all). A layout with `ignore` entries is checked whole: whether an
+    /// entry is used depends on the findings of its node's whole subtree.
+    func lint(_ built: BuiltLayout, changing changes: [HitAreaChange], checking: [Int32]? = nil) -> [Diagnostic] {
         var layout = built.layout
         for change in changes {
             guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
@@ -239,7 +245,8 @@ public struct Linter: Sendable {
             layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
             layout.nodes[index] = node
         }
-        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built).diagnostics
+        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built,
+                          checking: layout.ignores.isEmpty ? checking : nil).diagnostics
     }
 
 

@@ -82,7 +82,7 @@ public struct ClippedHitAreaRule: GeometryRule {
         let geometry = context.geometry
         var diagnostics: [Diagnostic] = []
         let layered = context.layeredFlags
-        for target in geometry.targets {
+        for target in geometry.targets where context.isChecked(target) {
             let frame = geometry.frame(target)
             guard layered[target], !geometry.isSkipped[target], !geometry.gates[target].isEmpty else { continue }
             let insets = geometry.insets(of: target)

@@ -52,7 +52,7 @@ public struct ClippedTargetRule: GeometryRule {
         guard geometry.platform != .web else { return [] }  // the web clips hits only where it clips drawing
         var diagnostics: [Diagnostic] = []
         let layered = context.layeredFlags
-        for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 {
+        for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 && context.isChecked(target) {
             guard layered[target], !geometry.isSkipped[target] else { continue }
             let visible = geometry.visibleFrame(target)
             let allowed = geometry.ancestorGate(target)

@@ -177,7 +177,7 @@ public struct DeadGapRule: GeometryRule {
             // A stack's children are one strip of controls by the author's word.
             let isStrip = parent >= 0 && layout.nodes[Int(parent)].isStack
             let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
-            for target in group {
+            for target in group where context.isChecked(target) {
                 let gate = geometry.gates[target]
                 var nearest: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)] = []
                 for axis in 0..<2 {

@@ -36,7 +36,7 @@ public struct ExcessiveHitExpansionRule: GeometryRule {
         let geometry = context.geometry
         let limit = context.points(Self.maxExpansion)
         var diagnostics: [Diagnostic] = []
-        for target in geometry.targets where !geometry.isInvisible[target] {
+        for target in geometry.targets where !geometry.isInvisible[target] && context.isChecked(target) {
             let insets = geometry.insets(of: target)
             let sides = [Side.left, .top, .right, .bottom].filter { -insets[$0] > limit + Tolerance.length }
             guard !sides.isEmpty else { continue }

@@ -167,6 +167,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
         let regions = context.regions
         for position in context.reachableVisibleRegions {
             let target = regions[Int(position)].target
+            guard context.isChecked(target) else { continue }
             let gate = geometry.gates[target]
             let scroller = context.scrollingAncestor(of: target)
             var leftSmall: Bool?

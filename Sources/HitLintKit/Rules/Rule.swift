@@ -183,12 +183,27 @@ public struct RuleContext: Sendable {
     /// a folder of small files already keeps every core busy, one file each).
     public static let concurrentMinimumNodes = 20_000
 
+    /// Per node, whether its findings are wanted; nil: every node's. Fix
+    /// checking wants only the findings of the nodes its fixes can change
+    /// (`FixReach`); the rules still read every node, and each rule asks
+    /// `isChecked` where it decides to look at a target at all.
+    private let checked: [Bool]?
+
     /// `regions`: the geometry's target regions when they are known already
-    /// (`Geometry.targetRegions(updating:of:footprints:jobs:)`), else worked out here.
-    public init(layout: Layout, geometry: Geometry, options: LintOptions, regions known: [TargetRegion]? = nil) {
+    /// (`Geometry.targetRegions(updating:of:footprints:jobs:)`), else worked
+    /// out here. `checking`: the nodes whose findings are wanted (nil: all).
+    public init(layout: Layout, geometry: Geometry, options: LintOptions, regions known: [TargetRegion]? = nil,
+                checking nodes: [Int32]? = nil) {
         self.layout = layout
         self.geometry = geometry
         self.options = options
+        if let nodes {
+            var checked = [Bool](repeating: false, count: layout.nodes.count)
+            for node in nodes { checked[Int(node)] = true }
+            self.checked = checked
+        } else {
+            checked = nil
+        }
         editor = LayoutEditor(layout: layout)
         // Regions are the largest part of the rules' work that they share:
         // worked out on several threads for a layout big enough to run its
@@ -222,6 +237,13 @@ public struct RuleContext: Sendable {
     /// enough to run its rules side by side.
     static func regionJobs(_ layout: Layout, _ options: LintOptions) -> Int {
         layout.nodes.count >= concurrentMinimumNodes ? options.jobs : 1
+    }
+
+    /// Whether the node's findings are wanted (`checking`): a rule that
+    /// reports on a target skips the others, unless whether it reports one
+    /// target depends on what it finds of another.
+    @inline(__always) public func isChecked(_ node: Int) -> Bool {
+        checked?[node] ?? true
     }
 
     public func region(of node: Int) -> TargetRegion? {

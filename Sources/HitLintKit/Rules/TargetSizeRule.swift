@@ -361,6 +361,9 @@ public struct TargetSizeRule: GeometryRule {
             // A disabled control on the web accepts no pointer action: no target.
             if !nodes[target].isEnabled, isWeb || geometry.platform == .web { continue }
             let threshold = isWeb ? context.webThreshold : context.threshold
+            // Where the spacing exception is on, whether a target is exempt
+            // depends on which of its neighbours are undersized: all are found.
+            if !threshold.spacingException, !context.isChecked(target) { continue }
             if geometry.frame(target).isEmpty, regions[position].reachableArea == 0 {
                 // A zero-size target with no hit expansion.
                 undersized.append(Undersized(region: regions[position], piece: .empty,
@@ -391,7 +394,7 @@ public struct TargetSizeRule: GeometryRule {
             let group = undersized.map(\.region.target).filter { nodes[$0].isWebContent == isWeb }
             if !group.isEmpty { exempt.formUnion(spacingExempt(group, threshold: threshold, context: context)) }
         }
-        for item in undersized where !item.isInline && !exempt.contains(item.region.target) {
+        for item in undersized where !item.isInline && !exempt.contains(item.region.target) && context.isChecked(item.region.target) {
             let target = item.region.target
             let takers = item.region.losses.filter { $0.area > Tolerance.area }
             let isWeb = nodes[target].isWebContent

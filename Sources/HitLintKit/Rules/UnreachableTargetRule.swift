@@ -73,7 +73,7 @@ public struct UnreachableTargetRule: GeometryRule {
         let layout = context.layout
         var diagnostics: [Diagnostic] = []
         let (regions, layered) = (context.regions, context.layeredFlags)
-        for position in regions.indices where regions[position].reachableArea <= 1e-9 {
+        for position in regions.indices where regions[position].reachableArea <= 1e-9 && context.isChecked(regions[position].target) {
             let region = regions[position]
             let target = region.target
             guard layered[target] else { continue }

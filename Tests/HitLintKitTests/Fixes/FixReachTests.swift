@@ -88,6 +88,44 @@ final class FixReachTests: XCTestCase {
         XCTAssertGreaterThan(kept, 300)
     }
 
+    /// Fix checking's lints find only the findings of the nodes the fixes
+    /// reach (`RuleContext.isChecked`): every verdict, description and edit
+    /// must be what checking against every node's findings gives.
+    func testCheckingOnlyTheReachedNodesGivesTheWholeFileVerdicts() {
+        var focusedScreens = 0
+        var fixes = 0
+        var byHand = 0
+        for seed in 0..<160 {
+            var (text, options) = screen(seed: UInt64(1_000 + seed))
+            if seed % 2 == 0 {
+                // Without `ignore` entries, which send a file's check whole.
+                text = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { line in
+                        guard let range = line.range(of: ", ignore: [") ?? line.range(of: "ignore: [") else { return String(line) }
+                        return line.hasPrefix("      ignore") ? "" : String(line[..<range.lowerBound]) + "}"
+                    }
+                    .filter { !$0.isEmpty }.joined(separator: "\n")
+            }
+            if seed % 3 == 0 { options.profile = Profile.named("android") }
+            let source = SourceText(text)
+            var whole = Linter(options: options)
+            whole.focusesFixChecks = false
+            let expected = whole.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+            let found = Linter(options: options).lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+            XCTAssertEqual(found.map(\.rule), expected.map(\.rule), "seed \(seed)")
+            XCTAssertEqual(found.map(\.message), expected.map(\.message), "seed \(seed)")
+            XCTAssertEqual(found.map { $0.fix?.description }, expected.map { $0.fix?.description }, "seed \(seed)\n\(text)")
+            XCTAssertEqual(found.map { $0.fix?.edits ?? [] }, expected.map { $0.fix?.edits ?? [] }, "seed \(seed)")
+            if !text.contains("ignore") { focusedScreens += 1 }
+            fixes += expected.filter { $0.fix != nil }.count
+            byHand += expected.filter { $0.fix?.description.contains("to do by hand") == true }.count
+        }
+        XCTAssertGreaterThan(focusedScreens, 70)
+        XCTAssertGreaterThan(fixes, 400)
+        // Some fixes must fail their check, so the verdicts differ from fix to fix.
+        XCTAssertGreaterThan(byHand, 10)
+    }
+
     /// The nodes one fix that gives `node` the insets reaches, by name.
     private func reached(_ yaml: String, node name: String, insets: EdgeInsets, options: LintOptions = LintOptions()) throws -> Set<String> {
         var options = options
