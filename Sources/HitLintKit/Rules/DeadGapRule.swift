@@ -166,6 +166,7 @@ public struct DeadGapRule: GeometryRule {
         let candidates = byParent.map { Int($0.target) }
         var marks = context.makeVisitMarks()
         var diagnostics: [Diagnostic] = []
+        let checksEvery = context.checksEveryNode
         var groupStart = 0
         while groupStart < candidates.count {
             let parent = byParent[groupStart].parent
@@ -177,7 +178,8 @@ public struct DeadGapRule: GeometryRule {
             // A stack's children are one strip of controls by the author's word.
             let isStrip = parent >= 0 && layout.nodes[Int(parent)].isStack
             let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
-            for target in group where context.isChecked(target) {
+            for target in group {
+                guard checksEvery || context.isChecked(target) else { continue }
                 let gate = geometry.gates[target]
                 var nearest: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)] = []
                 for axis in 0..<2 {

@@ -55,7 +55,7 @@ public struct OccludedTargetRule: GeometryRule {
             func message() -> String {
                 let lost = occluders.reduce(0) { $0 + $1.area }
                 let percent = percentage(lost, of: region.domainArea)
-                let names = namedFew(occluders) { context.name($0.taker.node) }
+                let names = namedFew(occluders.prefix(3).map { context.name($0.taker.node) }, of: occluders.count)
                 let verb = occluders.count == 1 ? "swallows" : "swallow"
                 var message = "'\(context.name(target))' is covered by \(names), which \(verb) touches: \(percent)% of its hit area is dead"
                 if let best = region.reachable.bestPiece {
@@ -63,7 +63,8 @@ public struct OccludedTargetRule: GeometryRule {
                 }
                 return message
             }
-            diagnostics.append(context.diagnostic(RuleID.occludedTarget, node: target, message: message(),
+            let text = context.options.describesDiagnostics ? message() : ""
+            diagnostics.append(context.diagnostic(RuleID.occludedTarget, node: target, message: text,
                                                   related: occluders.prefix(3).map(\.taker.node)))
         }
         return diagnostics

@@ -222,13 +222,14 @@ public struct OverlappingHitAreasRule: GeometryRule {
                         : "\(context.length(total)) \(context.threshold.unitName)²"
                     message = "'\(name)' hit area overlaps '\(context.name(winner))', which is in front and takes \(size) of it (\(percent)% of '\(name)' hit area)"
                 } else {
-                    let names = namedFew(stolen) { context.name($0.taker.node) }
+                    let names = namedFew(stolen.prefix(3).map { context.name($0.taker.node) }, of: stolen.count)
                     message = "'\(name)' hit area overlaps \(names), which are in front and take \(context.length(total)) \(context.threshold.unitName)² of it (\(percent)% of '\(name)' hit area)"
                 }
                 if layout.zOrderIsInferred { message += "; which is in front is read from the capture's accessibility order" }
                 return message
             }
-            diagnostics.append(context.diagnostic(RuleID.overlappingHitAreas, node: target, name: name, message: message(),
+            let text = context.options.describesDiagnostics ? message() : ""
+            diagnostics.append(context.diagnostic(RuleID.overlappingHitAreas, node: target, name: name, message: text,
                                                   related: stolen.prefix(3).map(\.taker.node),
                                                   fix: fix(target, winner: stolen[0].taker.node, context: context),
                                                   weakEvidence: layout.zOrderIsInferred))

@@ -246,6 +246,9 @@ public struct RuleContext: Sendable {
         checked?[node] ?? true
     }
 
+    /// Whether every node's findings are wanted (no `checking`).
+    public var checksEveryNode: Bool { checked == nil }
+
     public func region(of node: Int) -> TargetRegion? {
         let position = regionByNode[node]
         return position >= 0 ? regions[Int(position)] : nil
@@ -388,14 +391,14 @@ public struct RuleContext: Sendable {
 
 /// "'a', 'b' and 3 others": the largest few of many, so output grows with nodes, not pairs.
 func namedFew(_ names: [String], limit: Int = 3) -> String {
-    namedFew(names, limit: limit) { $0 }
+    namedFew(Array(names.prefix(limit)), of: names.count)
 }
 
-/// `namedFew` of the items' names, asking only for the names it shows (a
-/// target covered by hundreds of views names three).
-func namedFew<Items: Collection>(_ items: Items, limit: Int = 3, name: (Items.Element) -> String) -> String {
-    let quoted = items.prefix(limit).map { "'\(name($0))'" }
-    if items.count <= limit { return englishList(quoted) }
-    let rest = items.count - limit
+/// `namedFew` of `total` names of which only the first few shown are known
+/// (a target covered by hundreds of views names three).
+func namedFew(_ shown: [String], of total: Int) -> String {
+    let quoted = shown.map { "'\($0)'" }
+    if total <= shown.count { return englishList(quoted) }
+    let rest = total - shown.count
     return quoted.joined(separator: ", ") + " and \(rest) other\(rest == 1 ? "" : "s")"
 }

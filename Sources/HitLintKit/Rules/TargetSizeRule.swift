@@ -490,7 +490,7 @@ public struct TargetSizeRule: GeometryRule {
         }
         if !takers.isEmpty {
             let inferred = inferredLoss ? ", in front in the capture's accessibility order" : ""
-            reason("part of it goes to \(namedFew(takers) { context.name($0.taker.node) })\(inferred)")
+            reason("part of it goes to \(namedFew(takers.prefix(3).map { context.name($0.taker.node) }, of: takers.count))\(inferred)")
         }
         if opened { message += ")" }
         if item.region.isApproximate { message += " (approximate: many overlapping views)" }

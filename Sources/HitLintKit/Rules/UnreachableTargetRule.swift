@@ -122,9 +122,9 @@ public struct UnreachableTargetRule: GeometryRule {
                 // target anyone sees, and nothing to name.
                 continue
             } else {
-                let takers = region.losses.lazy.map(\.taker)
+                let takers = region.losses.map(\.taker)
                 if describes {
-                    let names = namedFew(takers) { context.name($0.node) }
+                    let names = namedFew(takers.prefix(3).map { context.name($0.node) }, of: takers.count)
                     let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
                     let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
                     message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
