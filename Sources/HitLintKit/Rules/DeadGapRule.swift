@@ -185,7 +185,9 @@ public struct DeadGapRule: GeometryRule {
                 for axis in 0..<2 {
                     let horizontal = axis == 0
                     var best: (neighbour: Int, gap: Double, gapRect: Rect)?
-                    func consider(_ other: Int) {
+                    // `best` handed in rather than captured: a captured variable
+                    // is checked for exclusive access at run time on every write.
+                    func consider(_ other: Int, _ best: inout (neighbour: Int, gap: Double, gapRect: Rect)?) {
                         guard other != target else { return }
                         let rect = geometry.gates[other]
                         let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
@@ -215,9 +217,9 @@ public struct DeadGapRule: GeometryRule {
                         let query = horizontal
                             ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
                             : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
-                        grid.forEachCandidate(in: query, seen: &marks) { consider($0) }
+                        grid.forEachCandidate(in: query, seen: &marks) { consider($0, &best) }
                     } else {
-                        for other in group { consider(other) }
+                        for other in group { consider(other, &best) }
                     }
                     if let found = best, isDead(found.gapRect, geometry: geometry, marks: &marks) {
                         nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
