@@ -72,6 +72,43 @@ public enum Fixer {
         }
     }
 
+    /// Which fixes can join an `EditBatch`, worked out once for many
+    /// batches of the same fixes: a fix joins a batch exactly when its edits
+    /// are valid on their own and touch no edit of a fix already in.
+    struct Conflicts {
+        /// Per fix, whether its edits are valid on their own (not empty,
+        /// inside the file, not overlapping each other).
+        let valid: [Bool]
+        /// Per fix, the other fixes with an edit that touches one of its own
+        /// (empty for almost every fix: fixes of different nodes edit
+        /// different places).
+        let touching: [[Int]]
+
+        init(_ fixes: [[TextEdit]], byteCount: Int) {
+            valid = fixes.map { edits in
+                !edits.isEmpty && edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
+                    && !Fixer.selfOverlapping(edits)
+            }
+            var spans: [(span: SourceSpan, fix: Int)] = []
+            for (fix, edits) in fixes.enumerated() { for edit in edits { spans.append((edit.span, fix)) } }
+            spans.sort { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.fix < $1.fix }
+            var touching = [[Int]](repeating: [], count: fixes.count)
+            // Sorted by start, an edit touches the later ones that start before it ends.
+            for (position, edit) in spans.enumerated() {
+                var next = position + 1
+                while next < spans.count, spans[next].span.start <= edit.span.end {
+                    let other = spans[next].fix
+                    if other != edit.fix {
+                        if !touching[edit.fix].contains(other) { touching[edit.fix].append(other) }
+                        if !touching[other].contains(edit.fix) { touching[other].append(edit.fix) }
+                    }
+                    next += 1
+                }
+            }
+            self.touching = touching
+        }
+    }
+
     /// The edits accepted so far, for conflict checks in O(log² n) each. Their
     /// spans are kept in sorted runs of distinct power-of-two sizes (a binary
     /// counter: adding one merges the runs it carries into), so adding n edits
@@ -129,7 +166,7 @@ public enum Fixer {
         a.span.start <= b.span.end && b.span.start <= a.span.end
     }
 
-    private static func selfOverlapping(_ edits: [TextEdit]) -> Bool {
+    fileprivate static func selfOverlapping(_ edits: [TextEdit]) -> Bool {
         guard edits.count > 1 else { return false }
         // A fix's edits are mostly listed in order already: then no copy is sorted.
         var inOrder = true

@@ -185,6 +185,10 @@ private struct RunChecker {
     private var checkedWhole = Set<[Int]>()
     /// Scratch for `groups(ofLocal:)`, by node: -1 everywhere between calls.
     private var nodeOwner: [Int] = []
+    /// Which fixes' edits can go together (`Fixer.Conflicts`), by diagnostic.
+    private let conflicts: Fixer.Conflicts
+    /// Scratch for `applyingTogether`, by diagnostic: false between calls.
+    private var inRun: [Bool]
 
     init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
          lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])?, focuses: Bool, budget: (bytes: Int, lints: Int)) {
@@ -196,6 +200,8 @@ private struct RunChecker {
         self.lintBuilt = lintBuilt
         (bytesLeft, lintsLeft) = budget
         verdicts = [FixVerification.Verdict](repeating: .unchecked, count: diagnostics.count)
+        conflicts = Fixer.Conflicts(diagnostics.map { $0.fix?.edits ?? [] }, byteCount: bytes.count)
+        inRun = [Bool](repeating: false, count: diagnostics.count)
         var largest: Int32 = -1
         for nodes in affected ?? [] { if let top = nodes?.max() { largest = max(largest, top) } }
         nodeCount = Int(largest) + 1
@@ -305,8 +311,7 @@ private struct RunChecker {
             while let (popped, kind) = runs.popLast() {
                 var applied = popped
                 if kind == .run {
-                    var batch = Fixer.EditBatch(byteCount: bytes.count)
-                    applied = batch.add(popped, of: diagnostics)
+                    applied = applyingTogether(popped)
                     guard !applied.isEmpty else {
                         for index in popped { verdicts[index] = .doesNotResolve }  // invalid edits change nothing
                         continue
@@ -354,19 +359,48 @@ private struct RunChecker {
     /// the whole file.
     private func pickBatch(from waiting: [[Int]]) -> [[Int]] {
         var claimed = [Bool](repeating: false, count: nodeCount)
-        var edits = Fixer.EditBatch(byteCount: bytes.count)
+        // By diagnostic: its fix is in the batch (1) or in the group being added (2).
+        var joined = [UInt8](repeating: 0, count: diagnostics.count)
         var batch: [[Int]] = []
         for group in waiting {
             guard isLocal(group) else {
                 if batch.isEmpty { return [group] }
                 continue
             }
-            guard !group.contains(where: { affected![$0]!.contains { claimed[Int($0)] } }),
-                  edits.addAll(group, of: diagnostics) else { continue }
-            for index in group { for node in affected![index]! { claimed[Int(node)] = true } }
+            guard !group.contains(where: { affected![$0]!.contains { claimed[Int($0)] } }) else { continue }
+            // All or none (`Fixer.EditBatch.addAll`): each fix valid, touching
+            // no fix of the batch nor one of the group before it.
+            var fits = true
+            for index in group {
+                guard conflicts.valid[index], !conflicts.touching[index].contains(where: { joined[$0] != 0 }) else {
+                    fits = false
+                    break
+                }
+                joined[index] = 2
+            }
+            guard fits else {
+                for index in group where joined[index] == 2 { joined[index] = 0 }
+                continue
+            }
+            for index in group {
+                joined[index] = 1
+                for node in affected![index]! { claimed[Int(node)] = true }
+            }
             batch.append(group)
         }
         return batch
+    }
+
+    /// The fixes that apply together, in order (`Fixer.EditBatch.add`): each
+    /// joins when its edits are valid and touch none of a fix already in.
+    private mutating func applyingTogether(_ fixes: [Int]) -> [Int] {
+        var result: [Int] = []
+        for index in fixes where conflicts.valid[index] && !conflicts.touching[index].contains(where: { inRun[$0] }) {
+            inRun[index] = true
+            result.append(index)
+        }
+        for index in result { inRun[index] = false }
+        return result
     }
 
     /// One lint of the batch's fixes applied together; each group's changes
