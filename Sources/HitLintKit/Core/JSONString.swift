@@ -18,14 +18,35 @@ enum JSONEscaping {
     /// not looked at and appended one byte at a time.
     private static func append(contiguous bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            append(byte, into: &out)
-            runStart = index + 1
+        var index = 0
+        let count = bytes.count
+        // Eight bytes at a time past words with nothing to escape (no byte
+        // below 0x20, no '"' or '\\': SWAR tests for a byte below a value
+        // and a byte equal to one); a word with one is looked at byte by byte.
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        let base = bytes.baseAddress
+        while index < count {
+            if let base, index + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if (word &- ones &* 0x20) & ~word & highs == 0, !hasZeroByte(word ^ (ones &* 0x22)),
+                   !hasZeroByte(word ^ (ones &* 0x5C)) {
+                    index += 8
+                    continue
+                }
+            }
+            let end = min(index + 8, count)
+            while index < end {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                    append(byte, into: &out)
+                    runStart = index + 1
+                }
+                index += 1
+            }
         }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 
     @inline(__always) private static func append(_ byte: UInt8, into out: inout [UInt8]) {

@@ -45,4 +45,34 @@ final class TextPiecesTests: XCTestCase {
             XCTAssertEqual(text.needsEscapeOnOneLine, text.unicodeScalars.contains(where: \.needsEscapeOnOneLine), text.debugDescription)
         }
     }
+
+    /// JSON strings are escaped eight bytes at a time past words with nothing
+    /// to escape: held to RFC 8259's escapes written byte by byte.
+    func testJSONEscapesAgreeWithThePlainDefinition() {
+        func plain(_ text: String) -> [UInt8] {
+            var out: [UInt8] = [0x22]
+            for byte in text.utf8 {
+                switch byte {
+                case 0x22: out += Array("\\\"".utf8)
+                case 0x5C: out += Array("\\\\".utf8)
+                case 0x0A: out += Array("\\n".utf8)
+                case 0x0D: out += Array("\\r".utf8)
+                case 0x09: out += Array("\\t".utf8)
+                case 0..<0x20: out += Array(String(format: "\\u%04x", Int(byte)).utf8)
+                default: out.append(byte)
+                }
+            }
+            return out + [0x22]
+        }
+        var random = SeededRandom(seed: 23)
+        let pieces = ["a", "\"", "\\", "'", " ", "×", "é", "\t", "\n", "\r", "\u{1}", "\u{1F}", "\u{7F}", " ", "!", "#",
+                      "😀", "\"hitInsets\": [-7, 0, 0, 0]"]
+        for _ in 0..<5_000 {
+            var text = ""
+            for _ in 0..<random.int(0...40) {
+                text += random.chance(0.7) ? String("abcdefghijklmnop".prefix(random.int(1...16))) : random.pick(pieces)
+            }
+            XCTAssertEqual(Array(jsonString(text).utf8), plain(text), text.debugDescription)
+        }
+    }
 }
