@@ -195,9 +195,19 @@ public struct Document: Sendable {
     }
 
     public func members(_ index: Int) -> [(key: Int, value: Int)] {
-        var result: [(key: Int, value: Int)] = []
-        var child = index + 1
         let end = next(index)
+        // Counted first (a walk over the members, not their contents), so the
+        // list is allocated once rather than grown: every fix that inserts a
+        // key asks for its node's members.
+        var count = 0
+        var child = index + 1
+        while child < end {
+            count += 1
+            child = next(child + 1)
+        }
+        var result: [(key: Int, value: Int)] = []
+        result.reserveCapacity(count)
+        child = index + 1
         while child < end {
             let value = child + 1
             result.append((child, value))
