@@ -131,8 +131,15 @@ public struct FixReach: Sendable {
         }
         for position in changedTargets { found.insert(Int32(targetNodes[Int(position)])) }
         let reach = reach
+        // The areas looked around so far: an area inside one of them has no
+        // neighbour it has not (nested targets' footprints lie inside their
+        // ancestors', which come first). A few are kept, the latest.
+        var searched: [Rect] = []
         func addNeighbours(of area: Rect) {
             let around = area.expanded(by: reach)
+            if searched.contains(where: { $0.contains(around) }) { return }
+            if searched.count == 16 { searched.removeFirst() }
+            searched.append(around)
             targets.forEachCandidate(in: around, seen: &marks) { position in
                 if footprints[position].intersects(around) { found.insert(Int32(targetNodes[position])) }
             }
