@@ -12,6 +12,9 @@
 /// and groups whose reaches are apart are judged with one lint between them.
 /// So a file whose fixes are all good costs one more lint, and a file with
 /// bad fixes in many places about one more lint per halving, not one per fix.
+/// Those lints start from the layout as first built, its regions worked out
+/// again only where the fixes change gates, and find only the findings of
+/// the nodes the checked groups reach (`RuleContext.isChecked`).
 struct FixVerification {
     let linter: Linter
     let source: SourceText
@@ -80,8 +83,11 @@ struct FixVerification {
     /// the nodes it reaches, and groups far enough apart are checked with one
     /// lint between them. A finding that changed on a node no group of that
     /// lint reaches means the reaches were wrong: those groups are checked
-    /// again, each alone, against the whole file. A fix whose reach is not
-    /// known is checked against the whole file with its run.
+    /// again, each alone, against the whole file. (A lint asked for the
+    /// reached nodes' findings only, `focuses`, cannot see such a change: there
+    /// the reaches are trusted, as `FixReachTests` holds them to whole-file
+    /// lints.) A fix whose reach is not known is checked against the whole
+    /// file with its run.
     ///
     /// `audit`: for tests, handed each group's verdict counts as the shared
     /// lint found them and as a lint of the group alone finds them.
