@@ -142,7 +142,7 @@ public struct ClippedHitAreaRule: GeometryRule {
             ancestor = Int(layout.nodes[ancestor].parent)
         }
         let fix = context.insetsFix(changes) { context, reads in
-            "extend the hit area of " + context.describe(changes, reading: reads)
+            context.describe(changes, reading: reads, after: "extend the hit area of ")
         }
         return fix.changesFile ? fix : nil
     }

@@ -259,7 +259,7 @@ public struct DeadGapRule: GeometryRule {
             adjust(gap.neighbour, gap.horizontal ? .left : .top, by: gap.gap / 2)
         }
         return context.insetsFix(insetsByNode) { context, reads in
-            "widen the facing hit areas by half the gap each: " + context.describe(insetsByNode, reading: reads)
+            context.describe(insetsByNode, reading: reads, after: "widen the facing hit areas by half the gap each: ")
         }
     }
 

@@ -46,9 +46,23 @@ extension RuleContext {
     }
 
     /// "'prev' hitInsets -7 and 'next' hitInsets [0, -7, 0, 0]": the changes,
-    /// as a fix describes them, given how each node's insets then read.
-    func describe(_ changes: [(node: Int, insets: EdgeInsets)], reading reads: [String]) -> String {
-        englishList(zip(changes, reads).map { "'" + name($0.node) + "' " + $1 })
+    /// as a fix describes them, given how each node's insets then read, after
+    /// `prefix` (written into one string made large enough once: every fix of
+    /// a first run on a file full of findings is described).
+    func describe(_ changes: [(node: Int, insets: EdgeInsets)], reading reads: [String], after prefix: String = "") -> String {
+        let names = changes.map { name($0.node) }
+        var text = ""
+        text.reserveCapacity(zip(names, reads).reduce(prefix.utf8.count) { $0 + $1.0.utf8.count + $1.1.utf8.count + 8 })
+        text += prefix
+        for (position, (name, read)) in zip(names, reads).enumerated() {
+            // As `englishList`: "a", "a and b", "a, b and c".
+            if position > 0 { text += position == names.count - 1 ? " and " : ", " }
+            text += "'"
+            text += name
+            text += "' "
+            text += read
+        }
+        return text
     }
 
     /// Rects a target must not grow into: what answers for another target (any

@@ -151,7 +151,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
             changes.append((node, insets))
         }
         return context.insetsFix(changes) { context, reads in
-            "trim the facing hit areas to meet in the middle: " + context.describe(changes, reading: reads)
+            context.describe(changes, reading: reads, after: "trim the facing hit areas to meet in the middle: ")
         }
     }
 

@@ -544,7 +544,21 @@ public struct TargetSizeRule: GeometryRule {
             return Fix(description: "'\(name)' is big enough but covered: move what is in front of it, or let touches through it", edits: [])
         }
         return context.insetsFix([(target, insets)]) { _, reads in
-            "grow '\(name)' to \(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit): \(reads[0])"
+            // "grow 'b' to 44×44 pt: hitInsets -7", in one string made large enough once.
+            let (width, height) = (formatLength(growth.rect.width), formatLength(growth.rect.height))
+            var text = ""
+            text.reserveCapacity(name.utf8.count + width.utf8.count + height.utf8.count + unit.utf8.count + reads[0].utf8.count + 20)
+            text += "grow '"
+            text += name
+            text += "' to "
+            text += width
+            text += "×"
+            text += height
+            text += " "
+            text += unit
+            text += ": "
+            text += reads[0]
+            return text
         }
     }
 

@@ -75,4 +75,21 @@ final class TextPiecesTests: XCTestCase {
             XCTAssertEqual(Array(jsonString(text).utf8), plain(text), text.debugDescription)
         }
     }
+
+    /// A fix's words name its nodes as `englishList` does ("a", "a and b",
+    /// "a, b and c"), written into one string.
+    func testFixWordsListTheNodesAsEnglishListDoes() throws {
+        let yaml = "root:\n  frame: [0, 0, 400, 400]\n  children:\n"
+            + (1...4).map { "    - {id: n\($0), type: button, frame: [\($0 * 60), 0, 40, 40]}\n" }.joined()
+        let (layout, _) = LayoutBuilder.build(try SourceFormat.yaml.parse(SourceText(yaml)))
+        let context = RuleContext(layout: layout, geometry: Geometry(layout: layout), options: LintOptions())
+        for count in 1...4 {
+            let changes = (1...count).map { (node: $0, insets: EdgeInsets.zero) }
+            let reads = (1...count).map { "hitInsets -\($0)" }
+            let expected = "widen: " + englishList(zip(changes, reads).map { "'" + context.name($0.node) + "' " + $1 })
+            XCTAssertEqual(context.describe(changes, reading: reads, after: "widen: "), expected)
+        }
+        XCTAssertEqual(context.describe([(node: 2, insets: .zero), (node: 3, insets: .zero), (node: 4, insets: .zero)],
+                                        reading: ["a", "b", "c"]), "'n2' a, 'n3' b and 'n4' c")
+    }
 }
