@@ -52,9 +52,7 @@ public enum Fixer {
 
         /// Some edits, all inside the file, not overlapping each other or touching any already in.
         private func fits(_ edits: [TextEdit]) -> Bool {
-            !edits.isEmpty
-                && edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
-                && !selfOverlapping(edits) && !edits.contains(where: accepted.conflicts)
+            Fixer.areValid(edits, byteCount: byteCount) && !edits.contains(where: accepted.conflicts)
         }
 
         /// Adds each diagnostic's fix that can join, in order; the positions of those that did.
@@ -85,10 +83,7 @@ public enum Fixer {
         let touching: [[Int]]
 
         init(_ fixes: [[TextEdit]], byteCount: Int) {
-            valid = fixes.map { edits in
-                !edits.isEmpty && edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
-                    && !Fixer.selfOverlapping(edits)
-            }
+            valid = fixes.map { Fixer.areValid($0, byteCount: byteCount) }
             var spans: [(span: SourceSpan, fix: Int)] = []
             for (fix, edits) in fixes.enumerated() { for edit in edits { spans.append((edit.span, fix)) } }
             spans.sort { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.fix < $1.fix }
@@ -166,7 +161,15 @@ public enum Fixer {
         a.span.start <= b.span.end && b.span.start <= a.span.end
     }
 
-    fileprivate static func selfOverlapping(_ edits: [TextEdit]) -> Bool {
+    /// Whether one fix's edits can be applied on their own: some, each inside
+    /// the file, none overlapping another (they may touch).
+    fileprivate static func areValid(_ edits: [TextEdit], byteCount: Int) -> Bool {
+        !edits.isEmpty
+            && edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
+            && !selfOverlapping(edits)
+    }
+
+    private static func selfOverlapping(_ edits: [TextEdit]) -> Bool {
         guard edits.count > 1 else { return false }
         // A fix's edits are mostly listed in order already: then no copy is sorted.
         var inOrder = true
