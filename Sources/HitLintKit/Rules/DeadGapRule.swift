@@ -253,7 +253,7 @@ public struct DeadGapRule: GeometryRule {
             let pair = [target, gap.neighbour]
             let inside = pair.allSatisfy { geometry.hitAreaBound($0).contains(gap.gapRect) }
             guard inside, pair.allSatisfy({ context.canEditHitArea(of: $0) }) else {
-                return Fix(description: "close the gap between '\(context.name(target))' and '\(context.name(gap.neighbour))' by moving them together (their containers' hit regions do not cover it)", edits: [])
+                return context.advice { "close the gap between '\(context.name(target))' and '\(context.name(gap.neighbour))' by moving them together (their containers' hit regions do not cover it)" }
             }
             adjust(target, gap.horizontal ? .right : .bottom, by: gap.gap / 2)
             adjust(gap.neighbour, gap.horizontal ? .left : .top, by: gap.gap / 2)
@@ -277,11 +277,10 @@ public struct DeadGapRule: GeometryRule {
         let unit = context.threshold.unitName
         let lost = context.geometry.modality == .pointer ? "the pointer there hits nothing" : "a tap there is lost"
         if gaps.count == 1 {
-            // Written piece by piece into one string made large enough once
-            // (as target-size's), so it grows once per message.
+            // Written piece by piece as bytes made large enough once (as
+            // target-size's), and made a string once.
             let gap = gaps[0]
-            var message = ""
-            message.reserveCapacity(160 + 2 * name.utf8.count)
+            var message = ByteWriter(capacity: 160 + 2 * name.utf8.count)
             message += "'"
             message += name
             message += "' and '"
@@ -295,7 +294,7 @@ public struct DeadGapRule: GeometryRule {
             message += " — widen their facing hitInsets by -"
             message += formatLength(gap.gap / 2)
             message += " each"
-            return message
+            return message.string
         }
         let parts = gaps.map { "'\(context.name($0.neighbour))' (\(formatLength($0.gap)) \(unit))" }
         return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — widen the facing hitInsets by half the gap each"

@@ -45,14 +45,20 @@ extension RuleContext {
         return fix
     }
 
+    /// A fix that edits nothing and only advises, in `words`: made only when
+    /// fixes are written (`LintOptions.writesFixes`), as nothing reads them
+    /// otherwise (a text report that shows no fix counts the fixes that edit).
+    func advice(_ words: () -> String) -> Fix {
+        options.writesFixes ? Fix(description: words(), edits: []) : .unwritten(changesFile: false)
+    }
+
     /// "'prev' hitInsets -7 and 'next' hitInsets [0, -7, 0, 0]": the changes,
     /// as a fix describes them, given how each node's insets then read, after
-    /// `prefix` (written into one string made large enough once: every fix of
+    /// `prefix` (written into bytes made large enough once: every fix of
     /// a first run on a file full of findings is described).
     func describe(_ changes: [(node: Int, insets: EdgeInsets)], reading reads: [String], after prefix: String = "") -> String {
         let names = changes.map { name($0.node) }
-        var text = ""
-        text.reserveCapacity(zip(names, reads).reduce(prefix.utf8.count) { $0 + $1.0.utf8.count + $1.1.utf8.count + 8 })
+        var text = ByteWriter(capacity: zip(names, reads).reduce(prefix.utf8.count) { $0 + $1.0.utf8.count + $1.1.utf8.count + 8 })
         text += prefix
         for (position, (name, read)) in zip(names, reads).enumerated() {
             // As `englishList`: "a", "a and b", "a, b and c".
@@ -62,7 +68,7 @@ extension RuleContext {
             text += "' "
             text += read
         }
-        return text
+        return text.string
     }
 
     /// Rects a target must not grow into: what answers for another target (any
@@ -70,6 +76,7 @@ extension RuleContext {
     /// swallow touches in front of it.
     func obstacles(around target: Int, within area: Rect, marks: inout VisitMarks) -> [(node: Int, rect: Rect)] {
         var found: [(node: Int, rect: Rect)] = []
+        found.reserveCapacity(16)
         geometry.answerIndex.forEachCandidate(in: area, seen: &marks) { node in
             guard node != target, !layout.isAncestor(node, of: target) else { return }
             let owner = geometry.resolvedTarget(node)

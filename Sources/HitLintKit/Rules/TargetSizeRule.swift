@@ -449,8 +449,8 @@ public struct TargetSizeRule: GeometryRule {
         return nil
     }
 
-    /// Written piece by piece into one string made large enough once, so it
-    /// grows once: a first run prints one for every undersized target of the
+    /// Written piece by piece as bytes made large enough once, and made a
+    /// string once: a first run prints one for every undersized target of the
     /// project.
     private func message(_ item: Undersized, name: String, takers: [Loss], clickableAncestor: Int?, inferredLoss: Bool,
                          context: RuleContext) -> String {
@@ -458,8 +458,7 @@ public struct TargetSizeRule: GeometryRule {
         let piece = item.piece
         let isWeb = context.layout.nodes[target].isWebContent
         let threshold = isWeb ? context.webThreshold : context.threshold
-        var message = ""
-        message.reserveCapacity(160 + name.utf8.count)
+        var message = ByteWriter(capacity: 160 + name.utf8.count)
         message += isWeb ? "web content '" : "'"
         message += name
         message += "' is reachable on "
@@ -501,53 +500,56 @@ public struct TargetSizeRule: GeometryRule {
             message += context.name(ancestor)
             message += "' around it may take the touch"
         }
-        return message
+        return message.string
     }
 
     /// Grow the hit insets until the hit area holds the minimum square: evenly
     /// where there is room, more on the free side where a neighbour's hit area or
     /// an ancestor's edge is in the way, never into either.
     private func fix(_ target: Int, context: RuleContext, marks: inout VisitMarks?) -> Fix {
-        let geometry = context.geometry
-        let name = context.name(target)
+        // Geometry is read through `context`, not a local copy, which the
+        // closures below would capture (a reference counted for each of its
+        // tables); the target is named only where words are written.
+        func name() -> String { context.name(target) }
         let threshold = context.layout.nodes[target].isWebContent ? context.webThreshold : context.threshold
         let unit = threshold.unitName
         let minimum = threshold.minimum
-        let frame = geometry.frame(target)
+        let frame = context.geometry.frame(target)
         guard !frame.isEmpty else {
-            return Fix(description: "give '\(name)' a size of at least \(formatLength(minimum))×\(formatLength(minimum)) \(unit)", edits: [])
+            return context.advice { "give '\(name())' a size of at least \(formatLength(minimum))×\(formatLength(minimum)) \(unit)" }
         }
         guard context.canEditHitArea(of: target) else {
-            return Fix(description: "grow '\(name)' pointerInsets until its pointer region is \(formatLength(minimum))×\(formatLength(minimum)) \(unit)", edits: [])
+            return context.advice { "grow '\(name())' pointerInsets until its pointer region is \(formatLength(minimum))×\(formatLength(minimum)) \(unit)" }
         }
-        let gate = geometry.gates[target]
-        var bound = geometry.hitAreaBound(target)
+        let gate = context.geometry.gates[target]
+        var bound = context.geometry.hitAreaBound(target)
         let search = Rect(minX: gate.minX - minimum, minY: gate.minY - minimum, maxX: gate.maxX + minimum, maxY: gate.maxY + minimum)
         bound = bound.intersection(Rect(minX: search.minX - 1, minY: search.minY - 1, maxX: search.maxX + 1, maxY: search.maxY + 1))
         if marks == nil { marks = context.makeVisitMarks() }
         let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search, marks: &marks!),
-                                 boundOwner: { geometry.clippingAncestor(of: target, side: $0, edge: bound.edge($0)) })
+                                 boundOwner: { context.geometry.clippingAncestor(of: target, side: $0, edge: bound.edge($0)) })
         if let shortfall = growth.shortfall {
-            var blockers: [Int] = []
-            for blocker in growth.blockers where !blockers.contains(blocker) { blockers.append(blocker) }
-            let size = "\(formatLength(minimum)) \(unit) \(shortfall.axis)"
-            let free = "\(formatLength(shortfall.free)) \(unit)"
-            if blockers.count == 1, context.layout.isAncestor(blockers[0], of: target) {
-                let container = context.name(blockers[0])
-                return Fix(description: "no room to grow '\(name)' to \(size) inside '\(container)' (\(free)): extend '\(container)' hit area or make it larger", edits: [])
+            return context.advice {
+                var blockers: [Int] = []
+                for blocker in growth.blockers where !blockers.contains(blocker) { blockers.append(blocker) }
+                let size = "\(formatLength(minimum)) \(unit) \(shortfall.axis)"
+                let free = "\(formatLength(shortfall.free)) \(unit)"
+                if blockers.count == 1, context.layout.isAncestor(blockers[0], of: target) {
+                    let container = context.name(blockers[0])
+                    return "no room to grow '\(name())' to \(size) inside '\(container)' (\(free)): extend '\(container)' hit area or make it larger"
+                }
+                let (name, between) = (name(), blockers.isEmpty ? "" : " between \(englishList(blockers.map { "'\(context.name($0))'" }))")
+                return "no room to grow '\(name)' to \(size): only \(free) is free\(between) — move them apart or make '\(name)' larger"
             }
-            let between = blockers.isEmpty ? "" : " between \(englishList(blockers.map { "'\(context.name($0))'" }))"
-            return Fix(description: "no room to grow '\(name)' to \(size): only \(free) is free\(between) — move them apart or make '\(name)' larger", edits: [])
         }
         let insets = context.insets(of: target, reaching: growth.rect, beyond: gate)
-        guard insets != geometry.insets(of: target) else {
-            return Fix(description: "'\(name)' is big enough but covered: move what is in front of it, or let touches through it", edits: [])
+        guard insets != context.geometry.insets(of: target) else {
+            return context.advice { "'\(name())' is big enough but covered: move what is in front of it, or let touches through it" }
         }
         return context.insetsFix([(target, insets)]) { _, reads in
-            // "grow 'b' to 44×44 pt: hitInsets -7", in one string made large enough once.
-            let (width, height) = (formatLength(growth.rect.width), formatLength(growth.rect.height))
-            var text = ""
-            text.reserveCapacity(name.utf8.count + width.utf8.count + height.utf8.count + unit.utf8.count + reads[0].utf8.count + 20)
+            // "grow 'b' to 44×44 pt: hitInsets -7", in bytes made large enough once.
+            let (name, width, height) = (name(), formatLength(growth.rect.width), formatLength(growth.rect.height))
+            var text = ByteWriter(capacity: name.utf8.count + width.utf8.count + height.utf8.count + unit.utf8.count + reads[0].utf8.count + 20)
             text += "grow '"
             text += name
             text += "' to "
@@ -558,7 +560,7 @@ public struct TargetSizeRule: GeometryRule {
             text += unit
             text += ": "
             text += reads[0]
-            return text
+            return text.string
         }
     }
 
