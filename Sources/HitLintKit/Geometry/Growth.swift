@@ -3,17 +3,15 @@
 /// container's edge is in the way (the "off-centre" expansion people make by hand).
 struct Growth {
     var rect: Rect
-    /// What stopped the growth, when it failed: the limiting neighbours or edges.
-    var blockers: [Int] = []
+    /// What stopped the growth, when it failed, on its low side and then its
+    /// high side: the limiting neighbour, or nil where the bound's edge on
+    /// that side did (whose owner only words need, so the caller finds it).
+    var limits: [(neighbour: Int?, side: Side)] = []
     var shortfall: (axis: String, free: Double)?
 
     /// - Parameters:
     ///   - bound: the region the ancestors let the node answer in.
-    ///   - boundOwner: for a side, the ancestor whose edge `bound` is (for
-    ///     messages): asked only when growth fails there, since finding it
-    ///     walks the ancestors and most growths succeed.
-    static func grow(_ start: Rect, to minimum: Double, within bound: Rect, avoiding obstacles: [(node: Int, rect: Rect)],
-                     boundOwner: (Side) -> Int?) -> Growth {
+    static func grow(_ start: Rect, to minimum: Double, within bound: Rect, avoiding obstacles: [(node: Int, rect: Rect)]) -> Growth {
         var growth = Growth(rect: start)
         for horizontal in [true, false] {
             let rect = growth.rect
@@ -39,8 +37,7 @@ struct Growth {
             let roomLow = max(0, rLow - lowLimit)
             let roomHigh = max(0, highLimit - rHigh)
             guard roomLow + roomHigh + 1e-9 >= needed else {
-                growth.blockers = [lowBlocker ?? boundOwner(horizontal ? .left : .top),
-                                   highBlocker ?? boundOwner(horizontal ? .right : .bottom)].compactMap { $0 }
+                growth.limits = [(lowBlocker, horizontal ? .left : .top), (highBlocker, horizontal ? .right : .bottom)]
                 growth.shortfall = (horizontal ? "wide" : "tall", length + roomLow + roomHigh)
                 return growth
             }

@@ -134,7 +134,7 @@ private struct RunChecker {
 
     /// A problem on one node: what a lint's findings are compared by, so a
     /// change can be put down to the group of fixes that reaches its node.
-    /// Numbers, not strings: every lint's findings are hashed by it, and
+    /// Numbers, not strings: every lint's findings are counted by it, and
     /// fixes change no node's name, so (rule, node) says which problem it is.
     private struct NodeProblem: Hashable {
         /// The rule's position in `rules`.
@@ -144,18 +144,84 @@ private struct RunChecker {
         /// For a finding about no node, the name it is counted by
         /// (`Fixer.ProblemKey`); nil for the others.
         var name: String?
-
-        /// One word for rule and node (every lint's findings are hashed), the name only when there is one.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(UInt64(UInt32(bitPattern: rule)) << 32 | UInt64(UInt32(bitPattern: node)))
-            if let name { hasher.combine(name) }
-        }
     }
 
     /// How often a problem fires, and the node's name it is counted by.
     private struct Tally {
         var count: Int
         var name: String?
+    }
+
+    /// How often each problem fires in one lint's findings. Problems on a
+    /// node sit in one table probed in place by their (rule, node) word
+    /// (open addressing), not in a dictionary that hashes each key anew:
+    /// every checking lint's findings are counted and compared with the
+    /// original's, one look-up each way per finding. The few about no node
+    /// are kept by name in a dictionary.
+    private struct Tallies {
+        /// 0 where empty, else (rule + 1) << 32 | node.
+        private var keys: [UInt64]
+        private var counts: [Int32]
+        private var names: [String?]
+        private var shift: UInt64
+        private var withoutNode: [NodeProblem: Tally] = [:]
+
+        init(expected: Int) {
+            var size = 16
+            while size < expected * 2 { size <<= 1 }
+            keys = [UInt64](repeating: 0, count: size)
+            counts = [Int32](repeating: 0, count: size)
+            names = [String?](repeating: nil, count: size)
+            shift = UInt64(64 - size.trailingZeroBitCount)
+        }
+
+        @inline(__always) private static func key(_ problem: NodeProblem) -> UInt64 {
+            UInt64(UInt32(bitPattern: problem.rule) + 1) << 32 | UInt64(UInt32(bitPattern: problem.node))
+        }
+
+        /// The slot holding `key`, or the empty slot where it would go.
+        @inline(__always) private func slot(of key: UInt64) -> Int {
+            let mask = keys.count - 1
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+            while keys[slot] != 0, keys[slot] != key { slot = (slot + 1) & mask }
+            return slot
+        }
+
+        /// One more finding of `problem`; `name` is the one it is counted by.
+        mutating func add(_ problem: NodeProblem, name: String?) {
+            guard problem.node >= 0 else {
+                if let found = withoutNode.index(forKey: problem) {
+                    withoutNode.values[found].count += 1
+                } else {
+                    withoutNode[problem] = Tally(count: 1, name: name)
+                }
+                return
+            }
+            let key = Self.key(problem)
+            let slot = slot(of: key)
+            if keys[slot] == 0 {
+                keys[slot] = key
+                names[slot] = name
+            }
+            counts[slot] += 1
+        }
+
+        /// How often `problem` fires (0: not at all).
+        func count(_ problem: NodeProblem) -> Int {
+            guard problem.node >= 0 else { return withoutNode[problem]?.count ?? 0 }
+            let slot = slot(of: Self.key(problem))
+            return keys[slot] == 0 ? 0 : Int(counts[slot])
+        }
+
+        func forEach(_ body: (NodeProblem, Tally) -> Void) {
+            for slot in keys.indices where keys[slot] != 0 {
+                let key = keys[slot]
+                body(NodeProblem(rule: Int32(truncatingIfNeeded: key >> 32) - 1, node: Int32(bitPattern: UInt32(truncatingIfNeeded: key)),
+                                 name: nil),
+                     Tally(count: Int(counts[slot]), name: names[slot]))
+            }
+            for (problem, tally) in withoutNode { body(problem, tally) }
+        }
     }
 
     /// A change of a problem's count between the original and a lint.
@@ -180,7 +246,7 @@ private struct RunChecker {
     /// The rules met so far, in the order met: `NodeProblem.rule` indexes it.
     private var rules: [String] = []
     /// The original findings by node, with the name each is counted by.
-    private var before: [NodeProblem: Tally] = [:]
+    private var before = Tallies(expected: 0)
     /// One more than the largest node any fix reaches: the size of the
     /// node-indexed tables below.
     private let nodeCount: Int
@@ -223,20 +289,15 @@ private struct RunChecker {
         return Int32(rules.count - 1)
     }
 
-    private mutating func byNode(_ diagnostics: [Diagnostic]) -> [NodeProblem: Tally] {
-        var result: [NodeProblem: Tally] = [:]
-        result.reserveCapacity(diagnostics.count)
+    private mutating func byNode(_ diagnostics: [Diagnostic]) -> Tallies {
+        var result = Tallies(expected: diagnostics.count)
         // Read in place, by index: a copy of each diagnostic counts a
         // reference for each of its strings and lists.
         for index in diagnostics.indices {
             let code = ruleCode(diagnostics[index].rule)
             let node = diagnostics[index].nodeIndex.map(Int32.init) ?? -1
             let problem = NodeProblem(rule: code, node: node, name: node < 0 ? diagnostics[index].node : nil)
-            if let found = result.index(forKey: problem) {
-                result.values[found].count += 1
-            } else {
-                result[problem] = Tally(count: 1, name: diagnostics[index].node)
-            }
+            result.add(problem, name: diagnostics[index].node)
         }
         return result
     }
@@ -457,7 +518,7 @@ private struct RunChecker {
             lintsLeft -= 1
         }
         // The fixes apply together (a run's, or groups `pickBatch` found apart).
-        let after: [NodeProblem: Tally]
+        let after: Tallies
         var focused = false
         if let lintBuilt, fixes.allSatisfy({ index in
             let changes = diagnostics[index].fix!.hitAreaChanges
@@ -479,13 +540,14 @@ private struct RunChecker {
             after = byNode(lint(patched))
         }
         var result: [Change] = []
-        for (problem, tally) in after {
-            let change = tally.count - (before[problem]?.count ?? 0)
+        after.forEach { problem, tally in
+            let change = tally.count - before.count(problem)
             if change != 0 { result.append(Change(problem: problem, name: tally.name, change: change)) }
         }
-        for (problem, tally) in before where after[problem] == nil {
-            if focused, problem.node >= 0, Int(problem.node) >= nodeCount || !focus[Int(problem.node)] { continue }
-            result.append(Change(problem: problem, name: tally.name, change: -tally.count))
+        before.forEach { problem, tally in
+            // The other nodes' findings were not looked for (asked first: no look-up for them).
+            if focused, problem.node >= 0, Int(problem.node) >= nodeCount || !focus[Int(problem.node)] { return }
+            if after.count(problem) == 0 { result.append(Change(problem: problem, name: tally.name, change: -tally.count)) }
         }
         if focused { for node in checking! { focus[Int(node)] = false } }
         return result

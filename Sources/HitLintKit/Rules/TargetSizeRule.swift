@@ -526,12 +526,16 @@ public struct TargetSizeRule: GeometryRule {
         let search = Rect(minX: gate.minX - minimum, minY: gate.minY - minimum, maxX: gate.maxX + minimum, maxY: gate.maxY + minimum)
         bound = bound.intersection(Rect(minX: search.minX - 1, minY: search.minY - 1, maxX: search.maxX + 1, maxY: search.maxY + 1))
         if marks == nil { marks = context.makeVisitMarks() }
-        let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search, marks: &marks!),
-                                 boundOwner: { context.geometry.clippingAncestor(of: target, side: $0, edge: bound.edge($0)) })
+        let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search, marks: &marks!))
         if let shortfall = growth.shortfall {
             return context.advice {
                 var blockers: [Int] = []
-                for blocker in growth.blockers where !blockers.contains(blocker) { blockers.append(blocker) }
+                for limit in growth.limits {
+                    // Where the bound stopped it: the ancestor whose edge that is.
+                    guard let blocker = limit.neighbour
+                        ?? context.geometry.clippingAncestor(of: target, side: limit.side, edge: bound.edge(limit.side)) else { continue }
+                    if !blockers.contains(blocker) { blockers.append(blocker) }
+                }
                 let size = "\(formatLength(minimum)) \(unit) \(shortfall.axis)"
                 let free = "\(formatLength(shortfall.free)) \(unit)"
                 if blockers.count == 1, context.layout.isAncestor(blockers[0], of: target) {
