@@ -121,7 +121,7 @@ public struct LayoutEditor: Sendable {
         func readBack(usesSlop: Bool, pointsPerUnit: Double) -> WrittenInsets? {
             var values = EdgeInsets.zero
             for side in Side.allCases where written & 1 << side.rawValue != 0 {
-                guard let value = Double(texts[side.rawValue]), value.isFinite, abs(value) < 1e15 else { return nil }
+                guard let value = readsAs(texts[side.rawValue]), value.isFinite, abs(value) < 1e15 else { return nil }
                 values[side] = (usesSlop ? -value : value) * pointsPerUnit
             }
             return WrittenInsets(sides: written, values: values)
@@ -361,6 +361,39 @@ public struct WrittenInsets: Hashable, Sendable {
         for side in Side.allCases where sides & 1 << side.rawValue != 0 { result[side] = values[side] }
         return result
     }
+}
+
+/// What a number's text reads as once parsed: the double nearest to the
+/// decimal it writes. A number a fix writes (`formatNumber`: digits, at most
+/// two decimals) is worked out from its digits (every fix of a first run is
+/// read back, and parsing text costs ten times as much): the digits make an
+/// integer N below 2^53, exact as a double, and N / 10 or N / 100 is rounded
+/// once, to the double nearest to the decimal, as a parser rounds it. Any
+/// other text (an exponent, ∞, more digits) is parsed.
+func readsAs(_ text: String) -> Double? {
+    var digits: UInt64 = 0
+    var count = 0
+    var decimals = -1  // -1 before a point
+    var negative = false
+    for (position, byte) in text.utf8.enumerated() {
+        switch byte {
+        case UInt8(ascii: "-") where position == 0:
+            negative = true
+        case UInt8(ascii: "."):
+            guard decimals < 0, count > 0 else { return Double(text) }
+            decimals = 0
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            digits = digits &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+            count += 1
+            if decimals >= 0 { decimals += 1 }
+        default:
+            return Double(text)
+        }
+    }
+    guard count > 0, count <= 15, decimals != 0, decimals <= 2 else { return Double(text) }
+    var value = Double(digits)
+    if decimals > 0 { value /= decimals == 1 ? 10 : 100 }
+    return negative ? -value : value
 }
 
 /// A number as a fix writes it: an integer when it is one (`-7`, not `-7.0`),

@@ -237,6 +237,32 @@ final class LayoutEditTests: XCTestCase {
         """)
         XCTAssertEqual(UnifiedDiff.make(old: old, new: old, path: "x"), "")
     }
+
+    /// A fix's numbers are read back from their digits (`readsAs`): the very
+    /// double a parser reads from their text, for numbers at every scale, at
+    /// the boundaries of rounding, of exactness (15 and 16 digits) and of
+    /// the form (an exponent, ∞, a bare point).
+    func testNumbersReadBackAsTheirTextParses() {
+        var random = SeededRandom(seed: 23)
+        var values: [Double] = [0, -0.0, 0.004, 0.005, 0.015, 0.1, 0.125, 1.005, -7, -7.5, 2.675, 1e13 + 0.07,
+                                99_999_999_999_999, 999_999_999_999.99, 1e15, 1e16, -1e30, .infinity, -.infinity, .nan]
+        for _ in 0..<20_000 {
+            let magnitude = [1.0, 10, 1_000, 1e6, 1e9, 1e12, 1e14][Int(random.next() % 7)]
+            let value = (Double(random.next() % 2_000_001) / 1_000_000 - 1) * magnitude
+            values.append(value)
+        }
+        var compared = 0
+        for value in values {
+            let text = formatNumber(value)
+            let expected = Double(text)
+            XCTAssertEqual(readsAs(text)?.bitPattern, expected?.bitPattern, "\(value) written \(text)")
+            if expected != nil { compared += 1 }
+        }
+        XCTAssertGreaterThan(compared, 20_000)
+        for text in ["1e5", "5.", ".5", "-", "1.234", "1234567890123456.5", "12345678901234567", "+5", "∞", "0x10"] {
+            XCTAssertEqual(readsAs(text)?.bitPattern, Double(text)?.bitPattern, text)
+        }
+    }
 }
 
 /// `--fix` writes atomically, keeps the file's mode and never overwrites a file
