@@ -161,6 +161,61 @@ public struct Geometry: Sendable {
         answerIndex = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
     }
 
+    /// The geometry of `layout`, which is this geometry's layout with other
+    /// hit insets on the nodes `changing` (a fix's checking lint): only the
+    /// gates that hit insets decide are worked out again, those of the
+    /// changed nodes and, outside the web (where a node's gate bounds its
+    /// children's), of their subtrees; whether a node is skipped, owned,
+    /// covered or clipped does not depend on insets. Nil where gates are not
+    /// rectangles (rounded corners on the web) or web content sits in a
+    /// native layout (its gates hang on the host's): those are built anew.
+    public func updated(to layout: Layout, changing changed: [Int]) -> Geometry? {
+        guard shapes.isEmpty, webAllowed.isEmpty, layout.nodes.count == nodeCount else { return nil }
+        let nodes = layout.nodes
+        let (extras, pointerInsets) = (layout.extras, layout.pointerInsets)
+        var gates = self.gates
+        var moved = false
+        // Pre-order, so a parent's gate is new before its children read it;
+        // a changed node inside a subtree already worked out is done.
+        var done = 0
+        for start in changed.sorted() where start >= done {
+            let end = platform == .web ? start + 1 : Int(nodes[start].subtreeEnd)
+            for index in start..<end {
+                let node = nodes[index]
+                // Rounded corners would shape the gate: built anew.
+                if platform == .web, node.extrasIndex >= 0, extras[Int(node.extrasIndex)].cornerRadius > 0 { return nil }
+                let hit = Self.hitRect(index, nodes: nodes, extras: extras, pointerInsets: pointerInsets, platform: platform, modality: modality)
+                let parent = Int(node.parent)
+                let ancestorGate = parent < 0 ? Self.unbounded : (platform == .web ? clip(parent) : gates[parent])
+                let gate = hit.intersection(ancestorGate)
+                guard gate != gates[index] else { continue }
+                gates[index] = gate
+                moved = true
+            }
+            done = end
+        }
+        guard moved else { return Geometry(self, layout: layout, gates: gates, answerIndex: answerIndex) }
+        // The grid is built again, as at first: one kept and patched would
+        // cost every query of every lint a test for the rects that moved.
+        let answering = (0..<nodeCount).filter { node in
+            !isSkipped[node] && !gates[node].isEmpty && (Self.swallows(nodes[node], platform: platform) || nodes[node].isTarget)
+        }.map(Int32.init)
+        return Geometry(self, layout: layout, gates: gates,
+                        answerIndex: SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] }))
+    }
+
+    /// `other` with another layout, gates and grid (`updated(to:changing:)`).
+    private init(_ other: Geometry, layout: Layout, gates: [Rect], answerIndex: SpatialGrid) {
+        self.layout = layout
+        (platform, modality) = (other.platform, other.modality)
+        self.gates = gates
+        (clipSlot, clipRects) = (other.clipSlot, other.clipRects)
+        (isInvisible, isSkipped, owningTarget, nearestOpaque) = (other.isInvisible, other.isSkipped, other.owningTarget, other.nearestOpaque)
+        (targets, frontModal, webAllowed) = (other.targets, other.frontModal, other.webAllowed)
+        self.answerIndex = answerIndex
+        (gateShape, clipShape, shapes) = (other.gateShape, other.clipShape, other.shapes)
+    }
+
     public var nodeCount: Int { gates.count }
 
     /// Whether some node's gate is not a rectangle (rounded corners on the web).

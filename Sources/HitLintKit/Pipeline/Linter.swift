@@ -177,11 +177,13 @@ public struct Linter: Sendable {
     }
 
     /// Geometry and rules on a built layout. `changedFrom`: the layout as
-    /// first built, of which this one differs only in hit insets; the target
+    /// first built, of which this one differs only in the hit insets of the
+    /// nodes `changing`; its geometry is updated there, and the target
     /// regions its changes cannot touch are taken from it. `checking`: the
     /// nodes whose findings are wanted (`RuleContext.isChecked`), nil for all.
     private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil,
-                            changedFrom original: BuiltLayout? = nil, checking: [Int32]? = nil) -> LayoutOutcome {
+                            changedFrom original: BuiltLayout? = nil, changing: [Int] = [],
+                            checking: [Int32]? = nil) -> LayoutOutcome {
         // Built: from here the file is read only where diagnostics point, so a
         // mapped file's pages are given back (SourceBytes.dropResidentPages).
         layout.document.source.bytes.dropResidentPages()
@@ -191,7 +193,7 @@ public struct Linter: Sendable {
         var reach: FixReach?
         var built: BuiltLayout?
         if !broken, nodeCount > 0 {
-            let geometry = Geometry(layout: layout)
+            let geometry = original.flatMap { $0.geometry.updated(to: layout, changing: changing) } ?? Geometry(layout: layout)
             let regions = original.map {
                 geometry.targetRegions(updating: $0.regions, of: $0.geometry, footprints: $0.footprints,
                                        jobs: RuleContext.regionJobs(layout, options))
@@ -245,7 +247,7 @@ public struct Linter: Sendable {
             layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
             layout.nodes[index] = node
         }
-        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built,
+        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built, changing: changes.map { Int($0.node) },
                           checking: layout.ignores.isEmpty ? checking : nil).diagnostics
     }
 

@@ -41,6 +41,7 @@ final class RegionUpdateTests: XCTestCase {
         var compared = 0
         var reused = 0
         var redone = 0
+        var geometriesUpdated = 0
         for (index, (layout, label)) in try layouts().enumerated() {
             var random = SeededRandom(seed: UInt64(index))
             let geometry = Geometry(layout: layout)
@@ -48,9 +49,11 @@ final class RegionUpdateTests: XCTestCase {
             let footprints = TargetFootprints(geometry)
             for trial in 0..<6 {
                 var changed = layout
+                var changedNodes: [Int] = []
                 let count = random.int(1...(trial < 3 ? 1 : 4))
                 for _ in 0..<count {
                     let node = random.int(0...(layout.nodes.count - 1))
+                    changedNodes.append(node)
                     // Grown, shrunk to nothing, one side only, or back to none.
                     let insets: EdgeInsets
                     switch random.int(0...3) {
@@ -67,6 +70,21 @@ final class RegionUpdateTests: XCTestCase {
                 let fresh = Geometry(layout: changed)
                 let expected = fresh.targetRegions()
                 let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints)
+                if let update = geometry.updated(to: changed, changing: changedNodes) {
+                    // The geometry updated where the insets changed is the geometry built anew.
+                    geometriesUpdated += 1
+                    XCTAssertEqual(update.gates, fresh.gates, "\(label), trial \(trial)")
+                    for _ in 0..<40 {
+                        let x = Double(random.int(-20...420)) + 0.5 * Double(random.int(0...1))
+                        let y = Double(random.int(-20...900)) + 0.5 * Double(random.int(0...1))
+                        XCTAssertEqual(update.hitTest(x: x, y: y), fresh.hitTest(x: x, y: y), "\(label), trial \(trial), (\(x), \(y))")
+                    }
+                    let updatedRegions = update.targetRegions(updating: regions, of: geometry, footprints: footprints)
+                    for (new, old) in zip(updatedRegions, expected) {
+                        XCTAssertEqual(describe(new), describe(old), "\(label), trial \(trial), updated geometry")
+                    }
+                    XCTAssertEqual(update.targetRegions().map(describe), expected.map(describe), "\(label), trial \(trial), regions afresh")
+                }
                 XCTAssertEqual(updated.count, expected.count, label)
                 for (new, old) in zip(updated, expected) {
                     XCTAssertEqual(describe(new), describe(old), "\(label), trial \(trial)")
@@ -81,5 +99,7 @@ final class RegionUpdateTests: XCTestCase {
         // The changes must move regions, and leave others alone.
         XCTAssertGreaterThan(redone, 500)
         XCTAssertGreaterThan(reused, 1_000)
+        // Most layouts have neither rounded web boxes nor web content in native ones.
+        XCTAssertGreaterThan(geometriesUpdated, 600)
     }
 }
