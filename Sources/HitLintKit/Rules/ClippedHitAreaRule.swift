@@ -133,7 +133,7 @@ public struct ClippedHitAreaRule: GeometryRule {
             let sides = Side.allCases.filter { missing[$0] > Tolerance.length }
             if !sides.isEmpty {
                 guard layout.nodes[ancestor].parent >= 0, context.canEditHitArea(of: ancestor) else {
-                    return context.advice { "'\(context.name(target))' reaches past the root '\(context.name(ancestor))': move it inward or shrink its hitInsets" }
+                    return context.advice { context in "'\(context.name(target))' reaches past the root '\(context.name(ancestor))': move it inward or shrink its hitInsets" }
                 }
                 var insets = geometry.insets(of: ancestor)
                 for side in sides { insets[side] -= missing[side] }

@@ -253,7 +253,7 @@ public struct DeadGapRule: GeometryRule {
             let pair = [target, gap.neighbour]
             let inside = pair.allSatisfy { geometry.hitAreaBound($0).contains(gap.gapRect) }
             guard inside, pair.allSatisfy({ context.canEditHitArea(of: $0) }) else {
-                return context.advice { "close the gap between '\(context.name(target))' and '\(context.name(gap.neighbour))' by moving them together (their containers' hit regions do not cover it)" }
+                return context.advice { context in "close the gap between '\(context.name(target))' and '\(context.name(gap.neighbour))' by moving them together (their containers' hit regions do not cover it)" }
             }
             adjust(target, gap.horizontal ? .right : .bottom, by: gap.gap / 2)
             adjust(gap.neighbour, gap.horizontal ? .left : .top, by: gap.gap / 2)

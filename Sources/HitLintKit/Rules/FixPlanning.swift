@@ -47,9 +47,10 @@ extension RuleContext {
 
     /// A fix that edits nothing and only advises, in `words`: made only when
     /// fixes are written (`LintOptions.writesFixes`), as nothing reads them
-    /// otherwise (a text report that shows no fix counts the fixes that edit).
-    func advice(_ words: () -> String) -> Fix {
-        options.writesFixes ? Fix(description: words(), edits: []) : .unwritten(changesFile: false)
+    /// otherwise (a text report that shows no fix counts the fixes that
+    /// edit). `words` is handed the context, as `insetsFix`'s description is.
+    func advice(_ words: (RuleContext) -> String) -> Fix {
+        options.writesFixes ? Fix(description: words(self), edits: []) : .unwritten(changesFile: false)
     }
 
     /// "'prev' hitInsets -7 and 'next' hitInsets [0, -7, 0, 0]": the changes,

@@ -107,10 +107,10 @@ public struct OverlappingHitAreasRule: GeometryRule {
         let geometry = context.geometry
         let minimum = context.threshold.minimum
         let unit = context.threshold.unitName
-        func names() -> String { "'\(context.name(loser))' and '\(context.name(winner))'" }
+        func names(_ context: RuleContext) -> String { "'\(context.name(loser))' and '\(context.name(winner))'" }
         let overlap = geometry.gates[loser].intersection(geometry.gates[winner])
         guard context.canEditHitArea(of: loser), context.canEditHitArea(of: winner), !overlap.isEmpty else {
-            return context.advice { "move \(names()) apart" }
+            return context.advice { context in "move \(names(context)) apart" }
         }
         // Split across the thinner dimension of the overlap.
         let horizontal = overlap.width <= overlap.height
@@ -123,7 +123,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
         let firstEdge = horizontal ? frames.0.maxX : frames.0.maxY
         let secondEdge = horizontal ? frames.1.minX : frames.1.minY
         guard firstEdge <= secondEdge + Tolerance.length else {
-            return context.advice { "move \(names()) apart (their frames overlap)" }
+            return context.advice { context in "move \(names(context)) apart (their frames overlap)" }
         }
         let middle = min(max(horizontal ? overlap.midX : overlap.midY, firstEdge), secondEdge)
         var firstRect = geometry.hitRect(first)
@@ -136,7 +136,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
             secondRect.minY = max(secondRect.minY, middle)
         }
         if [firstRect, secondRect].contains(where: { !context.threshold.passes(horizontal ? $0.width : $0.height) }) {
-            return context.advice { "move \(names()) apart (trimming would leave one under \(formatLength(minimum)) \(unit))" }
+            return context.advice { context in "move \(names(context)) apart (trimming would leave one under \(formatLength(minimum)) \(unit))" }
         }
         var changes: [(node: Int, insets: EdgeInsets)] = []
         for (node, rect) in [(first, firstRect), (second, secondRect)] {

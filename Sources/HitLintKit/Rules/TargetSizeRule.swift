@@ -507,19 +507,19 @@ public struct TargetSizeRule: GeometryRule {
     /// where there is room, more on the free side where a neighbour's hit area or
     /// an ancestor's edge is in the way, never into either.
     private func fix(_ target: Int, context: RuleContext, marks: inout VisitMarks?) -> Fix {
-        // Geometry is read through `context`, not a local copy, which the
-        // closures below would capture (a reference counted for each of its
-        // tables); the target is named only where words are written.
-        func name() -> String { context.name(target) }
+        // Geometry is read through `context`, not a local copy, and the
+        // closures below are handed the context rather than capturing it (a
+        // captured copy counts a reference for each of its tables); the
+        // target is named only where words are written.
         let threshold = context.layout.nodes[target].isWebContent ? context.webThreshold : context.threshold
         let unit = threshold.unitName
         let minimum = threshold.minimum
         let frame = context.geometry.frame(target)
         guard !frame.isEmpty else {
-            return context.advice { "give '\(name())' a size of at least \(formatLength(minimum))×\(formatLength(minimum)) \(unit)" }
+            return context.advice { context in "give '\(context.name(target))' a size of at least \(formatLength(minimum))×\(formatLength(minimum)) \(unit)" }
         }
         guard context.canEditHitArea(of: target) else {
-            return context.advice { "grow '\(name())' pointerInsets until its pointer region is \(formatLength(minimum))×\(formatLength(minimum)) \(unit)" }
+            return context.advice { context in "grow '\(context.name(target))' pointerInsets until its pointer region is \(formatLength(minimum))×\(formatLength(minimum)) \(unit)" }
         }
         let gate = context.geometry.gates[target]
         var bound = context.geometry.hitAreaBound(target)
@@ -528,7 +528,7 @@ public struct TargetSizeRule: GeometryRule {
         if marks == nil { marks = context.makeVisitMarks() }
         let growth = Growth.grow(gate, to: minimum, within: bound, avoiding: context.obstacles(around: target, within: search, marks: &marks!))
         if let shortfall = growth.shortfall {
-            return context.advice {
+            return context.advice { context in
                 var blockers: [Int] = []
                 for limit in growth.limits {
                     // Where the bound stopped it: the ancestor whose edge that is.
@@ -540,19 +540,19 @@ public struct TargetSizeRule: GeometryRule {
                 let free = "\(formatLength(shortfall.free)) \(unit)"
                 if blockers.count == 1, context.layout.isAncestor(blockers[0], of: target) {
                     let container = context.name(blockers[0])
-                    return "no room to grow '\(name())' to \(size) inside '\(container)' (\(free)): extend '\(container)' hit area or make it larger"
+                    return "no room to grow '\(context.name(target))' to \(size) inside '\(container)' (\(free)): extend '\(container)' hit area or make it larger"
                 }
-                let (name, between) = (name(), blockers.isEmpty ? "" : " between \(englishList(blockers.map { "'\(context.name($0))'" }))")
+                let (name, between) = (context.name(target), blockers.isEmpty ? "" : " between \(englishList(blockers.map { "'\(context.name($0))'" }))")
                 return "no room to grow '\(name)' to \(size): only \(free) is free\(between) — move them apart or make '\(name)' larger"
             }
         }
         let insets = context.insets(of: target, reaching: growth.rect, beyond: gate)
         guard insets != context.geometry.insets(of: target) else {
-            return context.advice { "'\(name())' is big enough but covered: move what is in front of it, or let touches through it" }
+            return context.advice { context in "'\(context.name(target))' is big enough but covered: move what is in front of it, or let touches through it" }
         }
-        return context.insetsFix([(target, insets)]) { _, reads in
+        return context.insetsFix([(target, insets)]) { context, reads in
             // "grow 'b' to 44×44 pt: hitInsets -7", in bytes made large enough once.
-            let (name, width, height) = (name(), formatLength(growth.rect.width), formatLength(growth.rect.height))
+            let (name, width, height) = (context.name(target), formatLength(growth.rect.width), formatLength(growth.rect.height))
             var text = ByteWriter(capacity: name.utf8.count + width.utf8.count + height.utf8.count + unit.utf8.count + reads[0].utf8.count + 20)
             text += "grow '"
             text += name
