@@ -36,8 +36,11 @@ public struct TextReporter: Reporter {
         var out = ByteWriter()
         for result in results {
             let path = result.path.displayedOnOneLine
-            for diagnostic in result.diagnostics {
-                let start = result.source.location(of: diagnostic.span.start)
+            // Read in place, by index: a copy of each diagnostic counts a
+            // reference for each of its strings and lists.
+            let diagnostics = result.diagnostics
+            for index in diagnostics.indices {
+                let start = result.source.location(of: diagnostics[index].span.start)
                 // Ids and paths come from files: one line per diagnostic, whatever they hold.
                 paint("1", &out) { out in
                     out.append(path)
@@ -48,22 +51,22 @@ public struct TextReporter: Reporter {
                     out.append(":")
                 }
                 out.append(" ")
-                switch diagnostic.severity {
+                switch diagnostics[index].severity {
                 case .error: paint("1;31", &out) { $0.append("error") }
                 case .warning: paint("1;33", &out) { $0.append("warning") }
                 case .info, .off: paint("1;36", &out) { $0.append("note") }
                 }
                 out.append(": ")
-                out.append(diagnostic.message.displayedOnOneLine)
+                out.append(diagnostics[index].message.displayedOnOneLine)
                 out.append(" ")
                 paint("2", &out) { out in
                     out.append("[")
-                    out.append(diagnostic.rule)
+                    out.append(diagnostics[index].rule)
                     out.append("]")
                 }
                 out.append("\n")
-                if showSource { out.append(sourceExcerpt(result.source, span: diagnostic.span, line: start.line)) }
-                if showFixes, let fix = diagnostic.fix { out.append(fixLines(fix, source: result.source)) }
+                if showSource { out.append(sourceExcerpt(result.source, span: diagnostics[index].span, line: start.line)) }
+                if showFixes, let fix = diagnostics[index].fix { out.append(fixLines(fix, source: result.source)) }
             }
         }
         out.append(RunSummary(results: results).line)

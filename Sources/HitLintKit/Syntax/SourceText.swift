@@ -17,7 +17,7 @@ public final class SourceText: @unchecked Sendable {
     /// (minified) line the next column is counted on from here, not from the
     /// line's start. A `SourceText` is used by one thread at a time.
     private var lastLocation: (offset: Int, location: SourceLocation)?
-    /// For lines longer than `checkpointStride` bytes (keyed by where counting
+    /// For lines longer than `checkpointLine` bytes (keyed by where counting
     /// starts on the line): the column at every
     /// multiple of the stride from the line's start, so any column is counted from
     /// at most that far back (a minified file is one long line, and reports ask
@@ -27,6 +27,10 @@ public final class SourceText: @unchecked Sendable {
     /// counting on average; the table is 8 bytes per 256 of the line.
     private var checkpoints: [Int: [Int]] = [:]
     private static let checkpointStride = 256
+    /// A line up to this long is counted from its start (or the last location
+    /// on it): a table for each such line, looked up for each location, costs
+    /// more than counting its bytes eight at a time.
+    private static let checkpointLine = 4_096
     /// How much of a mapped file is scanned before its pages are given back.
     private static let scanBlock = 4 << 20
 
@@ -136,7 +140,7 @@ public final class SourceText: @unchecked Sendable {
         // A byte order mark is not a character of the first line: editors do not count it.
         if low == 0, offset >= 3, hasByteOrderMark { index = 3 }
         let lineEnd = low + 1 < starts.count ? starts[low + 1] : bytes.count
-        if lineEnd - index > Self.checkpointStride {
+        if lineEnd - index > Self.checkpointLine {
             let marks = columnCheckpoints(from: index, to: lineEnd)
             let slot = min((offset - index) / Self.checkpointStride, marks.count - 1)
             column = marks[slot]

@@ -45,14 +45,15 @@ final class SourceTextTests: XCTestCase {
         }
     }
 
-    /// Many short lines (LF, CR LF, lone CR, empty lines, a BOM), asked in
-    /// order, in reverse, in runs and at random: every location equals one
-    /// counted from the start of the text.
+    /// Many short lines (LF, CR LF, lone CR, empty lines, a BOM) and a few
+    /// long ones (counted from their start below 4 KB, from checkpoints
+    /// above), asked in order, in reverse, in runs and at random: every
+    /// location equals one counted from the start of the text.
     func testLocationsAmongManyLinesInAnyOrder() {
         var random = SeededRandom(seed: 21)
         var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
         for _ in 0..<3_000 {
-            for _ in 0..<random.int(0...12) { bytes += random.chance(0.1) ? Array("é".utf8) : [UInt8(ascii: "a")] }
+            for _ in 0..<(random.chance(0.01) ? random.int(200...6_000) : random.int(0...12)) { bytes += random.chance(0.1) ? Array("é".utf8) : [UInt8(ascii: "a")] }
             bytes += random.pick([[0x0A], [0x0D, 0x0A], [0x0D], [0x0A, 0x0A]])
         }
         // Every offset's location, counted in one pass from the start.
