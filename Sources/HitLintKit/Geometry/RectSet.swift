@@ -20,8 +20,16 @@ public struct DisjointRegion: Sendable {
     /// Removes `rect`; returns the pieces that were removed (disjoint).
     @discardableResult
     public mutating func subtract(_ rect: Rect) -> [Rect] {
+        // Most subtractions in a busy layout miss every piece, or cut a few:
+        // nothing is allocated for a miss, and the lists are made large
+        // enough once (each piece cut leaves at most four).
+        var cuts = 0
+        for piece in pieces where !piece.intersection(rect).isEmpty { cuts += 1 }
+        guard cuts > 0 else { return [] }
         var removed: [Rect] = []
+        removed.reserveCapacity(cuts)
         var kept: [Rect] = []
+        kept.reserveCapacity(pieces.count + 3 * cuts)
         var changed = false
         for piece in pieces {
             let cut = piece.intersection(rect)
@@ -78,8 +86,15 @@ public struct MaximalRegion: Sendable {
             many = [single]
             single = .empty
         }
+        // As `DisjointRegion.subtract`: nothing allocated for a miss, the
+        // lists made large enough once (each piece cut leaves four strips).
+        var cuts = 0
+        for piece in many where piece.intersects(rect) { cuts += 1 }
+        guard cuts > 0 else { return }
         var result: [Rect] = []
+        result.reserveCapacity(many.count + 3 * cuts)
         var added: [Rect] = []
+        added.reserveCapacity(4 * cuts)
         var changed = false
         for piece in many {
             guard piece.intersects(rect) else {

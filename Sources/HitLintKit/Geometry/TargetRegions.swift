@@ -94,6 +94,9 @@ extension Geometry {
         }
     }
 
+    /// Losses of one region found by a look along them, up to this many.
+    private static let lossesLookedAlong = 8
+
     /// `hidden`: whether opaque views in front hide the target (`isHiddenByOpaqueViews`).
     private func region(of target: Int, hidden: Bool, marks: inout VisitMarks, candidates: inout [Int]) -> TargetRegion {
         let gate = gates[target]
@@ -147,8 +150,11 @@ extension Geometry {
         for rect in outside { uncovered.subtract(rect) }
         let domainArea = uncovered.area
         var lostPieces: [Rect] = []
-        var lossByNode: [Int: Loss] = [:]
-        var order: [Int] = []
+        // Losses in the order their takers are met; a taker's is found by a
+        // look along them while they are few (most regions lose to a handful),
+        // by a table past that (a pile of views over one target).
+        var losses: [Loss] = []
+        var lossByNode: [Int: Int] = [:]
         for node in candidates {
             if uncovered.isEmpty { break }
             var removed: [Rect]
@@ -173,20 +179,25 @@ extension Geometry {
                 lostPieces.append(piece)
             }
             let key = taker.node
-            if var loss = lossByNode[key] {
-                loss.area += area
-                loss.visibleArea += visible
-                loss.pieces += removed
-                lossByNode[key] = loss
+            let found = losses.count <= Self.lossesLookedAlong ? losses.firstIndex { $0.taker.node == key } : lossByNode[key]
+            if let found {
+                losses[found].area += area
+                losses[found].visibleArea += visible
+                losses[found].pieces += removed
             } else {
-                lossByNode[key] = Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed)
-                order.append(key)
+                losses.append(Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed))
+                if losses.count > Self.lossesLookedAlong {
+                    if lossByNode.isEmpty {
+                        for (position, loss) in losses.enumerated() { lossByNode[loss.taker.node] = position }
+                    } else {
+                        lossByNode[key] = losses.count - 1
+                    }
+                }
             }
         }
         var reachable = MaximalRegion(bounds)
         for piece in outside { reachable.subtract(piece) }
         for piece in lostPieces { reachable.subtract(piece) }
-        var losses = order.map { lossByNode[$0]! }
         losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
         let lostArea = losses.reduce(0) { $0 + $1.area }
         return TargetRegion(target: target, domainArea: domainArea, reachable: reachable,
