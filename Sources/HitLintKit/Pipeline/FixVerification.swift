@@ -53,7 +53,7 @@ struct FixVerification {
         // the whole copy staying in memory beside the lint's tables, at the
         // run's peak.
         let mapsCopies = source.bytes.isMapped
-        let affected = reach?.affectedNodes(of: diagnostics)
+        let affected = reach?.affectedNodes(of: diagnostics, jobs: linter.options.jobs)
         let lintBuilt = built.map { built in
             { (changes: [HitAreaChange], nodes: [Int32]?) in checker.lint(built, changing: changes, checking: nodes) }
         }

@@ -63,12 +63,15 @@ public struct FixReach: Sendable {
     /// (`Fix.hitAreaChanges`), the nodes whose findings the fix can alter,
     /// sorted (the edited nodes, their target ancestors and descendants among
     /// them); nil for the others, whose reach is not known.
-    public func affectedNodes(of diagnostics: [Diagnostic]) -> [[Int32]?] {
-        var marks = VisitMarks(count: max(geometry.targets.count, 1))
-        var found = NodeList(count: layout.nodes.count)
-        return diagnostics.map { diagnostic in
-            guard let fix = diagnostic.fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else { return nil }
-            return affectedNodes(of: fix.hitAreaChanges, marks: &marks, found: &found)
+    /// With `jobs` > 1 the diagnostics are split into that many runs, each
+    /// worked out on its own thread with its own scratch tables.
+    public func affectedNodes(of diagnostics: [Diagnostic], jobs: Int = 1) -> [[Int32]?] {
+        let runs = max(1, min(jobs, diagnostics.count / 1_024))
+        let (targets, nodes) = (geometry.targets.count, layout.nodes.count)
+        return concurrentMap(count: diagnostics.count, jobs: runs, batch: (diagnostics.count + runs - 1) / runs,
+                             scratch: { (marks: VisitMarks(count: max(targets, 1)), found: NodeList(count: nodes)) }) { index, scratch in
+            guard let fix = diagnostics[index].fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else { return nil }
+            return affectedNodes(of: fix.hitAreaChanges, marks: &scratch.marks, found: &scratch.found)
         }
     }
 
