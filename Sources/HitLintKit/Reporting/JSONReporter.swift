@@ -10,7 +10,7 @@ public struct JSONReporter: Reporter {
     }
 
     public func reportBytes(_ results: [LintResult]) -> [UInt8] {
-        var out = ByteWriter(capacity: results.reduce(256) { $0 + $1.diagnostics.count * 320 })
+        var out = ByteWriter(capacity: results.reduce(256) { $0 + Self.estimatedSize(of: $1) })
         out.append("{\"version\": 1,\n \"diagnostics\": ")
         var first = true
         for result in results {
@@ -61,6 +61,20 @@ public struct JSONReporter: Reporter {
         out.append(", \"fixable\": "); out.append(summary.fixable)
         out.append("}}\n")
         return out.bytes
+    }
+
+    /// About the bytes a result's diagnostics take, from the lengths of
+    /// their words: the report is made large enough once (on a file full of
+    /// findings it is a hundred megabytes, and growing it copies them).
+    private static func estimatedSize(of result: LintResult) -> Int {
+        var size = 0
+        for diagnostic in result.diagnostics {
+            size += 280 + result.path.utf8.count + diagnostic.message.utf8.count
+            guard let fix = diagnostic.fix else { continue }
+            size += fix.description.utf8.count
+            for edit in fix.edits { size += 80 + edit.replacement.utf8.count }
+        }
+        return size
     }
 
     /// `"line": 3, "column": 7, "endLine": 3, "endColumn": 12`
