@@ -199,7 +199,11 @@ public struct Linter: Sendable {
                                        jobs: RuleContext.regionJobs(layout, options))
             }
             let context = RuleContext(layout: layout, geometry: geometry, options: options, regions: regions, checking: checking)
-            diagnostics += Self.runRules(context, options: options)
+            // The rules' findings taken as they are, the few found while
+            // building added to them: all are sorted below.
+            var found = Self.runRules(context, options: options)
+            found.append(contentsOf: diagnostics)
+            diagnostics = found
             if options.verifyFixes, !kind.isCapture {
                 let footprints = TargetFootprints(geometry)
                 reach = FixReach(context, footprints: footprints)
@@ -252,20 +256,30 @@ public struct Linter: Sendable {
     }
 
 
-    /// The enabled geometry rules' diagnostics, in registry order whether the
-    /// rules ran one after another or side by side.
+    /// The enabled geometry rules' diagnostics, each rule's in the order it
+    /// found them, the rules' one after another in no set order (callers
+    /// sort them): the longest list is taken as it is and the others are
+    /// added to it, so a first run's hundreds of thousands of findings are
+    /// not copied, each a reference counted for each of its words and lists.
     public static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
         let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }
-        guard context.layout.nodes.count >= RuleContext.concurrentMinimumNodes, rules.count > 1, options.jobs > 1 else {
-            return rules.flatMap { $0.check(context) }
+        var results: [[Diagnostic]]
+        if context.layout.nodes.count >= RuleContext.concurrentMinimumNodes, rules.count > 1, options.jobs > 1 {
+            // Started from the last: dead-gap, the costliest in the benchmark's
+            // profile, is near the end of the registry, and the longest rule
+            // should not be the one started last.
+            let lastFirst = Array(rules.reversed())
+            results = concurrentMap(count: lastFirst.count, jobs: options.jobs) { lastFirst[$0].check(context) }
+        } else {
+            results = rules.map { $0.check(context) }
         }
-        // Started from the last: dead-gap, the costliest in the benchmark's
-        // profile, is near the end of the registry, and the longest rule
-        // should not be the one started last.
-        let lastFirst = Array(rules.reversed())
-        let results = concurrentMap(count: lastFirst.count, jobs: options.jobs) { lastFirst[$0].check(context) }
-        return results.reversed().flatMap { $0 }
+        guard let longest = results.indices.max(by: { results[$0].count < results[$1].count }) else { return [] }
+        var all = results[longest]
+        results[longest] = []  // `all` holds the only reference: added to in place
+        all.reserveCapacity(results.reduce(all.count) { $0 + $1.count })
+        for part in results { all.append(contentsOf: part) }
+        return all
     }
 
     /// Severity from options; nil when the rule is off. `invalid-layout` cannot be turned off.
