@@ -231,18 +231,20 @@ public struct LayoutEditor: Sendable {
             } else if containsLineFeed((span.start + 1)..<document.span(member.key).start) {
                 betweenMembers = "," + lineEnding + indentation(before: document.span(member.key).start)
             }
-            // One string, made large enough once: a fix is written for every
-            // fixable problem of a first run, most of them this insertion.
-            var text = ""
-            text.reserveCapacity(pairs.reduce(0) { $0 + betweenMembers.utf8.count + $1.key.utf8.count + separator.utf8.count + $1.value.utf8.count + 2 })
+            // Written as bytes made large enough once, and made a string once:
+            // a fix is written for every fixable problem of a first run, most
+            // of them this insertion.
+            var text = ByteWriter(capacity: pairs.reduce(0) {
+                $0 + betweenMembers.utf8.count + $1.key.utf8.count + separator.utf8.count + $1.value.utf8.count + 4
+            })
             for pair in pairs {
                 text += betweenMembers
-                text += keyText(pair.key)
+                if json { text.appendJSONString(pair.key) } else { text += keyText(pair.key) }
                 text += separator
                 text += pair.value
             }
             let end = document.span(member.value).end
-            return TextEdit(span: SourceSpan(start: end, end: end), replacement: text)
+            return TextEdit(span: SourceSpan(start: end, end: end), replacement: text.string)
         }
         // Block mapping: a new line at the indentation of its keys, after the line
         // where the anchor's value ends (after any comment on that line).
