@@ -262,6 +262,18 @@ public struct TargetFootprints: Sendable {
 }
 
 extension Geometry {
+    /// The bands of `from` outside `cut` (as `DisjointRegion.subtract` cuts
+    /// them), each with `node`.
+    private static func appendDifference(_ from: Rect, minus cut: Rect, of node: Int, to changed: inout [(gate: Rect, node: Int)]) {
+        guard !from.isEmpty else { return }
+        let overlap = from.intersection(cut)
+        guard !overlap.isEmpty else { return changed.append((from, node)) }
+        if overlap.minY > from.minY { changed.append((Rect(minX: from.minX, minY: from.minY, maxX: from.maxX, maxY: overlap.minY), node)) }
+        if overlap.maxY < from.maxY { changed.append((Rect(minX: from.minX, minY: overlap.maxY, maxX: from.maxX, maxY: from.maxY), node)) }
+        if overlap.minX > from.minX { changed.append((Rect(minX: from.minX, minY: overlap.minY, maxX: overlap.minX, maxY: overlap.maxY), node)) }
+        if overlap.maxX < from.maxX { changed.append((Rect(minX: overlap.maxX, minY: overlap.minY, maxX: from.maxX, maxY: overlap.maxY), node)) }
+    }
+
     /// `targetRegions()`, worked out again only for the targets a change of
     /// gates can touch: `old` is the geometry of the same layout with other
     /// hit insets (the only thing that may differ), `previous` its regions and
@@ -269,11 +281,12 @@ extension Geometry {
     ///
     /// A target's region reads its own gate, the gates of the nodes inside it
     /// that answer for it, and the gates of the nodes after it in pre-order
-    /// that meet its footprint (whether they answer, whom they resolve to,
-    /// what opaque view covers them and whether opaque views hide the target
-    /// do not depend on insets). So a target whose own and descendants' gates
-    /// did not change, and whose footprint no changed gate of a node after it
-    /// meets, old or new, keeps its region exactly.
+    /// as far as they lie in its footprint (whether they answer, whom they
+    /// resolve to, what opaque view covers them and whether opaque views hide
+    /// the target do not depend on insets). So a target whose own and
+    /// descendants' gates did not change, and whose footprint meets no part
+    /// that a node after it gained or lost, keeps its region exactly. (Where
+    /// rounded corners shape gates, the old and new gates are taken whole.)
     public func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
                               jobs: Int = 1) -> [TargetRegion] {
         precondition(old.nodeCount == nodeCount && previous.count == targets.count, "regions of another layout")
@@ -290,12 +303,23 @@ extension Geometry {
             return low
         }
         var changed: [(gate: Rect, node: Int)] = []
+        // Gates that changed, old and new (what decides below whether to work
+        // every region out afresh; `changed` holds their differences).
+        var changedGates = 0
         // Nodes whose ancestors were walked already: a changed subtree walks each node once.
         var walked = [Bool](repeating: false, count: count)
         let shaped = hasShapedGates || old.hasShapedGates
         for index in 0..<count where gates[index] != old.gates[index] || (shaped && gatePieces(index) != old.gatePieces(index)) {
-            if !old.gates[index].isEmpty { changed.append((old.gates[index], index)) }
-            if !gates[index].isEmpty { changed.append((gates[index], index)) }
+            changedGates += (old.gates[index].isEmpty ? 0 : 1) + (gates[index].isEmpty ? 0 : 1)
+            if shaped {
+                if !old.gates[index].isEmpty { changed.append((old.gates[index], index)) }
+                if !gates[index].isEmpty { changed.append((gates[index], index)) }
+            } else {
+                // What the node gained and what it lost: a gate grown by a
+                // fix changes nothing for the targets deep inside it.
+                Self.appendDifference(old.gates[index], minus: gates[index], of: index, to: &changed)
+                Self.appendDifference(gates[index], minus: old.gates[index], of: index, to: &changed)
+            }
             var node = index
             while node >= 0, !walked[node] {
                 walked[node] = true
@@ -306,7 +330,7 @@ extension Geometry {
         guard !changed.isEmpty else { return previous }
         // As many changed gates as targets: most regions change; all are
         // worked out afresh rather than each looked up first.
-        guard changed.count < targets.count else { return targetRegions(jobs: jobs) }
+        guard changedGates < targets.count else { return targetRegions(jobs: jobs) }
         var marks = VisitMarks(count: max(targets.count, 1))
         for (gate, node) in changed {
             // A margin: edges that only touch.
