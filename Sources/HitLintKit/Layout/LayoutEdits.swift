@@ -368,10 +368,10 @@ public struct WrittenInsets: Hashable, Sendable {
 /// What a number's text reads as once parsed: the double nearest to the
 /// decimal it writes. A number a fix writes (`formatNumber`: digits, at most
 /// two decimals) is worked out from its digits (every fix of a first run is
-/// read back, and parsing text costs ten times as much): the digits make an
-/// integer N below 2^53, exact as a double, and N / 10 or N / 100 is rounded
-/// once, to the double nearest to the decimal, as a parser rounds it. Any
-/// other text (an exponent, ∞, more digits) is parsed.
+/// read back, and parsing the text is the costly way to learn it): the
+/// digits make an integer N below 2^53, exact as a double, and N / 10 or
+/// N / 100 is rounded once, to the double nearest to the decimal, as a
+/// parser rounds it. Any other text (an exponent, ∞, more digits) is parsed.
 func readsAs(_ text: String) -> Double? {
     var digits: UInt64 = 0
     var count = 0
