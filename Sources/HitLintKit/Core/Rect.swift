@@ -41,6 +41,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
              maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
     }
 
+    /// The bands of this rect outside `cut`, a non-empty part of it: the
+    /// bands above and below span the full width, those left and right the
+    /// cut's height (at most four, disjoint). What subtracting a rect leaves.
+    @inline(__always) public func forEachBand(outside cut: Rect, _ body: (Rect) -> Void) {
+        if cut.minY > minY { body(Rect(minX: minX, minY: minY, maxX: maxX, maxY: cut.minY)) }
+        if cut.maxY < maxY { body(Rect(minX: minX, minY: cut.maxY, maxX: maxX, maxY: maxY)) }
+        if cut.minX > minX { body(Rect(minX: minX, minY: cut.minY, maxX: cut.minX, maxY: cut.maxY)) }
+        if cut.maxX < maxX { body(Rect(minX: cut.maxX, minY: cut.minY, maxX: maxX, maxY: cut.maxY)) }
+    }
+
     @inlinable public func intersects(_ other: Rect) -> Bool {
         max(minX, other.minX) < min(maxX, other.maxX) && max(minY, other.minY) < min(maxY, other.maxY)
     }

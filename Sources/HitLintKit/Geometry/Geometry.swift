@@ -151,7 +151,7 @@ public struct Geometry: Sendable {
             owningTarget.append(node.isTarget ? Int32(index) : (parent >= 0 ? owningTarget[parent] : -1))
             nearestOpaque.append(node.isOpaque ? Int32(index) : (parent >= 0 ? nearestOpaque[parent] : -1))
             if node.isTarget { targets.append(index) }
-            if !skipped, !gate.isEmpty, Self.swallows(node, platform: platform) || node.isTarget {
+            if Self.answers(node, skipped: skipped, gate: gate, platform: platform) {
                 answering.append(Int32(index))
             }
             if node.isModal, !skipped { frontModal = index }
@@ -198,7 +198,7 @@ public struct Geometry: Sendable {
         // The grid is built again, as at first: one kept and patched would
         // cost every query of every lint a test for the rects that moved.
         let answering = (0..<nodeCount).filter { node in
-            !isSkipped[node] && !gates[node].isEmpty && (Self.swallows(nodes[node], platform: platform) || nodes[node].isTarget)
+            Self.answers(nodes[node], skipped: isSkipped[node], gate: gates[node], platform: platform)
         }.map(Int32.init)
         return Geometry(self, layout: layout, gates: gates,
                         answerIndex: SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] }))
@@ -314,8 +314,13 @@ public struct Geometry: Sendable {
 
     /// Whether node `index` can answer a hit test at all.
     public func canAnswer(_ index: Int) -> Bool {
-        let node = layout.nodes[index]
-        return !isSkipped[index] && !gates[index].isEmpty && (Self.swallows(node, platform: platform) || node.isTarget)
+        Self.answers(layout.nodes[index], skipped: isSkipped[index], gate: gates[index], platform: platform)
+    }
+
+    /// Whether a node with this gate answers a hit test somewhere: what the
+    /// answering grid holds, built at first and again for an updated geometry.
+    @inline(__always) private static func answers(_ node: LayoutNode, skipped: Bool, gate: Rect, platform: Platform) -> Bool {
+        !skipped && !gate.isEmpty && (swallows(node, platform: platform) || node.isTarget)
     }
 
     /// The target a touch answered by node `index` goes to, or nil if swallowed.

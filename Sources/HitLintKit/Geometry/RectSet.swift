@@ -39,11 +39,7 @@ public struct DisjointRegion: Sendable {
             }
             changed = true
             removed.append(cut)
-            // Top and bottom bands span the full width; left and right bands the cut's height.
-            if cut.minY > piece.minY { kept.append(Rect(minX: piece.minX, minY: piece.minY, maxX: piece.maxX, maxY: cut.minY)) }
-            if cut.maxY < piece.maxY { kept.append(Rect(minX: piece.minX, minY: cut.maxY, maxX: piece.maxX, maxY: piece.maxY)) }
-            if cut.minX > piece.minX { kept.append(Rect(minX: piece.minX, minY: cut.minY, maxX: cut.minX, maxY: cut.maxY)) }
-            if cut.maxX < piece.maxX { kept.append(Rect(minX: cut.maxX, minY: cut.minY, maxX: piece.maxX, maxY: cut.maxY)) }
+            piece.forEachBand(outside: cut) { kept.append($0) }
         }
         if changed {
             if kept.count > limit {

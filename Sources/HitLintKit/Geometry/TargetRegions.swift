@@ -262,16 +262,12 @@ public struct TargetFootprints: Sendable {
 }
 
 extension Geometry {
-    /// The bands of `from` outside `cut` (as `DisjointRegion.subtract` cuts
-    /// them), each with `node`.
+    /// The parts of `from` outside `cut`, each with `node`.
     private static func appendDifference(_ from: Rect, minus cut: Rect, of node: Int, to changed: inout [(gate: Rect, node: Int)]) {
         guard !from.isEmpty else { return }
         let overlap = from.intersection(cut)
         guard !overlap.isEmpty else { return changed.append((from, node)) }
-        if overlap.minY > from.minY { changed.append((Rect(minX: from.minX, minY: from.minY, maxX: from.maxX, maxY: overlap.minY), node)) }
-        if overlap.maxY < from.maxY { changed.append((Rect(minX: from.minX, minY: overlap.maxY, maxX: from.maxX, maxY: from.maxY), node)) }
-        if overlap.minX > from.minX { changed.append((Rect(minX: from.minX, minY: overlap.minY, maxX: overlap.minX, maxY: overlap.maxY), node)) }
-        if overlap.maxX < from.maxX { changed.append((Rect(minX: overlap.maxX, minY: overlap.minY, maxX: from.maxX, maxY: overlap.maxY), node)) }
+        from.forEachBand(outside: overlap) { changed.append(($0, node)) }
     }
 
     /// `targetRegions()`, worked out again only for the targets a change of
