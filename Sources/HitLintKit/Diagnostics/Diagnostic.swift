@@ -94,6 +94,9 @@ public struct Diagnostic: Hashable, Sendable {
     public var fix: Fix?
     /// Indices of the `related` nodes, in the same order (for `render`, which draws them).
     public var relatedNodes: [Int] = []
+    /// For a note that some targets were not checked (`target-size` at a
+    /// scrolling container's edge): how many, which `--stats` adds up.
+    public var uncheckedTargets = 0
 
     public init(rule: String, severity: Severity, message: String, span: SourceSpan,
                 node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil) {

@@ -27,6 +27,8 @@ struct CaptureAssembler {
     private var declaredModal: (node: Int, what: String)?
     /// What was left out, by reason, in the order first met, with the entry of the first.
     private var leftOut: [(reason: LeftOut, count: Int, entry: Int)] = []
+    /// Views the capture calls clickable that are taken for no control, by reason, with the entry of the first.
+    private var notControls: [(reason: NotAControl, count: Int, entry: Int)] = []
 
     /// Why a captured view is not in the layout.
     enum LeftOut: String {
@@ -34,6 +36,29 @@ struct CaptureAssembler {
         case zeroSize = "of zero size"
         case offScreen = "entirely off the screen"
         case gone = "gone"
+    }
+
+    /// Why a view the capture marks as a target is taken for no control.
+    enum NotAControl: String {
+        case strip = "thinner than 4 pt (a strip or a line)"
+        case emptyText = "texts that show nothing or only punctuation, with no description"
+        case selectableText = "selectable texts (clickable and long-clickable, not an editor)"
+        case disabledListItem = "disabled list items (a section header, a divider, a page indicator's dots)"
+        case readOnlyText = "read-only text views"
+    }
+
+    /// The thinnest a target can be and still be a control: a finger cannot
+    /// aim at a strip or a line thinner than this (a divider or an underline
+    /// the app left clickable), in points.
+    static let thinnestControl = 4.0
+
+    /// Counts a view taken for no control (one note at the end says how many, and why).
+    mutating func countNotAControl(_ reason: NotAControl, entry: Int) {
+        if let position = notControls.firstIndex(where: { $0.reason == reason }) {
+            notControls[position].count += 1
+        } else {
+            notControls.append((reason, 1, entry))
+        }
     }
 
     /// The screen, in file units: the frame of the root node named `screen`.
@@ -174,6 +199,21 @@ struct CaptureAssembler {
                 layout.nodes[index].frame = Rect(minX: frame.minX / scale, minY: frame.minY / scale,
                                                  maxX: frame.maxX / scale, maxY: frame.maxY / scale)
             }
+        }
+        // Strips: measured in points, so once the density is known.
+        for index in 1..<max(count, 1) where layout.nodes[index].isTarget {
+            let frame = layout.nodes[index].frame
+            let points = min(frame.width, frame.height) * (pixelScale == nil ? layout.pointsPerUnit : 1)
+            guard points < Self.thinnestControl else { continue }
+            layout.nodes[index].isTarget = false
+            let node = layout.nodes[index]
+            countNotAControl(.strip, entry: Int(node.frameEntry >= 0 ? node.frameEntry : node.objectEntry))
+        }
+        if !notControls.isEmpty {
+            let total = notControls.reduce(0) { $0 + $1.count }
+            let reasons = notControls.map { "\($0.count) \($0.reason.rawValue)" }
+            note("\(total) view\(total == 1 ? " the capture marks as a target is" : "s the capture marks as targets are") taken for no control "
+                 + "and not checked: \(englishList(reasons))", entry: notControls[0].entry)
         }
         if let first = leftOut.first {
             let total = leftOut.reduce(0) { $0 + $1.count }

@@ -97,7 +97,7 @@ enum DroidBotImporter: Importer {
     /// The keys of a view that hitlint reads.
     private enum ViewKey: String, CaseIterable {
         case parent, bounds, className = "class", resourceID = "resource_id", contentDescription = "content_description"
-        case package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, visible, children
+        case package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, visible, children, text
     }
     private static let viewKeys = KeyNames<ViewKey>()
 
@@ -127,6 +127,7 @@ enum DroidBotImporter: Importer {
             case .enabled: view.enabled = document.bool(value)
             case .visible: view.visible = document.bool(value)
             case .children: children = value
+            case .text: view.text = document.kind(value) == .string ? value : -1
             case nil: break
             }
             key = document.next(value)

@@ -91,6 +91,8 @@ enum UIAutomatorImporter: Importer {
                 if document.stringEquals(key, "resource-id") { view.resourceID = value }
             case UInt8(ascii: "s"):
                 if document.stringEquals(key, "scrollable") { view.scrollable = document.flag(value) ?? false }
+            case UInt8(ascii: "t"):
+                if document.stringEquals(key, "text") { view.text = value }
             case UInt8(ascii: "v"):
                 if document.stringEquals(key, "visible-to-user") { hidden(document.flag(value)) }
             default:

@@ -77,7 +77,7 @@ enum XCUITestImporter: Importer {
     }
 
     struct Fields {
-        var name = -1, label = -1, traits = -1
+        var name = -1, label = -1, traits = -1, value = -1
         var enabled: Bool?, visible: Bool?
         var x: Double?, y: Double?, width: Double?, height: Double?
         /// A frame XCTest could place (finite, within a billion points of the screen).
@@ -98,6 +98,7 @@ enum XCUITestImporter: Importer {
             else if document.stringEquals(key, "height") { fields.height = document.numberValue(value) }
             else if document.stringEquals(key, "name") { fields.name = value }
             else if document.stringEquals(key, "label") { fields.label = value }
+            else if document.stringEquals(key, "value") { fields.value = value }
             else if document.stringEquals(key, "enabled") { fields.enabled = document.flag(value) }
             else if document.stringEquals(key, "visible") { fields.visible = document.flag(value) }
             else if document.stringEquals(key, "traits") { fields.traits = value }
@@ -162,8 +163,15 @@ enum XCUITestImporter: Importer {
             node.frame = frame
             let typeName = String(type)
             node.isTarget = XCUITestImporter.targetTypes.contains(typeName) || hasControlTrait(fields.traits)
+            if typeName == "TextView", isReadOnly(fields) {
+                // A text view that shows text rather than takes it (terms, a message body).
+                node.isTarget = hasControlTrait(fields.traits)
+                if !node.isTarget { assembler.countNotAControl(.readOnlyText, entry: element + 1) }
+            }
             node.isEnabled = fields.enabled ?? true
             node.isScrollable = XCUITestImporter.scrollingTypes.contains(typeName)
+            // A table scrolls up and down; the other scroll views either way, as their items tell.
+            node.scrollsUpAndDown = typeName == "Table"
             node.isWebContent = typeName == "WebView"
             let label = fields.label >= 0 ? document.string(fields.label) : nil
             var isPart = false
@@ -176,6 +184,19 @@ enum XCUITestImporter: Importer {
             let index = assembler.append(node, parent: parent, name: name.text, nameIsID: name.isID, isPartOfControl: isPart)
             if assembler.layout.nodes[index].isTarget, let label { targetLabels[index] = label }
             return index
+        }
+
+        /// A text view that is read, not edited: its traits say static text, or
+        /// it holds text (`value`) and nothing names it as a field (no label,
+        /// which an editor has for VoiceOver to say what it is for).
+        private func isReadOnly(_ fields: XCUITestImporter.Fields) -> Bool {
+            if fields.traits >= 0, let traits = document.string(fields.traits),
+               traits.split(separator: ",").contains(where: { $0.filter { $0 != " " } == "StaticText" }) {
+                return true
+            }
+            let label = fields.label >= 0 ? document.string(fields.label) ?? "" : ""
+            let value = fields.value >= 0 ? document.string(fields.value) ?? "" : ""
+            return label.isEmpty && !value.isEmpty
         }
 
         /// A custom view VoiceOver calls a button or a link (`traits="Button"`, `"Image, Link"`).

@@ -94,6 +94,8 @@ public struct LayoutNode: Sendable {
         static let inlineIsExplicit: UInt32 = 1 << 18
         static let isText: UInt32 = 1 << 19
         static let passiveByDefault: UInt32 = 1 << 20
+        static let scrollsSideways: UInt32 = 1 << 21
+        static let scrollsUpAndDown: UInt32 = 1 << 22
     }
 
     @inline(__always) private func flag(_ bit: UInt32) -> Bool { flags & bit != 0 }
@@ -133,6 +135,11 @@ public struct LayoutNode: Sendable {
     /// Scrolls its content (`scrollable: true`; captures record it): a target
     /// cut by its edge is partly scrolled out, which says nothing of its size.
     public var isScrollable: Bool { get { flag(Flag.isScrollable) } set { set(Flag.isScrollable, newValue) } }
+    /// Which way a scrollable node scrolls, when the file proves it (a capture's
+    /// class name, RICO's `scrollable-horizontal`); neither set: not known, and
+    /// read from how its items are laid out (`RuleContext.scrollAxis(of:)`).
+    public var scrollsSideways: Bool { get { flag(Flag.scrollsSideways) } set { set(Flag.scrollsSideways, newValue) } }
+    public var scrollsUpAndDown: Bool { get { flag(Flag.scrollsUpAndDown) } set { set(Flag.scrollsUpAndDown, newValue) } }
     /// A target in a sentence, or otherwise as tall as the line of text around
     /// it (`inline: true`, or by default a target whose parent is a `text` or
     /// `label` node): WCAG's inline exception (SC 2.5.8, 2.5.5) leaves its size alone.
@@ -301,6 +308,12 @@ public struct Layout: Sendable {
     /// (DroidBot), not the drawing order: which of two overlapping views is in
     /// front is inferred, and findings that rest on it are weak evidence.
     public var zOrderIsInferred = false
+    /// A capture's bounds are already cut to what shows (UI Automator's and
+    /// DroidBot's `getBoundsInScreen`): a view that touches a scrolling
+    /// container's edge may be partly scrolled out, which its bounds cannot
+    /// tell. False where frames are whole (layout files, XCUITest), where a
+    /// view partly scrolled out hangs beyond the edge.
+    public var boundsAreCutToWhatShows = false
     /// Whose minimum sizes apply when no profile is chosen, when it is not the
     /// hit-testing platform's: an iOS capture or a design, hit-tested as an
     /// accessibility tree (only targets take touches, `platform` android), is

@@ -8,7 +8,9 @@ public struct ClippedTargetRule: GeometryRule {
         rationale: """
         A view can draw outside its parent (UIKit does not clip unless `clipsToBounds` is set), \
         but hit-testing still asks the parent first: touches on the part that hangs outside do \
-        nothing. The user sees a button and taps it, and nothing happens.
+        nothing. The user sees a button and taps it, and nothing happens. A `scrollable` \
+        container clips what it draws, so a target straddling its edge is partly scrolled out \
+        of sight, not seen there.
         """,
         defaultSeverity: .error,
         examples: [
@@ -62,11 +64,13 @@ public struct ClippedTargetRule: GeometryRule {
             var sides: [(side: Side, amount: Double)] = []
             var ancestors: [Int] = []
             for side in Self.sides where outside[side] > Tolerance.length {
-                sides.append((side, outside[side]))
                 let edge = allowed.edge(side)
-                if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge), !ancestors.contains(ancestor) {
-                    ancestors.append(ancestor)
-                }
+                let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge)
+                // A scroll view clips what it draws: the part beyond its edge is
+                // scrolled out of sight, not seen and untappable.
+                if let ancestor, context.layout.nodes[ancestor].isScrollable { continue }
+                sides.append((side, outside[side]))
+                if let ancestor, !ancestors.contains(ancestor) { ancestors.append(ancestor) }
             }
             guard !sides.isEmpty else { continue }
             let unit = context.threshold.unitName

@@ -221,7 +221,8 @@ public struct DeadGapRule: GeometryRule {
                     } else {
                         for other in group { consider(other, &best) }
                     }
-                    if let found = best, isDead(found.gapRect, geometry: geometry, marks: &marks) {
+                    if let found = best, isDead(found.gapRect, geometry: geometry, marks: &marks),
+                       !isFilledBySeparator(found.gapRect, horizontal: horizontal, parent: Int(parent), context: context) {
                         nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
                     }
                 }
@@ -262,6 +263,37 @@ public struct DeadGapRule: GeometryRule {
             context.describe(insetsByNode, reading: reads, after: "widen the facing hit areas by half the gap each: ")
         }
     }
+
+    /// Whether a view that is drawn and is no control fills the gap: a
+    /// separator laid between two groups (the band between two sections of
+    /// settings), which shows the gap is meant. It lies within the gap across
+    /// and covers most of it (a hairline in a wider gap does not: the taps
+    /// beside it are still lost); it is one of the two targets' siblings, as
+    /// the controls it separates are.
+    private func isFilledBySeparator(_ gap: Rect, horizontal: Bool, parent: Int, context: RuleContext) -> Bool {
+        guard parent >= 0 else { return false }
+        let nodes = context.layout.nodes
+        let geometry = context.geometry
+        var child = parent + 1
+        var looked = 0
+        // Bounded: a strip of thousands of controls is searched this far only.
+        while child < Int(nodes[parent].subtreeEnd), looked < Self.separatorSearch {
+            defer { child = Int(nodes[child].subtreeEnd) }
+            looked += 1
+            let node = nodes[child]
+            guard !node.isTarget, !geometry.isInvisible[child], !node.frame.isEmpty,
+                  geometry.frame(child).intersects(gap) else { continue }
+            let frame = geometry.frame(child)
+            let within = horizontal
+                ? frame.minX >= gap.minX - Tolerance.length && frame.maxX <= gap.maxX + Tolerance.length
+                : frame.minY >= gap.minY - Tolerance.length && frame.maxY <= gap.maxY + Tolerance.length
+            if within, frame.intersection(gap).area >= 0.8 * gap.area { return true }
+        }
+        return false
+    }
+
+    /// How many siblings `isFilledBySeparator` looks at.
+    static let separatorSearch = 512
 
     /// No view that answers for a target reaches into the gap (a third target, or
     /// on the web a view inside one of the two that hangs out of it).

@@ -352,6 +352,8 @@ public struct TargetSizeRule: GeometryRule {
         // which the rules running beside this one read too.
         let regions = context.regions
         var marks: VisitMarks?  // for the fixes' searches, made for the first
+        // Undersized targets left unchecked at a scrolling container's edge, and the first.
+        var scrolledOut = 0, firstScrolledOut = -1
         for position in regions.indices {
             let target = regions[position].target
             guard !geometry.isInvisible[target], !geometry.isSkipped[target],
@@ -381,9 +383,27 @@ public struct TargetSizeRule: GeometryRule {
             // screen is the scroll position's, not the layout's (ATF does not
             // run there either); the same control scrolled into view is checked.
             let scrolled = context.scrolledDimensions(of: best, target: target)
-            if scrolled.width || scrolled.height { continue }
+            if scrolled.width || scrolled.height {
+                if context.isChecked(target), !nodes[target].isWebContent {
+                    scrolledOut += 1
+                    if firstScrolledOut < 0 { firstScrolledOut = target }
+                }
+                continue
+            }
             undersized.append(Undersized(region: regions[position], piece: best, required: required,
                                          isInline: threshold.inlineException && nodes[target].isInline))
+        }
+        if scrolledOut > 0 {
+            // Said once, so a clean report is not taken for more than it is.
+            let container = context.scrollingAncestor(of: firstScrolledOut).map { " ('\(context.name($0))')" } ?? ""
+            let text = "\(scrolledOut) target\(scrolledOut == 1 ? " is" : "s are") too small as shown but not checked: "
+                + "partly scrolled out at the edge of a scrolling container\(container), "
+                + "\(scrolledOut == 1 ? "its" : "their") size on screen is the scroll position's; scrolled into view, "
+                + "\(scrolledOut == 1 ? "it is" : "they are") checked"
+            var note = context.diagnostic(RuleID.targetSize, node: firstScrolledOut, message: text)
+            note.severity = .info
+            note.uncheckedTargets = scrolledOut
+            diagnostics.append(note)
         }
         // Native targets and web content each have their minimum, and the
         // spacing exception looks at neighbours of the same kind.

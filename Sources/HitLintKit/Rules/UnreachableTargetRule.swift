@@ -85,6 +85,7 @@ public struct UnreachableTargetRule: GeometryRule {
             var message = ""
             var related: [Int] = []
             var weakEvidence = false
+            var layersOnly = false
             if geometry.isSkipped[target] {
                 // Interaction disabled on the target or an ancestor (it is visible, so not hidden).
                 var blocker = target
@@ -123,23 +124,78 @@ public struct UnreachableTargetRule: GeometryRule {
                 continue
             } else {
                 let takers = region.losses.map(\.taker)
+                // Content scrolled under a bar that floats over its list (a sticky
+                // header, a bottom bar): the scroll position's, not the layout's.
+                if let scroller = context.scrollingAncestor(of: target),
+                   takers.contains(where: { !layout.isAncestor(scroller, of: $0.node) }) { continue }
+                // A clickable "touch area" laid over the one control it enlarges is that control's hit area.
+                if takers.count == 1, isHitArea(takers[0].node, of: target, context) { continue }
+                // Which of two layers is in front (two windows, or full-size layers
+                // stacked in one view: a player and its hidden controls, a screen
+                // and an overlay) is only inferred from a capture's order: a note.
+                layersOnly = layout.zOrderIsInferred && takers.allSatisfy { areSeparateLayers(target, $0.node, layout) }
                 if describes {
                     let names = namedFew(takers.prefix(3).map { context.name($0.node) }, of: takers.count)
                     let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
                     let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
                     message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
                 }
-                if layout.zOrderIsInferred {
+                if layersOnly {
+                    if describes { message += " (only if its layer is in front: the capture's order between separate windows or full-size layers does not say which is drawn on top)" }
+                } else if layout.zOrderIsInferred {
                     // Which view is in front is read from the accessibility order.
                     if describes { message += " (in front in the capture's accessibility order)" }
                     weakEvidence = true
                 }
                 related = takers.prefix(3).map(\.node)
             }
-            diagnostics.append(context.diagnostic(RuleID.unreachableTarget, node: target, name: name, message: message,
-                                                  span: layout.frameSpan(of: target), related: related,
-                                                  weakEvidence: weakEvidence))
+            var diagnostic = context.diagnostic(RuleID.unreachableTarget, node: target, name: name, message: message,
+                                                span: layout.frameSpan(of: target), related: related,
+                                                weakEvidence: weakEvidence)
+            if layersOnly, diagnostic.severity > .info { diagnostic.severity = .info }
+            diagnostics.append(diagnostic)
         }
         return diagnostics
+    }
+
+    /// Whether `cover`, a target laid over `target`, is the target's own hit
+    /// area: a clickable view around it that is only a little larger (by at
+    /// most the minimum size across) and holds no other target. Apps put one
+    /// over a small icon to enlarge where it answers; it is not a thief.
+    private func isHitArea(_ cover: Int, of target: Int, _ context: RuleContext) -> Bool {
+        let geometry = context.geometry
+        let outer = geometry.frame(cover)
+        let inner = geometry.frame(target)
+        let minimum = context.threshold.minimum
+        guard outer.inset(by: EdgeInsets(all: -0.5)).contains(inner),
+              outer.width <= inner.width + minimum, outer.height <= inner.height + minimum else { return false }
+        for other in geometry.targets where other != cover && other != target {
+            let frame = geometry.frame(other)
+            if !frame.isEmpty, outer.inset(by: EdgeInsets(all: -0.5)).contains(frame) { return false }
+        }
+        return true
+    }
+
+    /// Whether two nodes sit in separate layers: below the nearest view that
+    /// holds both, they are in different windows of a capture (children of
+    /// the screen), or in two views that each cover nearly all of it (full-size
+    /// layers stacked one on the other).
+    private func areSeparateLayers(_ first: Int, _ second: Int, _ layout: Layout) -> Bool {
+        let nodes = layout.nodes
+        // The child of the common ancestor on each side.
+        var branch = first
+        while nodes[branch].parent >= 0, !layout.isAncestor(Int(nodes[branch].parent), of: second) {
+            branch = Int(nodes[branch].parent)
+        }
+        let common = Int(nodes[branch].parent)
+        guard common >= 0, !layout.isAncestor(branch, of: second), branch != second else { return false }
+        var other = second
+        while Int(nodes[other].parent) != common { other = Int(nodes[other].parent) }
+        if common == 0 { return true }
+        let whole = nodes[common].frame.area
+        guard whole > 0 else { return false }
+        let coverage = CaptureAssembler.modalCoverage
+        return nodes[branch].frame.intersection(nodes[common].frame).area >= coverage * whole
+            && nodes[other].frame.intersection(nodes[common].frame).area >= coverage * whole
     }
 }
