@@ -44,6 +44,17 @@ public struct ClippedTargetRule: GeometryRule {
                   children:
                     - {id: badge, type: button, frame: [180, 10, 44, 44]}
             """),
+            // A scroll view clips what it draws: a row straddling its edge is partly scrolled out of sight.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: list
+                  scrollable: true
+                  frame: [0, 100, 390, 400]
+                  children:
+                    - {id: row, type: cell, frame: [0, 380, 390, 60]}
+            """),
         ]
     )
 

@@ -33,9 +33,10 @@ public struct TargetSizeRule: GeometryRule {
         `cornerRadius` rounds what the pointer hits, as the browser does (a 24 px circle holds \
         no 24×24 square); UIKit and Android hit-test the whole rectangle.
 
-        Not reported, because the size on screen is not the layout's: a target cut by the edge \
-        of a `scrollable` container, in the way it scrolls (partly scrolled out; ATF does not run \
-        there either), and a group: a target whose own target descendants take at least half of \
+        Not reported, because the size on screen is not the layout's: a target partly scrolled \
+        out of a `scrollable` container (its frame hangs beyond the edge, or, in a capture whose \
+        bounds are cut to what shows, it is flush with an edge across which the container \
+        scrolls; ATF does not run there either), which one note per file counts, and a group: a target whose own target descendants take at least half of \
         its hit area (a list, a toolbar that listens around its buttons), whose controls are \
         checked instead. A target inside a larger target that may take the touch instead (a \
         switch in a settings row), or one that loses part of its area to a view that is in \
@@ -291,7 +292,8 @@ public struct TargetSizeRule: GeometryRule {
               children:
                 - {id: more, type: button, frame: [320, 24, 40, 40]}
             """, flags: ["more"], messages: ["'more' is reachable on 40×40 dp; minimum is 32×48 dp (android, at the screen's edge)"]),
-            // A row partly scrolled out at the bottom of a list: its size is the scroll position's.
+            // A row partly scrolled out at the bottom of a list: its size is the scroll position's,
+            // so it is not checked, and a note (info) says how many were not.
             RuleExample("""
             root:
               frame: [0, 0, 390, 844]
@@ -301,7 +303,7 @@ public struct TargetSizeRule: GeometryRule {
                   frame: [0, 100, 390, 400]
                   children:
                     - {id: row, type: cell, frame: [0, 380, 390, 60]}
-            """),
+            """, flags: ["row"], messages: ["1 target is too small as shown but not checked: partly scrolled out at the edge of a scrolling container ('list')"]),
             // A toolbar that listens for taps around its two buttons is a group, not a 390×2 target.
             RuleExample("""
             root:
