@@ -25,7 +25,8 @@ public struct DeadGapRule: GeometryRule {
         drops between any two neighbours. Gaps \
         narrower than `minGap` (2 pt) are list dividers and whole-pixel rounding (1 dp at 3 px \
         per dp), which a finger aimed at either side almost never lands in; gaps wider than \
-        `maxGap` (half the minimum size) are deliberate separation.
+        `maxGap` (half the minimum size) are deliberate separation, and so is a gap filled by a \
+        view that is drawn there and is no control (the band between two sections of settings).
         """,
         defaultSeverity: .warning,
         options: [

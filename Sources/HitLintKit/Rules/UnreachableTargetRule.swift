@@ -11,8 +11,15 @@ public struct UnreachableTargetRule: GeometryRule {
         them), a button placed entirely outside its container's hit region, or one entirely \
         covered by a transparent view in front. A group covered by its own controls (a list \
         that listens for taps, a web page's document) is not reported: its controls are the \
-        targets. In a capture whose order is the accessibility order (DroidBot), which view is \
-        in front is inferred: a target covered by another is a warning, and the message says so.
+        targets. Nor is content of a `scrollable` container under a bar that floats over it (the \
+        scroll position's, not the layout's), nor a control under a clickable view only a little \
+        larger that holds no other target (a "touch area" laid over it to enlarge where it \
+        answers: its own hit area). In a capture whose order is the accessibility order \
+        (DroidBot, UI Automator, XCUITest), which view is in front is inferred: a target covered \
+        by another is a warning, and the message says so; where the only evidence is the order \
+        of two windows, or of two full-size layers stacked in one view (a player and a hidden \
+        layer of controls, a screen and an overlay), it is a note (info), as the capture does \
+        not say which is drawn on top.
         """,
         defaultSeverity: .error,
         examples: [
