@@ -252,7 +252,8 @@ enum AndroidCapture {
 
         /// Why a clickable view is no control, if it is none: a text the user
         /// can select (clickable and long-clickable, which `textIsSelectable`
-        /// makes a `TextView`; an editor is an `EditText`), a text that shows
+        /// makes a `TextView`; an editor is an `EditText`; one that reads as a
+        /// web or e-mail address is a link, which is a control), a text that shows
         /// nothing or only punctuation (a symbol is text) and has no description (a separator
         /// dot, an empty label kept clickable), a disabled item of a scrolling
         /// list (a `ListView`'s section header or divider, a page indicator's
@@ -260,10 +261,22 @@ enum AndroidCapture {
         /// density is known (`CaptureAssembler.finish`).
         private func notAControl(_ view: AndroidView, frame: Rect, isText: Bool) -> CaptureAssembler.NotAControl? {
             let isPlainText = view.className >= 0 && document.stringEquals(view.className, "android.widget.TextView")
-            if isPlainText, view.clickable, view.longClickable { return .selectableText }
+            if isPlainText, view.clickable, view.longClickable, !looksLikeALink(view.text) { return .selectableText }
             if isText, !hasText(view.contentDescription), !hasText(view.text, beyondPunctuation: true) { return .emptyText }
             if view.enabled == false, isListItem(view) { return .disabledListItem }
             return nil
+        }
+
+        /// Whether a text reads as a web address or an e-mail address: links
+        /// (`autoLink`, `LinkMovementMethod`) make a `TextView` clickable and
+        /// long-clickable just as `textIsSelectable` does, and a link is a control.
+        private func looksLikeALink(_ entry: Int) -> Bool {
+            guard entry >= 0, let text = document.string(entry), !text.isEmpty, text.count <= 200 else { return false }
+            let lowered = text.lowercased()
+            if lowered.contains("://") || lowered.hasPrefix("www.") { return true }
+            // name@host.tld, alone.
+            guard !lowered.contains(" "), let at = lowered.firstIndex(of: "@") else { return false }
+            return lowered[lowered.index(after: at)...].contains(".") && at != lowered.startIndex
         }
 
         /// Whether a string entry holds anything but white space (and, with

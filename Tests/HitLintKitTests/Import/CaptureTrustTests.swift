@@ -174,13 +174,15 @@ final class CaptureTrustTests: XCTestCase {
             (0, "android.widget.TextView", [40, 600, 1040, 660], #""clickable": true, "long_clickable": true, "resource_id": "com.example:id/body", "text": "Terms apply""#),
             (0, "android.widget.EditText", [40, 700, 1040, 790], #""clickable": true, "long_clickable": true, "resource_id": "com.example:id/field", "text": "Name""#),
             (0, "android.widget.TextView", [40, 800, 140, 860], #""clickable": true, "resource_id": "com.example:id/heart", "text": "♥""#),
+            // Links are made clickable and long-clickable as selectable texts are.
+            (0, "android.widget.TextView", [300, 800, 900, 880], #""clickable": true, "long_clickable": true, "resource_id": "com.example:id/site", "text": "https://example.com/app""#),
             // A page indicator's dots: disabled tabs of a scroller.
             (0, "android.widget.HorizontalScrollView", [0, 1000, 1080, 1140], #""scrollable": true"#),
-            (7, "android.widget.LinearLayout", [0, 1000, 1080, 1140], ""),
-            (8, "android.widget.LinearLayout", [480, 1000, 540, 1140], #""clickable": true, "enabled": false"#),
-            (8, "android.widget.LinearLayout", [540, 1000, 600, 1140], #""clickable": true, "enabled": false"#),
+            (8, "android.widget.LinearLayout", [0, 1000, 1080, 1140], ""),
+            (9, "android.widget.LinearLayout", [480, 1000, 540, 1140], #""clickable": true, "enabled": false"#),
+            (9, "android.widget.LinearLayout", [540, 1000, 600, 1140], #""clickable": true, "enabled": false"#),
         ]))
-        XCTAssertEqual(found(result, RuleID.targetSize).sorted(), ["field", "heart"])
+        XCTAssertEqual(found(result, RuleID.targetSize).sorted(), ["field", "heart", "site"])
         XCTAssertTrue(notes(result).contains("6 views the capture marks as targets are taken for no control and not checked: "
             + "2 texts that show nothing or only punctuation, with no description, 1 selectable texts (clickable and long-clickable, not an editor), "
             + "2 disabled list items (a section header, a divider, a page indicator's dots) and 1 thinner than 4 pt (a strip or a line)"),
