@@ -166,15 +166,17 @@ public struct UnreachableTargetRule: GeometryRule {
     }
 
     /// Whether `cover`, a target laid over `target`, is the target's own hit
-    /// area: a clickable view around it that is only a little larger (by at
-    /// most the minimum size across) and holds no other target. Apps put one
+    /// area: a clickable view around it on every side that is only a little
+    /// larger (by at most the minimum size across) and holds no other target. Apps put one
     /// over a small icon to enlarge where it answers; it is not a thief.
     private func isHitArea(_ cover: Int, of target: Int, _ context: RuleContext) -> Bool {
         let geometry = context.geometry
         let outer = geometry.frame(cover)
         let inner = geometry.frame(target)
         let minimum = context.threshold.minimum
-        guard outer.inset(by: EdgeInsets(all: -0.5)).contains(inner),
+        // Around it on every side (a view of its very frame drawn over it is another control),
+        // by at most the minimum size across.
+        guard outer.minX <= inner.minX - 1, outer.minY <= inner.minY - 1, outer.maxX >= inner.maxX + 1, outer.maxY >= inner.maxY + 1,
               outer.width <= inner.width + minimum, outer.height <= inner.height + minimum else { return false }
         for other in geometry.targets where other != cover && other != target {
             let frame = geometry.frame(other)

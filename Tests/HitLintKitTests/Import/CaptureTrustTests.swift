@@ -62,6 +62,10 @@ final class CaptureTrustTests: XCTestCase {
         var two = views
         two.insert((0, "android.widget.ImageView", [120, 380, 150, 400], #""clickable": true, "resource_id": "com.example:id/count""#), at: 2)
         XCTAssertEqual(found(try lint(droidbot(two)), RuleID.unreachableTarget).sorted(), ["count", "like"])
+        // A control of the very same frame drawn over it is another control, not a hit area.
+        var same = views
+        same[2].bounds = [100, 300, 172, 372]
+        XCTAssertEqual(found(try lint(droidbot(same)), RuleID.unreachableTarget), ["like"])
     }
 
     func testCoveringInferredOnlyFromTheOrderOfWindowsOrFullSizeLayersIsANote() throws {
