@@ -80,6 +80,7 @@ public struct UnreachableTargetRule: GeometryRule {
         let layout = context.layout
         var diagnostics: [Diagnostic] = []
         let (regions, layered) = (context.regions, context.layeredFlags)
+        var marks: VisitMarks?  // for the searches of `isHitArea`, made for the first
         for position in regions.indices where regions[position].reachableArea <= 1e-9 && context.isChecked(regions[position].target) {
             let region = regions[position]
             let target = region.target
@@ -136,7 +137,7 @@ public struct UnreachableTargetRule: GeometryRule {
                 if let scroller = context.scrollingAncestor(of: target),
                    takers.contains(where: { !layout.isAncestor(scroller, of: $0.node) }) { continue }
                 // A clickable "touch area" laid over the one control it enlarges is that control's hit area.
-                if takers.count == 1, isHitArea(takers[0].node, of: target, context) { continue }
+                if takers.count == 1, isHitArea(takers[0].node, of: target, context, marks: &marks) { continue }
                 // Which of two layers is in front (two windows, or full-size layers
                 // stacked in one view: a player and its hidden controls, a screen
                 // and an overlay) is only inferred from a capture's order: a note.
@@ -169,7 +170,7 @@ public struct UnreachableTargetRule: GeometryRule {
     /// area: a clickable view around it on every side that is only a little
     /// larger (by at most the minimum size across) and holds no other target. Apps put one
     /// over a small icon to enlarge where it answers; it is not a thief.
-    private func isHitArea(_ cover: Int, of target: Int, _ context: RuleContext) -> Bool {
+    private func isHitArea(_ cover: Int, of target: Int, _ context: RuleContext, marks: inout VisitMarks?) -> Bool {
         let geometry = context.geometry
         let outer = geometry.frame(cover)
         let inner = geometry.frame(target)
@@ -178,11 +179,15 @@ public struct UnreachableTargetRule: GeometryRule {
         // by at most the minimum size across.
         guard outer.minX <= inner.minX - 1, outer.minY <= inner.minY - 1, outer.maxX >= inner.maxX + 1, outer.maxY >= inner.maxY + 1,
               outer.width <= inner.width + minimum, outer.height <= inner.height + minimum else { return false }
-        for other in geometry.targets where other != cover && other != target {
+        if marks == nil { marks = context.makeVisitMarks() }
+        var alone = true
+        let around = outer.inset(by: EdgeInsets(all: -0.5))
+        geometry.answerIndex.forEachCandidate(in: outer, seen: &marks!) { other in
+            guard alone, other != cover, other != target, geometry.resolvedTarget(other) == other else { return }
             let frame = geometry.frame(other)
-            if !frame.isEmpty, outer.inset(by: EdgeInsets(all: -0.5)).contains(frame) { return false }
+            if !frame.isEmpty, around.contains(frame) { alone = false }
         }
-        return true
+        return alone
     }
 
     /// Whether two nodes sit in separate layers: below the nearest view that
