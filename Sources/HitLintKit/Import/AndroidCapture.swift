@@ -253,12 +253,12 @@ enum AndroidCapture {
         /// Why a clickable view is no control, if it is none: a text the user
         /// can select (clickable and long-clickable, which `textIsSelectable`
         /// makes a `TextView`; an editor is an `EditText`; one that reads as a
-        /// web or e-mail address is a link, which is a control), a text that shows
-        /// nothing or only punctuation (a symbol is text) and has no description (a separator
-        /// dot, an empty label kept clickable), a disabled item of a scrolling
-        /// list (a `ListView`'s section header or divider, a page indicator's
-        /// dots). Strips thinner than a finger can see are left out once the
-        /// density is known (`CaptureAssembler.finish`).
+        /// web or e-mail address is a link, which is a control); a text that
+        /// shows nothing or only punctuation (a symbol is text) and has no
+        /// description (a separator dot, an empty label left clickable); a
+        /// disabled item of a scrolling list (a `ListView`'s section header or
+        /// divider, a page indicator's dots). Strips too thin to aim at are
+        /// left out once the density is known (`CaptureAssembler.finish`).
         private func notAControl(_ view: AndroidView, frame: Rect, isText: Bool) -> CaptureAssembler.NotAControl? {
             let isPlainText = view.className >= 0 && document.stringEquals(view.className, "android.widget.TextView")
             if isPlainText, view.clickable, view.longClickable, !looksLikeALink(view.text) { return .selectableText }
@@ -280,7 +280,7 @@ enum AndroidCapture {
         }
 
         /// Whether a string entry holds anything but white space (and, with
-        /// `beyondPunctuation`, anything but punctuation and symbols).
+        /// `beyondPunctuation`, anything but punctuation).
         private func hasText(_ entry: Int, beyondPunctuation: Bool = false) -> Bool {
             guard entry >= 0, let text = document.string(entry) else { return false }
             return text.unicodeScalars.contains { scalar in
