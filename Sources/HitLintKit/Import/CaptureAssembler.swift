@@ -39,7 +39,14 @@ struct CaptureAssembler {
     /// The screen, in file units: the frame of the root node named `screen`.
     private(set) var screen: Rect
 
-    init(document: Document, platform: Platform, modality: InputModality?, options: ImportOptions, screen: Rect) {
+    /// Whether a view in front that covers the screen is taken as a modal
+    /// layer (`markModalLayer`): a capture's order only suggests which view is
+    /// in front, but an Interface Builder document's subviews are in the order
+    /// UIKit draws and hit-tests them, so what covers a target there covers it.
+    var detectsModalLayers = true
+
+    init(document: Document, platform: Platform, modality: InputModality?, options: ImportOptions, screen: Rect,
+         rootName: String = "screen") {
         layout = Layout(document: document)
         layout.platform = options.platform ?? platform
         layout.modality = options.modality ?? modality ?? .touch
@@ -50,7 +57,14 @@ struct CaptureAssembler {
         root.frame = screen
         // The screen shows nothing beyond its edges.
         root.clipsToBounds = true
-        append(root, parent: -1, name: "screen", nameIsID: false)
+        append(root, parent: -1, name: rootName, nameIsID: false)
+    }
+
+    /// Sets the screen (and the root's frame) once an importer knows it: an
+    /// Interface Builder canvas, whose size follows from its views.
+    mutating func setScreen(_ rect: Rect) {
+        screen = rect
+        layout.nodes[0].frame = rect
     }
 
     var document: Document { layout.document }
@@ -164,7 +178,7 @@ struct CaptureAssembler {
             layout.nodes[parent].subtreeEnd = max(layout.nodes[parent].subtreeEnd, layout.nodes[index].subtreeEnd)
         }
         layout.importedNames = names
-        markModalLayer()
+        if detectsModalLayers { markModalLayer() }
         if let scale = pixelScale {
             layout.units = .px
             layout.scale = scale

@@ -291,12 +291,24 @@ public struct DeadGapRule: GeometryRule {
             message += unit
             message += " apart and nothing answers between them: "
             message += lost
-            message += " — widen their facing hitInsets by -"
-            message += formatLength(gap.gap / 2)
-            message += " each"
+            if context.layout.interfaceBuilder != nil {
+                // No hit insets in an Interface Builder document: the spacing, or code.
+                message += " — close the gap, or extend their facing hit areas by "
+                message += formatLength(gap.gap / 2)
+                message += " "
+                message += unit
+                message += " each in code"
+            } else {
+                message += " — widen their facing hitInsets by -"
+                message += formatLength(gap.gap / 2)
+                message += " each"
+            }
             return message.string
         }
         let parts = gaps.map { "'\(context.name($0.neighbour))' (\(formatLength($0.gap)) \(unit))" }
-        return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — widen the facing hitInsets by half the gap each"
+        let remedy = context.layout.interfaceBuilder != nil
+            ? "close the gaps, or extend the facing hit areas by half the gap each in code"
+            : "widen the facing hitInsets by half the gap each"
+        return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — \(remedy)"
     }
 }
