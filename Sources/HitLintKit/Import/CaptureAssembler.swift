@@ -105,7 +105,7 @@ struct CaptureAssembler {
     /// draws inside itself.
     @discardableResult
     mutating func append(_ node: LayoutNode, parent: Int, name: String, nameIsID: Bool, isPartOfControl: Bool = false,
-                         mayBeModal: Bool = false) -> Int {
+                         mayBeModal: Bool = false, nameIsUnique: Bool = false) -> Int {
         var node = node
         let index = layout.nodes.count
         node.parent = Int32(parent)
@@ -132,7 +132,7 @@ struct CaptureAssembler {
         childCounts.append(0)
         if (mayBeModal || node.isTarget), !invisible, !node.isWebContent { modalCandidates.append(index) }
         layout.nodes.append(node)
-        names.append(uniqueName(name, isID: nameIsID))
+        names.append(nameIsUnique ? name : uniqueName(name, isID: nameIsID))
         return index
     }
 
@@ -150,7 +150,7 @@ struct CaptureAssembler {
     /// Captures repeat ids (list rows share their resource ids) and, for views
     /// without one, class names: the second `title` is `title[2]`, so
     /// diagnostics and baselines can tell them apart. Repeated ids are noted.
-    private mutating func uniqueName(_ name: String, isID: Bool) -> String {
+    mutating func uniqueName(_ name: String, isID: Bool = false) -> String {
         let seen = nameCounts[name, default: 0] + 1
         nameCounts[name] = seen
         guard seen > 1 else { return name }

@@ -42,7 +42,7 @@
 enum InterfaceBuilderImporter: Importer {
     /// Space between two top-level views on the canvas: wider than any gap a
     /// rule measures, so no finding joins views of two scenes.
-    static let canvasGap = 400.0
+    static let canvasGap = 80.0
     /// Top-level views in a row of the canvas, before the next row starts.
     static let canvasColumns = 8
 
@@ -127,6 +127,8 @@ enum InterfaceBuilderImporter: Importer {
         var sizeConstraints: [String: SizeConstraints] = [:]
         /// Alpha of the system and named colours the file defines in `<resources>`.
         var colorAlphas: [String: Double] = [:]
+        /// Ids that an outlet or outlet collection points at: views the app's code holds.
+        var outletDestinations: Set<String> = []
         var barItems = 0
         var firstBarItem = -1
         var variations: [String] = []
@@ -150,6 +152,12 @@ enum InterfaceBuilderImporter: Importer {
                 }
                 if name == "systemColor" || name == "namedColor" {
                     readColor(element, document: document)
+                    continue
+                }
+                if name == "outlet" || name == "outletCollection" {
+                    if let destination = InterfaceBuilderDocument.attribute(element, "destination", in: document).flatMap({ document.string($0) }) {
+                        outletDestinations.insert(destination)
+                    }
                     continue
                 }
                 if InterfaceBuilderClasses.barItems.contains(name) {
@@ -225,13 +233,28 @@ enum InterfaceBuilderImporter: Importer {
         var assembler: CaptureAssembler
         var keys: [String] = []
         var facts = InterfaceBuilderFacts()
+        var systemControls: [Int32: SystemControlSize] = [:]
         /// Top-level views: element, and its frame as saved (nil: none readable).
         var roots: [(element: Int, frame: Rect?)] = []
+        /// Alternatives left out of the top-level view being placed (`states(of:)`).
+        var leftOutAlternatives: Set<Int> = []
+        /// Names given to elements in the first state of their top-level view:
+        /// the same view in another state keeps its name, so its findings are one.
+        var nameByElement: [Int: String] = [:]
+        var alternatives: [String] = []
+        var firstAlternative = -1
+        var orphans: [String] = []
+        var firstOrphan = -1
+        /// Per element, whether it or a view inside it is a target (`holdsTargets`).
+        var holdsTargetsCache: [Int: Bool] = [:]
         var screen: InterfaceBuilderDocument.Screen?
         var deviceEntry = -1
         var deviceWarning: String?
         var misplaced: [String] = []
+        var misplacedElements: Set<Int> = []
         var firstMisplaced = -1
+        /// Nodes whose saved frame IB marks misplaced or ambiguous, or inside one.
+        var uncertainNodes: Set<Int32> = []
         var withoutFrame: [String] = []
         var firstWithoutFrame = -1
         var unknownElements: [String] = []
@@ -257,10 +280,16 @@ enum InterfaceBuilderImporter: Importer {
             if roots.isEmpty {
                 return SentryImporter.nothingToLint(document, "the document holds no views: nothing to lint", entry: 1)
             }
+            leaveOutOrphans()
+            // Each top-level view in each of its states (`states(of:)`), in file order.
+            var slots: [(root: (element: Int, frame: Rect?), leftOut: Set<Int>)] = []
+            for root in roots {
+                for leftOut in states(of: root.element) { slots.append((root, leftOut)) }
+            }
             // The canvas: top-level views in rows, in file order.
             var placements: [(x: Double, y: Double)] = []
             var x = 0.0, y = 0.0, rowHeight = 0.0, width = 0.0
-            for (position, root) in roots.enumerated() {
+            for (position, root) in slots.map(\.root).enumerated() {
                 if position > 0, position % canvasColumns == 0 {
                     y += rowHeight + canvasGap
                     x = 0
@@ -274,15 +303,20 @@ enum InterfaceBuilderImporter: Importer {
             }
             let canvas = Rect(x: 0, y: 0, width: max(width, 1), height: max(y + rowHeight, 1))
             assembler.setScreen(canvas)
-            for (position, root) in roots.enumerated() {
-                guard let frame = root.frame else { continue }
-                place(root.element, parent: 0, originX: placements[position].x - frame.minX,
+            for (position, slot) in slots.enumerated() {
+                guard let frame = slot.root.frame else { continue }
+                leftOutAlternatives = slot.leftOut
+                place(slot.root.element, parent: 0, originX: placements[position].x - frame.minX,
                       originY: placements[position].y - frame.minY)
             }
             writeNotes()
             var result = assembler.finish(namesEntry: 1)
+            // A view shown in several states is one view: its findings are reported once.
+            result.layout.repeatsViews = slots.count > roots.count
             result.layout.nodeKeys = keys
             result.layout.interfaceBuilder = facts
+            result.layout.systemControls = systemControls
+            result.layout.uncertainFrames = uncertainNodes
             result.layout.zOrderIsInferred = false
             if let screen {
                 result.layout.device = screen.isPad ? .ipad : .iphone
@@ -395,14 +429,19 @@ enum InterfaceBuilderImporter: Importer {
             var stack = [Pending(element: root, parent: parent, originX: originX, originY: originY, cellsSelectable: true)]
             while let pending = stack.popLast() {
                 let element = pending.element
+                if leftOutAlternatives.contains(element) { continue }
                 let name = document.string(element + 1) ?? ""
                 let attributes = Attributes(element, in: document)
                 var frame = savedFrame(of: element)
-                if frame == nil, attributes.key >= 0, document.stringEquals(attributes.key, "contentView"),
-                   pending.parent > 0 {
-                    // A content view fills its cell when IB left its frame out.
+                if attributes.key >= 0, document.stringEquals(attributes.key, "contentView"), pending.parent > 0 {
+                    // A content view fills its cell when IB left its frame out, and
+                    // where it stops short of the cell by its separator (up to a
+                    // point): the separator is a hairline the cell answers for.
                     let parentFrame = assembler.frame(of: pending.parent)
-                    frame = Rect(x: 0, y: 0, width: parentFrame.width, height: parentFrame.height)
+                    if frame == nil || (frame!.minX == 0 && frame!.minY == 0 && frame!.width == parentFrame.width
+                                        && parentFrame.height - frame!.height > 0 && parentFrame.height - frame!.height <= 1) {
+                        frame = Rect(x: 0, y: 0, width: parentFrame.width, height: parentFrame.height)
+                    }
                 }
                 guard let relative = frame else {
                     leftOutWithoutFrame(element)
@@ -422,34 +461,66 @@ enum InterfaceBuilderImporter: Importer {
                 let connections = self.connections(of: element)
                 let isControl = InterfaceBuilderClasses.controls.contains(name)
                     || (name == "textView" && attributes.editable != false)
-                let isCell = InterfaceBuilderClasses.cells.contains(name)
-                var isTarget = connections.hasAction || connections.hasTargetGesture
-                if isControl, attributes.userInteractionEnabled != false { isTarget = true }
-                if isCell, pending.cellsSelectable, attributes.selectionStyle < 0 || !document.stringEquals(attributes.selectionStyle, "none") {
-                    isTarget = isTarget || name == "tableViewCell"
+                // A control the file disables (`enabled="NO"`) sends no action:
+                // touches on it reach the cell or view around it, as they do in UIKit
+                // for a table's rows; code that enables it later is not in the file.
+                let disabled = attributes.enabled == false && (isControl || connections.hasAction)
+                var isTarget = (connections.hasAction || connections.hasTargetGesture || isControl) && !disabled
+                if isControl, attributes.userInteractionEnabled == false { isTarget = connections.hasTargetGesture }
+                // A cell is a target where the file shows it is tapped: a disclosure,
+                // detail or checkmark accessory, or a segue (most cells are selected in
+                // code, which the file cannot show; a selection style alone is IB's default).
+                if InterfaceBuilderClasses.cells.contains(name), pending.cellsSelectable, cellIsTapped(element, attributes) {
+                    isTarget = true
                 }
                 node.isTarget = isTarget
-                node.userInteractionEnabled = attributes.userInteractionEnabled ?? true
+                node.userInteractionEnabled = (attributes.userInteractionEnabled ?? true) && !disabled
+                // A hairline (a divider or separator drawn as a view) is nothing a
+                // finger aims at or is stopped by.
+                if !isTarget, min(relative.width, relative.height) <= 1, !hasChildViews(element) {
+                    node.userInteractionEnabled = false
+                }
                 node.clipsToBounds = attributes.clipsSubviews ?? false
                 node.isEnabled = attributes.enabled ?? true
                 var hidden = attributes.hidden ?? false
-                if name == "activityIndicatorView", attributes.hidesWhenStopped ?? true, !(attributes.animating ?? false) { hidden = true }
+                if name == "activityIndicatorView" {
+                    if attributes.hidesWhenStopped ?? true, !(attributes.animating ?? false) { hidden = true }
+                    // A spinner stands in for what it covers while it spins (a
+                    // button waiting for its action): it is not what takes the touch.
+                    node.userInteractionEnabled = false
+                }
                 node.isHidden = hidden
                 node.isScrollable = InterfaceBuilderClasses.scrolling.contains(name)
-                node.isStack = name == "stackView"
+                // A UIStackView is Interface Builder's tool for laying out anything,
+                // not the author's word that its children are one strip of
+                // controls (`type: stack`): its children are neighbours like any.
                 let alpha = attributes.alpha >= 0 ? document.numberValue(attributes.alpha) : nil
                 if let alpha, alpha.isFinite { assembler.setAlpha(of: &node, max(0, min(1, alpha))) }
                 node.isOpaque = (alpha ?? 1) >= 0.999 && backgroundIsOpaque(element)
-                if attributes.misplaced || attributes.ambiguous {
+                if attributes.misplaced || attributes.ambiguous, !misplacedElements.contains(element) {
+                    misplacedElements.insert(element)
                     if firstMisplaced < 0 { firstMisplaced = element + 1 }
                     if misplaced.count < 4 { misplaced.append(displayName(element, attributes)) } else { misplaced.append("") }
                 }
+                let uncertain = attributes.misplaced || attributes.ambiguous || (pending.parent > 0 && uncertainNodes.contains(Int32(pending.parent)))
                 if attributes.customClass >= 0, let custom = document.string(attributes.customClass),
                    isTarget || isControl, !customClasses.contains(custom), customClasses.count < 4 {
                     customClasses.append(custom)
                 }
-                let index = assembler.append(node, parent: pending.parent, name: displayName(element, attributes), nameIsID: false)
+                let shownName: String
+                if let known = nameByElement[element] {
+                    shownName = known
+                } else {
+                    shownName = assembler.uniqueName(displayName(element, attributes))
+                    nameByElement[element] = shownName
+                }
+                let index = assembler.append(node, parent: pending.parent, name: shownName, nameIsID: false, nameIsUnique: true)
+                if let system = name == "textField" ? (hasRoundedRectBorder(element) ? SystemControlSize.textField : nil)
+                    : SystemControlSize.named(name) {
+                    systemControls[Int32(index)] = system
+                }
                 keys.append(attributes.id >= 0 ? document.string(attributes.id) ?? "" : "")
+                if uncertain { uncertainNodes.insert(Int32(index)) }
                 if let id = attributes.id >= 0 ? document.string(attributes.id) : nil, let sizes = self.index.sizeConstraints[id] {
                     facts.sizeConstraints[Int32(index)] = sizes
                 }
@@ -499,6 +570,196 @@ enum InterfaceBuilderImporter: Importer {
                 if cellsWithoutContent.count < 4 { cellsWithoutContent.append(displayName(element, attributes)) } else { cellsWithoutContent.append("") }
             }
             return back + rest
+        }
+
+        /// Whether the file shows that a cell is tapped: an accessory that says so
+        /// (a disclosure indicator, a detail button, a checkmark), or a segue.
+        private func cellIsTapped(_ element: Int, _ attributes: Attributes) -> Bool {
+            if let accessory = InterfaceBuilderDocument.attribute(element, "accessoryType", in: document)
+                .flatMap({ document.string($0) }), accessory != "none" {
+                return true
+            }
+            for child in document.childElements(element) where document.stringEquals(child + 1, "connections") {
+                if document.childElements(child).contains(where: { document.stringEquals($0 + 1, "segue") }) { return true }
+            }
+            return false
+        }
+
+        /// Whether any view is inside this one.
+        private func hasChildViews(_ element: Int) -> Bool {
+            for child in document.childElements(element) {
+                if document.stringEquals(child + 1, "subviews") || document.stringEquals(child + 1, "prototypes")
+                    || document.stringEquals(child + 1, "cells") || document.stringEquals(child + 1, "sections") {
+                    if !document.childElements(child).isEmpty { return true }
+                } else if let key = InterfaceBuilderDocument.attribute(child, "key", in: document).flatMap({ document.string($0) }),
+                          InterfaceBuilderClasses.childViewKeys.contains(key) {
+                    return true
+                }
+            }
+            return false
+        }
+
+        /// Whether the element, or a view inside it, is something hitlint takes
+        /// for a target (a control, an action, a tap or long-press recognizer).
+        private mutating func holdsTargets(_ element: Int) -> Bool {
+            if let known = holdsTargetsCache[element] { return known }
+            var found = false
+            var stack = [element]
+            while let current = stack.popLast(), !found {
+                let name = document.string(current + 1) ?? ""
+                let connections = self.connections(of: current)
+                if InterfaceBuilderClasses.controls.contains(name) || connections.hasAction || connections.hasTargetGesture {
+                    found = true
+                }
+                stack += childViewElements(of: current)
+            }
+            holdsTargetsCache[element] = found
+            return found
+        }
+
+        /// The view elements directly inside a view (as `childViews`, without its notes).
+        private func childViewElements(of element: Int) -> [Int] {
+            var result: [Int] = []
+            for child in document.childElements(element) {
+                switch document.string(child + 1) ?? "" {
+                case "subviews": result += document.childElements(child)
+                case "prototypes", "cells": result += document.childElements(child)
+                case "sections":
+                    for section in document.childElements(child) {
+                        for cells in document.childElements(section) where document.stringEquals(cells + 1, "cells") {
+                            result += document.childElements(cells)
+                        }
+                    }
+                default:
+                    if let key = InterfaceBuilderDocument.attribute(child, "key", in: document).flatMap({ document.string($0) }),
+                       InterfaceBuilderClasses.childViewKeys.contains(key) {
+                        result.append(child)
+                    }
+                }
+            }
+            return result
+        }
+
+        /// The states a top-level view is checked in, each as the alternatives
+        /// left out of it. Siblings saved with the same frame, where one holds
+        /// targets and another would cover them (or both hold targets), are
+        /// views the app shows one at a time (Edit and Done, a panel and its
+        /// empty state, a form and its error view): the file shows all of
+        /// them, which the app never does. The first state shows the backmost
+        /// of each such group; each further state shows one other member of one
+        /// group. A single state (nothing left out) when there are none.
+        private mutating func states(of root: Int) -> [Set<Int>] {
+            var groups: [[Int]] = []
+            var stack = [root]
+            while let element = stack.popLast() {
+                let children = childViewElements(of: element)
+                stack += children
+                guard children.count > 1 else { continue }
+                var byFrame: [[Int]] = []
+                var frames: [Rect] = []
+                for child in children {
+                    let attributes = Attributes(child, in: document)
+                    guard attributes.hidden != true, let frame = savedFrame(of: child), !frame.isEmpty else { continue }
+                    // The same frame; or, for two targets, one over most of the
+                    // other (Edit and Done, each as wide as its title, in one place).
+                    var found: Int?
+                    for position in frames.indices where Self.sameFrame(frames[position], frame)
+                        || (Self.coincide(frames[position], frame) && holdsTargets(child) && holdsTargets(byFrame[position][0])) {
+                        found = position
+                        break
+                    }
+                    if let position = found {
+                        byFrame[position].append(child)
+                    } else {
+                        frames.append(frame)
+                        byFrame.append([child])
+                    }
+                }
+                for group in byFrame where group.count > 1 {
+                    let holders = group.filter { holdsTargets($0) }
+                    guard let firstHolder = holders.first else { continue }
+                    // Another holder, or a view in front of a holder that would take its touches or hide it.
+                    let covers = holders.count > 1 || group.contains { member in
+                        member > firstHolder && (Attributes(member, in: document).userInteractionEnabled != false || backgroundIsOpaque(member))
+                    }
+                    if covers { groups.append(group) }
+                }
+            }
+            guard !groups.isEmpty else { return [[]] }
+            for group in groups {
+                if firstAlternative < 0 { firstAlternative = group[0] + 1 }
+                if alternatives.count < 3 {
+                    alternatives.append(englishList(group.map { "'\(displayName($0, Attributes($0, in: document)))'" }))
+                } else {
+                    alternatives.append("")
+                }
+            }
+            let backmost = Set(groups.flatMap { $0.dropFirst() })
+            var states = [backmost]
+            for group in groups {
+                for member in group.dropFirst() {
+                    var leftOut = backmost
+                    leftOut.remove(member)
+                    leftOut.insert(group[0])
+                    states.append(leftOut)
+                }
+            }
+            return states
+        }
+
+        /// One rect inside the other, the smaller covering at least half the larger.
+        private static func coincide(_ a: Rect, _ b: Rect) -> Bool {
+            let (small, large) = a.area <= b.area ? (a, b) : (b, a)
+            let grown = Rect(minX: large.minX - 0.5, minY: large.minY - 0.5, maxX: large.maxX + 0.5, maxY: large.maxY + 0.5)
+            return grown.contains(small) && small.area >= 0.5 * large.area
+        }
+
+        private static func sameFrame(_ a: Rect, _ b: Rect) -> Bool {
+            abs(a.minX - b.minX) <= 0.5 && abs(a.minY - b.minY) <= 0.5 && abs(a.width - b.width) <= 0.5 && abs(a.height - b.height) <= 0.5
+        }
+
+        /// Leaves out the top-level views of a XIB that nothing connects: where
+        /// the file's owner holds some top-level views through outlets, one that
+        /// no outlet points at and in which nothing has an action or an outlet is
+        /// a view Interface Builder keeps and the app never shows (a XIB of a cell
+        /// or a view loaded whole, whose owner holds none, keeps them all).
+        private mutating func leaveOutOrphans() {
+            let destinations = index.outletDestinations
+            func id(_ element: Int) -> String? {
+                InterfaceBuilderDocument.attribute(element, "id", in: document).flatMap { document.string($0) }
+            }
+            let connected = roots.filter { !isSceneRoot($0.element) }.map { root -> Bool in
+                var stack = [root.element]
+                while let element = stack.popLast() {
+                    if let id = id(element), destinations.contains(id) { return true }
+                    if connections(of: element).hasAction { return true }
+                    stack += childViewElements(of: element)
+                }
+                return false
+            }
+            let loose = roots.filter { !isSceneRoot($0.element) }
+            guard loose.contains(where: { root in id(root.element).map(destinations.contains) ?? false }) else { return }
+            var kept: [(element: Int, frame: Rect?)] = []
+            var position = 0
+            for root in roots {
+                if isSceneRoot(root.element) {
+                    kept.append(root)
+                    continue
+                }
+                defer { position += 1 }
+                if connected[position] {
+                    kept.append(root)
+                } else {
+                    if firstOrphan < 0 { firstOrphan = root.element + 1 }
+                    if orphans.count < 3 { orphans.append(displayName(root.element, Attributes(root.element, in: document))) } else { orphans.append("") }
+                }
+            }
+            roots = kept
+        }
+
+        /// `borderStyle="roundedRect"`: a text field drawn at its system height.
+        private func hasRoundedRectBorder(_ element: Int) -> Bool {
+            InterfaceBuilderDocument.attribute(element, "borderStyle", in: document).map { document.stringEquals($0, "roundedRect") } ?? false
         }
 
         /// An element that stands for a view: a known view name, or any element with a saved frame.
@@ -594,12 +855,12 @@ enum InterfaceBuilderImporter: Importer {
                 let count = index.barItems
                 cannotShow.append("\(count) bar item\(count == 1 ? "" : "s") (\(count == 1 ? "it has" : "they have") no frame)")
             }
-            cannotShow.append("views added or resized in code")
+            cannotShow.append("views added, shown, hidden or resized in code")
             if customClasses.isEmpty {
-                cannotShow.append("hit-testing changed in code (point(inside:with:))")
+                cannotShow.append("hit areas changed in code (point(inside:with:))")
             } else {
                 let names = englishList(customClasses.map { "'\($0)'" })
-                cannotShow.append("hit-testing changed in code (point(inside:with:) in \(names)\(customClasses.count >= 4 ? ", …" : ""))")
+                cannotShow.append("hit areas changed in code (custom classes such as \(names)\(customClasses.count >= 4 ? ", …" : "") may override point(inside:with:))")
             }
             cannotShow.append("sizes that Dynamic Type changes")
             var checked = "checked the frames Interface Builder saved"
@@ -613,10 +874,22 @@ enum InterfaceBuilderImporter: Importer {
             if tvOS, !options.profileIsChosen {
                 assembler.note("a tvOS document, held to iOS sizes: pass --profile tvos for Apple TV's (66×66 pt)", entry: 1)
             }
+            if !alternatives.isEmpty {
+                let shown = alternatives.filter { !$0.isEmpty }.joined(separator: "; ")
+                assembler.note("views saved in one place, one over the other (\(shown)\(alternatives.count > 3 ? "; …" : "")): "
+                               + "taken as alternatives the app shows one at a time, and each checked without the others",
+                               entry: firstAlternative)
+            }
+            if !orphans.isEmpty {
+                let count = orphans.count
+                assembler.note("\(count) top-level view\(count == 1 ? " is" : "s are") connected to nothing (\(namesShown(orphans))): "
+                               + "no outlet points at \(count == 1 ? "it" : "them") and nothing in \(count == 1 ? "it" : "them") has an action, so the app never shows \(count == 1 ? "it" : "them"); not checked",
+                               entry: firstOrphan)
+            }
             if !misplaced.isEmpty {
                 let count = misplaced.count
                 assembler.note("\(count) view\(count == 1 ? " is" : "s are") misplaced or ambiguous (\(namesShown(misplaced))): "
-                               + "their saved frames may not be where Auto Layout puts them; hitlint checked the saved frames",
+                               + "their saved frames are not where Auto Layout puts them, so hitlint judges nothing in them",
                                entry: firstMisplaced)
             }
             if !index.variations.isEmpty {

@@ -313,6 +313,17 @@ public struct Layout: Sendable {
     /// same when a view is renamed or moved (the `node` of JSON and SARIF
     /// results, baselines, and `ignore` entries in configuration); nil: the names.
     public var nodeKeys: [String]?
+    /// Views that appear more than once, each time in another state (an
+    /// Interface Builder document's alternatives, `InterfaceBuilderImporter`):
+    /// a finding that is the same in several states is reported once.
+    public var repeatsViews = false
+    /// Nodes whose frame the file itself says is not where they end up (an
+    /// Interface Builder view marked misplaced or ambiguous, or inside one):
+    /// no geometry finding about them, or naming them, is reported.
+    public var uncertainFrames: Set<Int32> = []
+    /// The nodes that are UIKit controls UIKit sizes itself (`SystemControlSize`),
+    /// by their type; read only where the layout is hit-tested as UIKit does.
+    public var systemControls: [Int32: SystemControlSize] = [:]
     /// What an Interface Builder document says beyond frames: its sizes are
     /// set by Auto Layout constraints and its hit areas only in code, so fixes
     /// are words that name them. nil for other files.

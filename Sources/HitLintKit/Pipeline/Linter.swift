@@ -218,6 +218,14 @@ public struct Linter: Sendable {
             // The rules' findings taken as they are, the few found while
             // building added to them: all are sorted below.
             var found = Self.runRules(context, options: options)
+            if !layout.uncertainFrames.isEmpty {
+                // A finding about a view whose saved frame the file says is not
+                // where it ends up (or about what it meets there) rests on nothing.
+                found.removeAll { finding in
+                    finding.nodeIndex.map { layout.uncertainFrames.contains(Int32($0)) } == true
+                        || finding.relatedNodes.contains { layout.uncertainFrames.contains(Int32($0)) }
+                }
+            }
             found.append(contentsOf: diagnostics)
             diagnostics = found
             if options.verifyFixes, !kind.isImported {
@@ -234,6 +242,15 @@ public struct Linter: Sendable {
             if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
             if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
             return lhs.message < rhs.message
+        }
+        if layout.repeatsViews {
+            // The same view in several states: a finding true in each is one finding.
+            var previous: Diagnostic?
+            diagnostics.removeAll { diagnostic in
+                defer { previous = diagnostic }
+                guard let previous else { return false }
+                return previous.span == diagnostic.span && previous.rule == diagnostic.rule && previous.message == diagnostic.message
+            }
         }
         return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, reach: reach, built: built,
                              usedIgnores: usedIgnores)

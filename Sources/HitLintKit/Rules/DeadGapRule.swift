@@ -199,6 +199,12 @@ public struct DeadGapRule: GeometryRule {
                         if !isStrip, !pointer {
                             func isSmall(_ node: Int, _ rect: Rect) -> Bool {
                                 guard !threshold.passes(horizontal ? rect.width : rect.height) else { return false }
+                                // A control UIKit sizes itself is not small at that size.
+                                if let system = layout.systemControl(of: node),
+                                   let own = horizontal ? system.width : system.height,
+                                   threshold.passes(horizontal ? rect.width : rect.height, required: min(own, threshold.minimum)) {
+                                    return false
+                                }
                                 let scrolled = context.scrolledDimensions(of: rect, target: node)
                                 return !(horizontal ? scrolled.width : scrolled.height)
                             }

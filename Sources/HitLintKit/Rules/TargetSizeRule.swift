@@ -400,10 +400,9 @@ public struct TargetSizeRule: GeometryRule {
             guard regions[position].reachableArea > 0, let best = regions[position].reachable.bestPiece else { continue }
             var required = requiredSize(of: best, threshold: threshold, screen: screen)
             var fails = !threshold.passes(best.width, required: required.width) || !threshold.passes(best.height, required: required.height)
-            // A control UIKit sizes itself is held to that size (looked up only
-            // for the few targets that fail: it reads the node's type).
+            // A control UIKit sizes itself is held to that size.
             var systemControl: SystemControlSize?
-            if fails, !isWeb, let system = SystemControlSize.of(target, in: context.layout) {
+            if fails, let system = context.layout.systemControl(of: target) {
                 systemControl = system
                 required = system.lowering(required)
                 fails = !threshold.passes(best.width, required: required.width) || !threshold.passes(best.height, required: required.height)
