@@ -4,6 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import HitLintKit
 
 // hitlint-bench: generates seeded layouts and times hitlint on them in process,
@@ -692,6 +695,105 @@ if selected("XML captures") {
         print(String(format: "1,000 %@ captures (%@, %d diagnostics): %.3f s in this process, %.3f s as a hitlint process (median), on %d cores (goal < 1 s)",
                      format, megabytes(bytes), diagnostics, inProcess, process, ProcessInfo.processInfo.activeProcessorCount))
     }
+}
+
+/// An Interface Builder document of a typical screen, as Xcode writes one: a
+/// XIB's top-level view or a storyboard's scene (two per storyboard), with a
+/// header, rows of a label, a switch or a button, constraints, an action per
+/// control, and about one control in ten too small. About 12 KB, the real
+/// files' mean.
+func interfaceBuilderDocument(rows: Int, seed: UInt64, storyboard: Bool) -> [UInt8] {
+    var random = Generator(state: seed)
+    var counter = 0
+    func id() -> String {
+        counter += 1
+        return String(format: "b%02d-x%d-%03d", counter % 97, Int(seed % 10), counter)
+    }
+    func rect(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> String {
+        "<rect key=\"frame\" x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\"/>\n"
+    }
+    func screen(key: Bool) -> String {
+        let rootID = id()
+        var out = "<view \(key ? "key=\"view\" " : "")contentMode=\"scaleToFill\" id=\"\(rootID)\">\n" + rect(0, 0, 393, 852) + "<subviews>\n"
+        out += "<label opaque=\"NO\" userInteractionEnabled=\"NO\" contentMode=\"left\" text=\"Settings\" id=\"\(id())\">\n" + rect(16, 60, 200, 34)
+            + "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyleTitle1\"/>\n<nil key=\"textColor\"/>\n</label>\n"
+        for row in 0..<rows {
+            let top = 110 + row * 56
+            let small = random.int(10) == 0
+            let rowID = id()
+            out += "<view contentMode=\"scaleToFill\" translatesAutoresizingMaskIntoConstraints=\"NO\" id=\"\(rowID)\" userLabel=\"Row \(row)\">\n"
+                + rect(0, top, 393, 56) + "<subviews>\n"
+            out += "<label opaque=\"NO\" userInteractionEnabled=\"NO\" contentMode=\"left\" text=\"Option \(row)\" id=\"\(id())\">\n"
+                + rect(16, 18, 250, 20) + "<nil key=\"textColor\"/>\n</label>\n"
+            if row % 2 == 0 {
+                out += "<switch opaque=\"NO\" contentMode=\"scaleToFill\" on=\"YES\" id=\"\(id())\">\n" + rect(326, 12, 51, small ? 24 : 31)
+                    + "<connections>\n<action selector=\"changed:\" destination=\"-1\" eventType=\"valueChanged\" id=\"\(id())\"/>\n</connections>\n</switch>\n"
+            } else {
+                let size = small ? 24 : 44
+                out += "<button opaque=\"NO\" contentMode=\"scaleToFill\" buttonType=\"system\" id=\"\(id())\">\n" + rect(333, 6, size, size)
+                    + "<constraints>\n<constraint firstAttribute=\"width\" constant=\"\(size)\" id=\"\(id())\"/>\n</constraints>\n"
+                    + "<state key=\"normal\" image=\"info.circle\" catalog=\"system\"/>\n"
+                    + "<connections>\n<action selector=\"infoTapped:\" destination=\"-1\" eventType=\"touchUpInside\" id=\"\(id())\"/>\n</connections>\n</button>\n"
+            }
+            out += "</subviews>\n<color key=\"backgroundColor\" systemColor=\"systemBackgroundColor\"/>\n</view>\n"
+        }
+        return out + "</subviews>\n<color key=\"backgroundColor\" systemColor=\"systemBackgroundColor\"/>\n</view>\n"
+    }
+    let type = storyboard ? "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" : "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"\(type)\" version=\"3.0\" toolsVersion=\"22505\" "
+        + "targetRuntime=\"iOS.CocoaTouch\" propertyAccessControl=\"none\" useAutolayout=\"YES\">\n"
+        + "<device id=\"retina6_12\" orientation=\"portrait\" appearance=\"light\"/>\n"
+    if storyboard {
+        out += "<scenes>\n"
+        for scene in 0..<2 {
+            out += "<scene sceneID=\"s\(scene)-\(seed)\">\n<objects>\n<viewController id=\"\(id())\" sceneMemberID=\"viewController\">\n"
+                + screen(key: true) + "</viewController>\n</objects>\n</scene>\n"
+        }
+        out += "</scenes>\n"
+    } else {
+        out += "<objects>\n<placeholder placeholderIdentifier=\"IBFilesOwner\" id=\"-1\" userLabel=\"File's Owner\"/>\n" + screen(key: false) + "</objects>\n"
+    }
+    out += "<resources>\n<systemColor name=\"systemBackgroundColor\">\n<color white=\"1\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"genericGamma22GrayColorSpace\"/>\n</systemColor>\n</resources>\n</document>\n"
+    return Array(out.utf8)
+}
+
+// 1,000 Interface Builder documents (XIBs and storyboards) of a typical size
+// in a folder, through the command in this process on all cores and through
+// the built executable; the yardstick, in the same run, is Foundation's
+// XMLParser reading the same files (parse only, on one core). Goal: under 1 s on 2 cores.
+if selected("Interface Builder") {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-ib-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var bytes = 0
+    var documents: [Data] = []
+    for index in 0..<1_000 {
+        let storyboard = index % 5 == 0
+        let document = Data(interfaceBuilderDocument(rows: storyboard ? 6 : 11, seed: UInt64(index + 1), storyboard: storyboard))
+        bytes += document.count
+        documents.append(document)
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(String(format: "Screen%04d.%@", index, storyboard ? "storyboard" : "xib")).path,
+                                           contents: document)
+    }
+    let yardstick = best(runs) {
+        for document in documents {
+            let parser = XMLParser(data: document)
+            _ = parser.parse()
+        }
+    }
+    let output = CapturedCommandOutput()
+    _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
+    let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
+    var process = Double.nan
+    if FileManager.default.isExecutableFile(atPath: executable.path) {
+        var times: [Double] = []
+        for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
+        if !times.isEmpty { process = times.sorted()[times.count / 2] }
+    }
+    let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+    print(String(format: "1,000 Interface Builder documents (%@, %d diagnostics): %.3f s in this process, %.3f s as a hitlint process (median), on %d cores (goal < 1 s); Foundation's XMLParser reads them in %.3f s on one core",
+                 megabytes(bytes), diagnostics, inProcess, process, ProcessInfo.processInfo.activeProcessorCount, yardstick))
 }
 
 // The language server (issue 24): a 10,000-node YAML layout open in an editor,

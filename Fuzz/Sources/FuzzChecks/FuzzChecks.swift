@@ -21,18 +21,19 @@ public enum FuzzChecks {
     }
 
     /// XML: as JSON (the document is JsonML: written as JSON it parses to
-    /// the same tree), and linted as a capture by each XML importer, whatever
+    /// the same tree), and linted by each XML importer (captures and
+    /// Interface Builder documents), whatever
     /// its root element says: diagnostics inside the file, reports that
     /// parse, no fix with edits.
     public static func checkXml(_ bytes: [UInt8]) {
         checkParser(bytes, format: .xml)
-        for choice in [FileKindChoice.auto, .uiautomator, .xcuitest] {
+        for choice in [FileKindChoice.auto, .uiautomator, .xcuitest, .interfaceBuilder] {
             var options = LintOptions()
             options.fileKind = choice
             let result = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .xml, path: "fuzz.xml")
             checkResult(result, bytes: bytes)
             checkReports(result)
-            require(result.diagnostics.allSatisfy { $0.fix?.edits.isEmpty ?? true }, "xml: a fix with edits on a captured hierarchy")
+            require(result.diagnostics.allSatisfy { $0.fix?.edits.isEmpty ?? true }, "xml: a fix with edits on an imported file")
         }
     }
 

@@ -38,7 +38,11 @@ struct LintCommand: Subcommand {
         plan.options.writesFixes = plan.options.verifyFixes
         let fixing = fixes.fix || fixes.diff
         let collected = collectFiles(plan: plan, output: output)
-        let linted = Self.lintAll(collected.files, plan: plan, fixing: fixing, output: output)
+        var linted = Self.lintAll(collected.files, plan: plan, fixing: fixing, output: output)
+        if let unused = Self.unusedOverrides(collected.files, results: linted.results, plan: plan, paths: paths) {
+            linted.results.append(unused)
+            linted.results.sort { $0.path < $1.path }
+        }
         var failed = collected.failed || linted.failed
         if let path = runFiles.writeBaselineFile {
             failed = !Self.writeBaseline(linted.results, to: path, runFailed: failed, plan: plan, output: output) || failed

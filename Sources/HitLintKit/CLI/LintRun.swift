@@ -126,12 +126,17 @@ extension LintCommand {
                 case .failure(let failure): return (nil, failure.message, nil)
                 }
             }
+            // A file some of the configuration's `overrides:` match is linted with their settings.
+            let linter = plan.configuration.map { configuration in
+                let matching = configuration.overrides(matching: file.path, currentDirectory: plan.currentDirectory)
+                return matching.isEmpty ? linter : Linter(options: plan.options.applying(matching, of: configuration))
+            } ?? linter
             if fixing {
                 let bytes = source.array
                 let outcome = Fixer.fixUntilStable(bytes, format: format, path: file.path, linter: linter,
                                                    foundInFolder: file.foundInFolder)
                 // A captured hierarchy is never rewritten, whatever a fix says.
-                let fixed = outcome.result.fileKind.isCapture
+                let fixed = outcome.result.fileKind.isImported
                     ? FixedFile(original: bytes, fixed: bytes, count: 0)
                     : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                 return (outcome.result, nil, fixed)
@@ -163,6 +168,30 @@ extension LintCommand {
         var fixed: [String: FixedFile] = [:]
         for (file, fixedFile) in zip(files, fixedFiles) { if let fixedFile { fixed[file.path] = fixedFile } }
         return (sorted, failed, fixed)
+    }
+
+    /// The configuration's `overrides:` and their `ignore` entries that this
+    /// run did not use, as a result for the configuration file (nil when there
+    /// are none): kept with the files' results, so every report shows them.
+    static func unusedOverrides(_ files: [LintFile], results: [LintResult], plan: LintPlan, paths: [String]) -> LintResult? {
+        guard let configuration = plan.configuration, !configuration.overrides.isEmpty, let source = configuration.source else { return nil }
+        var matched = Set<Int>()
+        for file in files where file.bytes == nil {
+            matched.formUnion(configuration.overrides(matching: file.path, currentDirectory: plan.currentDirectory))
+        }
+        var used = Set<Int>()
+        for result in results { used.formUnion(result.usedIgnores) }
+        // An override that matches nothing is stale only if the run looked at every file it could match.
+        let folder = ProjectPath.real(configuration.folder)
+        let lintedWholeFolder = paths.contains { path in
+            guard path != "-" else { return false }
+            let real = ProjectPath.real(path.hasPrefix("/") ? path : plan.currentDirectory + "/" + path)
+            return real == folder || real == "/" || folder.hasPrefix(real + "/")
+        }
+        let diagnostics = configuration.unusedEntries(matched: matched, usedIgnores: used, lintedWholeFolder: lintedWholeFolder,
+                                                      options: plan.options)
+        guard !diagnostics.isEmpty else { return nil }
+        return LintResult(path: configuration.path, source: source, diagnostics: diagnostics, nodeCount: 0, fileKind: .unknown)
     }
 
     /// `--fix` writes each changed file atomically; `--diff` prints what it would

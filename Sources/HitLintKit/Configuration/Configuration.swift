@@ -13,7 +13,7 @@ import Foundation
 public struct Configuration: Sendable {
     public static let fileName = ".hitlint.yml"
     /// Top-level keys, in the order `hitlint init` writes them.
-    public static let keys = ["profile", "platform", "input", "include", "exclude", "rules", "figmaTargets"]
+    public static let keys = ["profile", "platform", "input", "include", "exclude", "rules", "figmaTargets", "overrides"]
 
     /// The file as named in messages.
     public var path: String
@@ -34,6 +34,10 @@ public struct Configuration: Sendable {
     /// any case) that are targets, besides the layers prototype interactions
     /// start at or that are named after a control.
     public var figmaTargets: [String] = []
+    /// `overrides:`: settings and suppressions for some files (`ConfigurationOverride`).
+    public var overrides: [ConfigurationOverride] = []
+    /// The file's text, where `unused-ignore` points at an override or ignore entry.
+    public var source: SourceText?
 
     public init(path: String, folder: String) {
         self.path = path
@@ -114,6 +118,7 @@ extension Configuration {
     public static func parse(_ source: SourceText, format: SourceFormat = .yaml, path: String,
                              folder: String) throws(ConfigurationError) -> Configuration {
         var configuration = Configuration(path: path, folder: folder)
+        configuration.source = source
         if isBlank(source) { return configuration }
         let document: Document
         do {
@@ -221,6 +226,8 @@ private struct ConfigurationReader {
                 configuration.exclude = try globs(value, key: name)
             case "rules":
                 try readRules(value, into: &configuration)
+            case "overrides":
+                try readOverrides(value, into: &configuration)
             case "figmaTargets":
                 let items = document.kind(value) == .array ? document.elements(value) : [value]
                 for item in items {
@@ -251,6 +258,11 @@ private struct ConfigurationReader {
     }
 
     func readRules(_ index: Int, into configuration: inout Configuration) throws(ConfigurationError) {
+        try readRules(index, severities: &configuration.severities, options: &configuration.ruleOptions)
+    }
+
+    func readRules(_ index: Int, severities: inout [String: Severity],
+                   options ruleOptions: inout [String: [String: String]]) throws(ConfigurationError) {
         // `rules:` with every entry commented out (as `hitlint init` writes it) is empty, not wrong.
         if document.kind(index) == .null { return }
         guard document.kind(index) == .object else {
@@ -263,7 +275,7 @@ private struct ConfigurationReader {
             }
             switch document.kind(value) {
             case .string:
-                configuration.severities[id] = try severity(value, rule: rule)
+                severities[id] = try severity(value, rule: rule)
             case .object:
                 var severity: Severity?
                 var options: [String: String] = [:]
@@ -282,12 +294,96 @@ private struct ConfigurationReader {
                 }
                 // Options alone turn on a rule that is off by default: configuring it says you want it.
                 if severity == nil, !options.isEmpty, rule.defaultSeverity == .off { severity = .warning }
-                if let severity { configuration.severities[id] = severity }
-                if !options.isEmpty { configuration.ruleOptions[id] = options }
+                if let severity { severities[id] = severity }
+                if !options.isEmpty { ruleOptions[id] = options }
             default:
                 throw error(at: value, "\(id) takes a severity (error, warning, info, off) or a mapping such as { severity: warning }, found \(describe(value))")
             }
         }
+    }
+
+    /// `overrides:`: a list of mappings with `files` and `rules` or `ignore`.
+    func readOverrides(_ index: Int, into configuration: inout Configuration) throws(ConfigurationError) {
+        if document.kind(index) == .null { return }
+        guard document.kind(index) == .array else {
+            throw error(at: index, "'overrides' must be a list of mappings with 'files' and 'rules' or 'ignore', found \(describe(index))")
+        }
+        let keys = ["files", "rules", "ignore"]
+        var ignoreCount = configuration.overrides.reduce(0) { $0 + $1.ignores.count }
+        for item in document.elements(index) {
+            guard document.kind(item) == .object else {
+                throw error(at: item, "an entry of 'overrides' must be a mapping with 'files' and 'rules' or 'ignore', found \(describe(item))")
+            }
+            var files: (globs: [Glob], value: Int)?
+            var severities: [String: Severity] = [:]
+            var options: [String: [String: String]] = [:]
+            var ignores: [ConfiguredIgnore] = []
+            for (name, key, value) in try members(item) {
+                switch name {
+                case "files":
+                    files = (try globs(value, key: "files"), value)
+                case "rules":
+                    try readRules(value, severities: &severities, options: &options)
+                case "ignore":
+                    let entries = document.kind(value) == .array ? document.elements(value) : [value]
+                    for entry in entries {
+                        var ignore = try readIgnore(entry)
+                        ignore.index = ignoreCount
+                        ignoreCount += 1
+                        ignores.append(ignore)
+                    }
+                default:
+                    throw error(at: key, "unknown key '\(name)' in an override" + suggestion(name, keys))
+                }
+            }
+            guard let files, !files.globs.isEmpty else {
+                throw error(at: item, "an override needs 'files': the patterns of the files it applies to")
+            }
+            var override = ConfigurationOverride(files: files.globs, span: document.span(files.value))
+            override.severities = severities
+            override.ruleOptions = options
+            override.ignores = ignores
+            configuration.overrides.append(override)
+        }
+    }
+
+    /// `{ node: "i9n-fD-ncJ", rules: [target-size] }`, or a node alone (every rule).
+    func readIgnore(_ index: Int) throws(ConfigurationError) -> ConfiguredIgnore {
+        if document.kind(index) == .string {
+            let node = try string(index, "ignore")
+            guard !node.isEmpty else { throw error(at: index, "an empty node in 'ignore' matches nothing") }
+            return ConfiguredIgnore(index: 0, node: node, rules: nil, span: document.span(index))
+        }
+        guard document.kind(index) == .object else {
+            throw error(at: index, "an 'ignore' entry is a node, or a mapping such as { node: \"i9n-fD-ncJ\", rules: [target-size] }, found \(describe(index))")
+        }
+        var node: String?
+        var rules: [String]?
+        let ids = RuleRegistry.descriptions.map(\.id)
+        for (name, key, value) in try members(index) {
+            switch name {
+            case "node":
+                node = try string(value, "node")
+            case "rules":
+                if document.kind(value) == .string, document.string(value) == "all" { continue }
+                let items = document.kind(value) == .array ? document.elements(value) : [value]
+                var list: [String] = []
+                for item in items {
+                    let id = try string(item, "rules")
+                    guard RuleRegistry.description(of: id) != nil else {
+                        throw error(at: item, "unknown rule '\(id)'" + suggestion(id, ids))
+                    }
+                    list.append(id)
+                }
+                rules = list
+            default:
+                throw error(at: key, "unknown key '\(name)' in an 'ignore' entry" + suggestion(name, ["node", "rules"]))
+            }
+        }
+        guard let node, !node.isEmpty else {
+            throw error(at: index, "an 'ignore' entry needs 'node': an Interface Builder object id, or a view's id, name or path")
+        }
+        return ConfiguredIgnore(index: 0, node: node, rules: rules, span: document.span(index))
     }
 
     func severity(_ index: Int, rule: RuleDescription) throws(ConfigurationError) -> Severity {

@@ -64,7 +64,14 @@ struct CaptureAssembler {
     /// The screen, in file units: the frame of the root node named `screen`.
     private(set) var screen: Rect
 
-    init(document: Document, platform: Platform, modality: InputModality?, options: ImportOptions, screen: Rect) {
+    /// Whether a view in front that covers the screen is taken as a modal
+    /// layer (`markModalLayer`): a capture's order only suggests which view is
+    /// in front, but an Interface Builder document's subviews are in the order
+    /// UIKit draws and hit-tests them, so what covers a target there covers it.
+    var detectsModalLayers = true
+
+    init(document: Document, platform: Platform, modality: InputModality?, options: ImportOptions, screen: Rect,
+         rootName: String = "screen") {
         layout = Layout(document: document)
         layout.platform = options.platform ?? platform
         layout.modality = options.modality ?? modality ?? .touch
@@ -75,7 +82,14 @@ struct CaptureAssembler {
         root.frame = screen
         // The screen shows nothing beyond its edges.
         root.clipsToBounds = true
-        append(root, parent: -1, name: "screen", nameIsID: false)
+        append(root, parent: -1, name: rootName, nameIsID: false)
+    }
+
+    /// Sets the screen (and the root's frame) once an importer knows it: an
+    /// Interface Builder canvas, whose size follows from its views.
+    mutating func setScreen(_ rect: Rect) {
+        screen = rect
+        layout.nodes[0].frame = rect
     }
 
     var document: Document { layout.document }
@@ -116,7 +130,7 @@ struct CaptureAssembler {
     /// draws inside itself.
     @discardableResult
     mutating func append(_ node: LayoutNode, parent: Int, name: String, nameIsID: Bool, isPartOfControl: Bool = false,
-                         mayBeModal: Bool = false) -> Int {
+                         mayBeModal: Bool = false, nameIsUnique: Bool = false) -> Int {
         var node = node
         let index = layout.nodes.count
         node.parent = Int32(parent)
@@ -143,7 +157,7 @@ struct CaptureAssembler {
         childCounts.append(0)
         if (mayBeModal || node.isTarget), !invisible, !node.isWebContent { modalCandidates.append(index) }
         layout.nodes.append(node)
-        names.append(uniqueName(name, isID: nameIsID))
+        names.append(nameIsUnique ? name : uniqueName(name, isID: nameIsID))
         return index
     }
 
@@ -161,7 +175,7 @@ struct CaptureAssembler {
     /// Captures repeat ids (list rows share their resource ids) and, for views
     /// without one, class names: the second `title` is `title[2]`, so
     /// diagnostics and baselines can tell them apart. Repeated ids are noted.
-    private mutating func uniqueName(_ name: String, isID: Bool) -> String {
+    mutating func uniqueName(_ name: String, isID: Bool = false) -> String {
         let seen = nameCounts[name, default: 0] + 1
         nameCounts[name] = seen
         guard seen > 1 else { return name }
@@ -189,7 +203,7 @@ struct CaptureAssembler {
             layout.nodes[parent].subtreeEnd = max(layout.nodes[parent].subtreeEnd, layout.nodes[index].subtreeEnd)
         }
         layout.importedNames = names
-        markModalLayer()
+        if detectsModalLayers { markModalLayer() }
         if let scale = pixelScale {
             layout.units = .px
             layout.scale = scale

@@ -48,6 +48,7 @@ enum Importers {
         case .maestro: return MaestroImporter.importLayout(document, options: options)
         case .rico: return RICOImporter.importLayout(document, options: options)
         case .figma: return FigmaImporter.importLayout(document, options: options)
+        case .interfaceBuilder: return InterfaceBuilderImporter.importLayout(document, options: options)
         case .hitlint, .unknown: preconditionFailure("hitlint files go through LayoutBuilder; unknown files are not imported")
         }
     }

@@ -321,6 +321,26 @@ public struct Layout: Sendable {
     public var guideline: Platform?
     /// Ids whose text is not a slice of the file (escapes), by node, for nodes with an `origin`.
     var decodedIDs: [Int32: String] = [:]
+    /// Keys an importer gives the nodes for reports, when they are not their
+    /// names: the object ids of an Interface Builder document, which stay the
+    /// same when a view is renamed or moved (the `node` of JSON and SARIF
+    /// results, baselines, and `ignore` entries in configuration); nil: the names.
+    public var nodeKeys: [String]?
+    /// Views that appear more than once, each time in another state (an
+    /// Interface Builder document's alternatives, `InterfaceBuilderImporter`):
+    /// a finding that is the same in several states is reported once.
+    public var repeatsViews = false
+    /// Nodes whose frame the file itself says is not where they end up (an
+    /// Interface Builder view marked misplaced or ambiguous, or inside one):
+    /// no geometry finding about them, or naming them, is reported.
+    public var uncertainFrames: Set<Int32> = []
+    /// The nodes that are UIKit controls UIKit sizes itself (`SystemControlSize`),
+    /// by their type; read only where the layout is hit-tested as UIKit does.
+    public var systemControls: [Int32: SystemControlSize] = [:]
+    /// What an Interface Builder document says beyond frames: its sizes are
+    /// set by Auto Layout constraints and its hit areas only in code, so fixes
+    /// are words that name them. nil for other files.
+    public var interfaceBuilder: InterfaceBuilderFacts?
 
     public init(document: Document) {
         self.document = document
@@ -463,6 +483,9 @@ public struct Layout: Sendable {
         return components.joined(separator: "/")
     }
 
+    /// The node's key in reports: `nodeKeys`' when an importer gave them, else its name.
+    public func key(of index: Int) -> String { nodeKeys?[index] ?? name(of: index) }
+
     /// The node's pointer region insets, when they differ from its hit area.
     public func pointerInsets(of index: Int) -> EdgeInsets? {
         nodes[index].hasPointerInsets ? pointerInsets[Int32(index)] : nil
@@ -562,4 +585,24 @@ public struct Layout: Sendable {
 
     /// Length in the file's units, for messages that talk about the file.
     public func fileLength(_ points: Double) -> Double { points / pointsPerUnit }
+}
+
+/// What an Interface Builder document says about a layout beyond its frames.
+public struct InterfaceBuilderFacts: Sendable {
+    /// Per node, the constraints that fix its width and height (a constant,
+    /// with no second item), where it has them.
+    public var sizeConstraints: [Int32: SizeConstraints] = [:]
+
+    public init() {}
+}
+
+/// The Auto Layout constraints that set a view's width and height.
+public struct SizeConstraints: Sendable, Equatable {
+    /// A constraint `width = constant` or `height = constant`: its IB object id and constant, in points.
+    public struct Constraint: Sendable, Equatable {
+        public var id: String
+        public var constant: Double
+    }
+    public var width: Constraint?
+    public var height: Constraint?
 }

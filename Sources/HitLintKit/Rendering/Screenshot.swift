@@ -181,8 +181,10 @@ struct ScreenshotPlacement: Equatable {
 }
 
 extension RenderInput {
-    /// A capture (imported from a view hierarchy), whose screenshot is looked for beside it.
-    public var isCapture: Bool { context?.layout.importedNames != nil }
+    /// A capture (imported from a view hierarchy), whose screenshot is looked
+    /// for beside it: not an Interface Builder document, which is no picture
+    /// of a moment.
+    public var isCapture: Bool { context?.layout.importedNames != nil && result.fileKind != .interfaceBuilder }
 
     /// Lays `screenshot` under the drawing, on the layout's root frame (the
     /// screen); the problem says why it cannot be.

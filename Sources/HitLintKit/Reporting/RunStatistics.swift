@@ -44,7 +44,7 @@ public struct RunStatistics: Sendable {
     /// ```
     public var text: String {
         var out = "files: \(files)"
-        if filesByKind.keys.contains(where: \.isCapture) {
+        if filesByKind.keys.contains(where: \.isImported) {
             out += " (" + FileKind.allCases.compactMap { kind in filesByKind[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", ") + ")"
         }
         out += "\nnodes: \(nodes)\n"

@@ -59,6 +59,8 @@ public struct ClippedTargetRule: GeometryRule {
     )
 
     private static let sides = [Side.right, .left, .top, .bottom]
+    /// The transparent margin around a control UIKit draws itself (`SystemControlSize`).
+    static let systemControlMargin = 2.5
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
@@ -72,9 +74,13 @@ public struct ClippedTargetRule: GeometryRule {
             guard !visible.isEmpty,
                   visible.intersects(allowed) else { continue }
             let outside = overhang(of: visible, beyond: allowed)
+            // A control UIKit sizes itself draws inside transparent margins (its
+            // alignment insets, 2 pt a side on a switch or a slider): an overhang
+            // that small shows nothing.
+            let unseen = context.layout.systemControl(of: target) != nil ? Self.systemControlMargin : Tolerance.length
             var sides: [(side: Side, amount: Double)] = []
             var ancestors: [Int] = []
-            for side in Self.sides where outside[side] > Tolerance.length {
+            for side in Self.sides where outside[side] > unseen {
                 let edge = allowed.edge(side)
                 let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge)
                 // A scroll view clips what it draws: the part beyond its edge is

@@ -200,6 +200,12 @@ public struct DeadGapRule: GeometryRule {
                         if !isStrip, !pointer {
                             func isSmall(_ node: Int, _ rect: Rect) -> Bool {
                                 guard !threshold.passes(horizontal ? rect.width : rect.height) else { return false }
+                                // A control UIKit sizes itself is not small at that size.
+                                if let system = layout.systemControl(of: node),
+                                   let own = horizontal ? system.width : system.height,
+                                   threshold.passes(horizontal ? rect.width : rect.height, required: min(own, threshold.minimum)) {
+                                    return false
+                                }
                                 let scrolled = context.scrolledDimensions(of: rect, target: node)
                                 return !(horizontal ? scrolled.width : scrolled.height)
                             }
@@ -324,12 +330,24 @@ public struct DeadGapRule: GeometryRule {
             message += unit
             message += " apart and nothing answers between them: "
             message += lost
-            message += " — widen their facing hitInsets by -"
-            message += formatLength(gap.gap / 2)
-            message += " each"
+            if context.layout.interfaceBuilder != nil {
+                // No hit insets in an Interface Builder document: the spacing, or code.
+                message += " — close the gap, or extend their facing hit areas by "
+                message += formatLength(gap.gap / 2)
+                message += " "
+                message += unit
+                message += " each in code"
+            } else {
+                message += " — widen their facing hitInsets by -"
+                message += formatLength(gap.gap / 2)
+                message += " each"
+            }
             return message.string
         }
         let parts = gaps.map { "'\(context.name($0.neighbour))' (\(formatLength($0.gap)) \(unit))" }
-        return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — widen the facing hitInsets by half the gap each"
+        let remedy = context.layout.interfaceBuilder != nil
+            ? "close the gaps, or extend the facing hit areas by half the gap each in code"
+            : "widen the facing hitInsets by half the gap each"
+        return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — \(remedy)"
     }
 }

@@ -120,10 +120,12 @@ public struct SizeThreshold: Sendable {
         self.roundsToWholeUnits = roundsToWholeUnits
     }
 
-    /// "32×48 dp (android, at the screen's edge)" for a required width and height.
-    public func text(width: Double, height: Double) -> String {
+    /// "32×48 dp (android, at the screen's edge)" for a required width and
+    /// height; `because` says why they are not the minimum, when it is not the
+    /// screen's edge ("UISwitch's own size").
+    public func text(width: Double, height: Double, because: String? = nil) -> String {
         guard width != minimum || height != minimum else { return text }
-        return "\(formatLength(width))×\(formatLength(height)) \(unitName) (\(source), at the screen's edge)"
+        return "\(formatLength(width))×\(formatLength(height)) \(unitName) (\(source), \(because ?? "at the screen's edge"))"
     }
 
     /// Whether `size` meets `required` (the minimum unless said): rounded to

@@ -426,10 +426,17 @@ public struct RuleContext: Sendable {
         var severity = options.severity(of: rule)
         if weakEvidence, severity == .error { severity = .warning }
         var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
-                                    span: span ?? layout.anchorSpan(of: node), node: name ?? self.name(node), nodeIndex: node,
-                                    related: describes ? related.map { self.name($0) } : [], fix: describes ? fix() : nil)
+                                    span: span ?? layout.anchorSpan(of: node), node: key(node, name: name), nodeIndex: node,
+                                    related: describes ? related.map { key($0) } : [], fix: describes ? fix() : nil)
         diagnostic.relatedNodes = related
         return diagnostic
+    }
+
+    /// How reports name a node (`Layout.key(of:)`); `name` when the rule has it
+    /// already and the layout keys nodes by their names.
+    @inline(__always) func key(_ node: Int, name: String? = nil) -> String {
+        if let keys = layout.nodeKeys { return keys[node] }
+        return name ?? self.name(node)
     }
 
     /// Length in points as messages show it: "44", "57.76".

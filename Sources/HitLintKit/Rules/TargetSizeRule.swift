@@ -39,9 +39,19 @@ public struct TargetSizeRule: GeometryRule {
         scrolls; ATF does not run there either), which one note per file counts, and a group: a target whose own target descendants take at least half of \
         its hit area (a list, a toolbar that listens around its buttons), whose controls are \
         checked instead. A target inside a larger target that may take the touch instead (a \
-        switch in a settings row), or one that loses part of its area to a view that is in \
+        small button in a settings row), or one that loses part of its area to a view that is in \
         front only by a capture's accessibility order, is reported as a warning, not an error, \
         and the message says why.
+
+        UIKit controls that UIKit sizes itself (`platform: uikit`, and every Interface Builder \
+        document) are held to their own size in the dimension UIKit fixes, not to 44 pt: a \
+        switch at 51×31 pt (UIKit ignores the size of the frame it is given), a stepper at \
+        94×29, the height of a slider (30), of a segmented control (28) and of a text field with \
+        the rounded-rect border (30). Apple sizes them, Apple's own apps use them so, neither \
+        the Human Interface Guidelines nor Xcode's accessibility audit is documented to fault \
+        them, and a developer cannot make a switch 44 pt tall: a finding there could not be \
+        acted on. They are reported when they are smaller than that (a constraint squeezed \
+        them, which the developer can change), and when they are cut, covered or out of reach.
         """,
         defaultSeverity: .error,
         options: [
@@ -316,7 +326,7 @@ public struct TargetSizeRule: GeometryRule {
                     - {id: left, type: button, frame: [0, 0, 195, 48]}
                     - {id: right, type: button, frame: [195, 0, 195, 48]}
             """),
-            // A switch in a settings row: the row may take the touch, so a warning that says so.
+            // A small button in a settings row: the row may take the touch, so a warning that says so.
             RuleExample("""
             root:
               frame: [0, 0, 390, 844]
@@ -325,8 +335,23 @@ public struct TargetSizeRule: GeometryRule {
                   type: cell
                   frame: [0, 100, 390, 60]
                   children:
-                    - {id: wifi, type: switch, frame: [320, 14, 51, 31]}
-            """, flags: ["wifi"], messages: ["'wifi' is reachable on 51×31 pt; minimum is 44×44 pt (ios); 'wifi-row' around it may take the touch"]),
+                    - {id: wifi-info, type: button, frame: [330, 18, 24, 24]}
+            """, flags: ["wifi-info"], messages: ["'wifi-info' is reachable on 24×24 pt; minimum is 44×44 pt (ios); 'wifi-row' around it may take the touch"]),
+            // UIKit sizes a switch itself (51×31 pt, whatever frame it is given): held to that size.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: wifi, type: switch, frame: [320, 114, 51, 31]}
+                - {id: quality, type: segmentedControl, frame: [20, 200, 350, 32]}
+            """),
+            // A segmented control squeezed below its own height by its layout: that the developer can change.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: speed, type: segmentedControl, frame: [20, 200, 350, 24]}
+            """, flags: ["speed"], messages: ["'speed' is reachable on 350×24 pt; minimum is 44×28 pt (ios, UISegmentedControl's own height)"]),
         ],
         fix: .sometimes
     )
@@ -341,6 +366,8 @@ public struct TargetSizeRule: GeometryRule {
         /// Exempt by WCAG's inline exception; still an undersized target whose
         /// circle its neighbours' circles must miss.
         var isInline = false
+        /// A control UIKit sizes itself, whose own size `required` is lowered to.
+        var systemControl: SystemControlSize?
     }
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -375,10 +402,16 @@ public struct TargetSizeRule: GeometryRule {
                 continue
             }
             guard regions[position].reachableArea > 0, let best = regions[position].reachable.bestPiece else { continue }
-            let required = requiredSize(of: best, threshold: threshold, screen: screen)
-            let widthFails = !threshold.passes(best.width, required: required.width)
-            let heightFails = !threshold.passes(best.height, required: required.height)
-            guard widthFails || heightFails else { continue }
+            var required = requiredSize(of: best, threshold: threshold, screen: screen)
+            var fails = !threshold.passes(best.width, required: required.width) || !threshold.passes(best.height, required: required.height)
+            // A control UIKit sizes itself is held to that size.
+            var systemControl: SystemControlSize?
+            if fails, let system = context.layout.systemControl(of: target) {
+                systemControl = system
+                required = system.lowering(required)
+                fails = !threshold.passes(best.width, required: required.width) || !threshold.passes(best.height, required: required.height)
+            }
+            guard fails else { continue }
             // A group of controls: its own controls are the targets.
             if context.isGroup(regions[position]) { continue }
             // Partly scrolled out at a scrollable container's edge: its size on
@@ -393,7 +426,8 @@ public struct TargetSizeRule: GeometryRule {
                 continue
             }
             undersized.append(Undersized(region: regions[position], piece: best, required: required,
-                                         isInline: threshold.inlineException && nodes[target].isInline))
+                                         isInline: threshold.inlineException && nodes[target].isInline,
+                                         systemControl: systemControl))
         }
         if scrolledOut > 0 {
             // Said once, so a clean report is not taken for more than it is.
@@ -516,7 +550,7 @@ public struct TargetSizeRule: GeometryRule {
         if opened { message += ")" }
         if item.region.isApproximate { message += " (approximate: many overlapping views)" }
         message += "; minimum is "
-        message += threshold.text(width: item.required.width, height: item.required.height)
+        message += threshold.text(width: item.required.width, height: item.required.height, because: item.systemControl?.words)
         if let ancestor = clickableAncestor {
             message += "; '"
             message += context.name(ancestor)
@@ -573,6 +607,14 @@ public struct TargetSizeRule: GeometryRule {
             return context.advice { context in "'\(context.name(target))' is big enough but covered: move what is in front of it, or let touches through it" }
         }
         return context.insetsFix([(target, insets)]) { context, reads in
+            if context.layout.interfaceBuilder != nil {
+                // "grow 'b' to 44×44 pt: raise its width constraint 'x' from 24 to 44 pt …, or make its hit area …".
+                let size = "\(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit)"
+                // Resizing helps only where the view's own frame is not what is cut.
+                let resize = growth.rect.contains(frame)
+                    ? context.constraintWords(of: target, width: growth.rect.width, height: growth.rect.height) : nil
+                return "grow '\(context.name(target))' to \(size): " + (resize.map { $0 + ", or make its " } ?? "make its ") + reads[0]
+            }
             // "grow 'b' to 44×44 pt: hitInsets -7", in bytes made large enough once.
             let (name, width, height) = (context.name(target), formatLength(growth.rect.width), formatLength(growth.rect.height))
             var text = ByteWriter(capacity: name.utf8.count + width.utf8.count + height.utf8.count + unit.utf8.count + reads[0].utf8.count + 20)

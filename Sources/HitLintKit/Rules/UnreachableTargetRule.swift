@@ -107,9 +107,9 @@ public struct UnreachableTargetRule: GeometryRule {
                     let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
                         || (layout.importedNames != nil && !layout.nodes[blocker].userInteractionEnabled)
                     let explicit = passive && layout.nodeSource(of: blocker).member("userInteractionEnabled") != nil
-                    let why = passive && !explicit
-                        ? "userInteractionEnabled is false by default for \(type)"
-                        : "userInteractionEnabled: false"
+                    let why = layout.interfaceBuilder != nil
+                        ? "User Interaction Enabled is off"
+                        : passive && !explicit ? "userInteractionEnabled is false by default for \(type)" : "userInteractionEnabled: false"
                     if blocker == target {
                         message = "'\(name)' ignores touches (\(why)): no touch reaches it"
                     } else {

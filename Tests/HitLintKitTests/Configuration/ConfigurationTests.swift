@@ -86,7 +86,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(problem("rules:\n  dead-gap: {severity: false}\n"),
                        ".hitlint.yml:2:24: a severity must be one of error, warning, info, off, found false; write 'off' to turn a rule off")
         XCTAssertEqual(problem("rules:\n  invalid-layout: warning\n"), ".hitlint.yml:2:19: invalid-layout is always an error")
-        XCTAssertEqual(problem("- profile\n"), ".hitlint.yml:1:1: a configuration must be a mapping of keys (profile, platform, input, include, exclude, rules, figmaTargets), found a list")
+        XCTAssertEqual(problem("- profile\n"), ".hitlint.yml:1:1: a configuration must be a mapping of keys (profile, platform, input, include, exclude, rules, figmaTargets, overrides), found a list")
         XCTAssertEqual(problem("include: [3]\n"), ".hitlint.yml:1:11: 'include' must be a string, found 3")
         let tooLong = Array(repeating: "**/x", count: 200).joined(separator: "/")
         XCTAssertEqual(problem("exclude: ['\(tooLong)']\n"),
