@@ -55,169 +55,10 @@ enum InterfaceBuilderImporter: Importer {
         return reader.read()
     }
 
-    /// The attributes of one element hitlint reads, found in one pass over its
-    /// attribute list (an element has a dozen; a file thousands of elements).
-    struct Attributes {
-        var id = -1, userLabel = -1, customClass = -1, key = -1, text = -1, placeholder = -1, title = -1
-        var selectionStyle = -1, axis = -1
-        var hidden: Bool?, userInteractionEnabled: Bool?, clipsSubviews: Bool?, enabled: Bool?, editable: Bool?
-        var hidesWhenStopped: Bool?, animating: Bool?, allowsSelection: Bool?
-        var misplaced = false, ambiguous = false
-        var alpha = -1
-
-        init(_ element: Int, in document: Document) {
-            var member = element + 3
-            let end = document.next(element + 2)
-            func yes(_ value: Int) -> Bool? {
-                if document.stringEquals(value, "YES") { return true }
-                if document.stringEquals(value, "NO") { return false }
-                return nil
-            }
-            while member < end {
-                let value = member + 1
-                switch document.firstByte(of: member) {
-                case UInt8(ascii: "a"):
-                    if document.stringEquals(member, "alpha") { alpha = value }
-                    else if document.stringEquals(member, "axis") { axis = value }
-                    else if document.stringEquals(member, "animating") { animating = yes(value) }
-                    else if document.stringEquals(member, "ambiguous") { ambiguous = yes(value) ?? false }
-                    else if document.stringEquals(member, "allowsSelection") { allowsSelection = yes(value) }
-                case UInt8(ascii: "c"):
-                    if document.stringEquals(member, "customClass") { customClass = value }
-                    else if document.stringEquals(member, "clipsSubviews") { clipsSubviews = yes(value) }
-                case UInt8(ascii: "e"):
-                    if document.stringEquals(member, "enabled") { enabled = yes(value) }
-                    else if document.stringEquals(member, "editable") { editable = yes(value) }
-                case UInt8(ascii: "h"):
-                    if document.stringEquals(member, "hidden") { hidden = yes(value) }
-                    else if document.stringEquals(member, "hidesWhenStopped") { hidesWhenStopped = yes(value) }
-                case UInt8(ascii: "i"):
-                    if document.stringEquals(member, "id") { id = value }
-                case UInt8(ascii: "k"):
-                    if document.stringEquals(member, "key") { key = value }
-                case UInt8(ascii: "m"):
-                    if document.stringEquals(member, "misplaced") { misplaced = yes(value) ?? false }
-                case UInt8(ascii: "p"):
-                    if document.stringEquals(member, "placeholder") { placeholder = value }
-                case UInt8(ascii: "s"):
-                    if document.stringEquals(member, "selectionStyle") { selectionStyle = value }
-                case UInt8(ascii: "t"):
-                    if document.stringEquals(member, "text") { text = value }
-                    else if document.stringEquals(member, "title") { title = value }
-                case UInt8(ascii: "u"):
-                    if document.stringEquals(member, "userLabel") { userLabel = value }
-                    else if document.stringEquals(member, "userInteractionEnabled") { userInteractionEnabled = yes(value) }
-                default: break
-                }
-                member = document.next(value)
-            }
-        }
-    }
-
-    /// What one pass over the whole document gathers before any view is
-    /// placed: gesture recognizers and the constraints that set sizes (both
-    /// referred to by id from elsewhere in the file), the colours the file
-    /// defines, and what the notes count.
-    struct Index {
-        /// Ids of the gesture recognizers that make a view a target: enabled
-        /// single taps (a double or triple tap is a hidden shortcut, not
-        /// something a user aims at) and long presses.
-        var targetGestures: Set<String> = []
-        /// Width and height constraints (a constant, no second item) by the id of the view they size.
-        var sizeConstraints: [String: SizeConstraints] = [:]
-        /// Alpha of the system and named colours the file defines in `<resources>`.
-        var colorAlphas: [String: Double] = [:]
-        /// Ids that an outlet or outlet collection points at: views the app's code holds.
-        var outletDestinations: Set<String> = []
-        var barItems = 0
-        var firstBarItem = -1
-        var variations: [String] = []
-        var firstVariation = -1
-
-        init(document: Document) {
-            guard document.isXMLElement(0) else { return }
-            // Elements with the view whose <constraints> list holds them (a constraint with no firstItem is about it).
-            var stack: [(element: Int, owner: Int)] = [(0, -1)]
-            while let (element, owner) = stack.popLast() {
-                let name = document.string(element + 1) ?? ""
-                if name == "constraint" {
-                    readConstraint(element, owner: owner, document: document)
-                    continue
-                }
-                // Xcode writes a long press as `pongPressGestureRecognizer` (its
-                // legacy class name, `IBUIPongPressGestureRecognizer`).
-                if name == "tapGestureRecognizer" || name == "pongPressGestureRecognizer" || name == "longPressGestureRecognizer" {
-                    readGesture(element, isTap: name == "tapGestureRecognizer", document: document)
-                    continue
-                }
-                if name == "systemColor" || name == "namedColor" {
-                    readColor(element, document: document)
-                    continue
-                }
-                if name == "outlet" || name == "outletCollection" {
-                    if let destination = InterfaceBuilderDocument.attribute(element, "destination", in: document).flatMap({ document.string($0) }) {
-                        outletDestinations.insert(destination)
-                    }
-                    continue
-                }
-                if InterfaceBuilderClasses.barItems.contains(name) {
-                    if firstBarItem < 0 { firstBarItem = element + 1 }
-                    barItems += 1
-                }
-                if name == "variation", let key = InterfaceBuilderDocument.attribute(element, "key", in: document)
-                    .flatMap({ document.string($0) }), key != "default" {
-                    if firstVariation < 0 { firstVariation = element + 1 }
-                    if !variations.contains(key) { variations.append(key) }
-                }
-                let ownerHere = name == "constraints" ? owner : element
-                for child in document.childElements(element).reversed() { stack.append((child, ownerHere)) }
-            }
-        }
-
-        private mutating func readConstraint(_ element: Int, owner: Int, document: Document) {
-            var first = -1, firstAttribute = -1, second = -1, constant = 0.0, id = -1, relation = -1
-            for (key, value) in document.members(element + 2) {
-                if document.stringEquals(key, "firstItem") { first = value }
-                else if document.stringEquals(key, "firstAttribute") { firstAttribute = value }
-                else if document.stringEquals(key, "secondItem") { second = value }
-                else if document.stringEquals(key, "constant") { constant = document.numberValue(value) ?? 0 }
-                else if document.stringEquals(key, "id") { id = value }
-                else if document.stringEquals(key, "relation") { relation = value }
-            }
-            guard second < 0, relation < 0, id >= 0, firstAttribute >= 0, constant.isFinite else { return }
-            let isWidth = document.stringEquals(firstAttribute, "width")
-            guard isWidth || document.stringEquals(firstAttribute, "height") else { return }
-            let item = first >= 0 ? document.string(first) : InterfaceBuilderDocument.attribute(owner, "id", in: document).flatMap { document.string($0) }
-            guard let item, let constraintID = document.string(id) else { return }
-            let constraint = SizeConstraints.Constraint(id: constraintID, constant: constant)
-            if isWidth {
-                if sizeConstraints[item]?.width == nil { sizeConstraints[item, default: SizeConstraints()].width = constraint }
-            } else if sizeConstraints[item]?.height == nil {
-                sizeConstraints[item, default: SizeConstraints()].height = constraint
-            }
-        }
-
-        private mutating func readGesture(_ element: Int, isTap: Bool, document: Document) {
-            guard let id = InterfaceBuilderDocument.attribute(element, "id", in: document).flatMap({ document.string($0) }) else { return }
-            if let enabled = InterfaceBuilderDocument.attribute(element, "enabled", in: document), document.stringEquals(enabled, "NO") { return }
-            if isTap, let taps = InterfaceBuilderDocument.attribute(element, "numberOfTapsRequired", in: document),
-               let count = document.numberValue(taps), count > 1 {
-                return
-            }
-            targetGestures.insert(id)
-        }
-
-        private mutating func readColor(_ element: Int, document: Document) {
-            guard let name = InterfaceBuilderDocument.attribute(element, "name", in: document).flatMap({ document.string($0) }),
-                  let color = document.childElements(element).first(where: { document.stringEquals($0 + 1, "color") }) else { return }
-            colorAlphas[name] = InterfaceBuilderDocument.attribute(color, "alpha", in: document).flatMap { document.numberValue($0) } ?? 1
-        }
-    }
-
     /// A view waiting to be placed: its element, the layout index of its
     /// superview, where its superview's origin is on the canvas, and whether
     /// the table or collection view around it lets cells be selected.
-    private struct Pending {
+    struct Pending {
         var element: Int
         var parent: Int
         var originX: Double
@@ -225,7 +66,7 @@ enum InterfaceBuilderImporter: Importer {
         var cellsSelectable: Bool
     }
 
-    private struct Reader {
+    struct Reader {
         let document: Document
         let options: ImportOptions
         let tvOS: Bool
@@ -393,13 +234,13 @@ enum InterfaceBuilderImporter: Importer {
             roots.append((element, frame))
         }
 
-        private func isSceneRoot(_ element: Int) -> Bool {
+        func isSceneRoot(_ element: Int) -> Bool {
             let attributes = Attributes(element, in: document)
             return attributes.key >= 0 && document.stringEquals(attributes.key, "view")
         }
 
         /// `<rect key="frame" x= y= width= height=/>`, when all four are finite numbers and the size is not negative.
-        private func savedFrame(of element: Int) -> Rect? {
+        func savedFrame(of element: Int) -> Rect? {
             for child in document.childElements(element) where document.stringEquals(child + 1, "rect") {
                 var key = -1, x: Double?, y: Double?, width: Double?, height: Double?
                 for (name, value) in document.members(child + 2) {
@@ -536,7 +377,7 @@ enum InterfaceBuilderImporter: Importer {
 
         /// The views inside a view, back to front: its background view, then its
         /// content view, subviews, table header, cells and footer in file order.
-        private mutating func childViews(of element: Int, name: String, attributes: Attributes) -> [Int] {
+        mutating func childViews(of element: Int, name: String, attributes: Attributes) -> [Int] {
             var back: [Int] = []
             var rest: [Int] = []
             var hasContentView = false
@@ -599,164 +440,6 @@ enum InterfaceBuilderImporter: Importer {
             return false
         }
 
-        /// Whether the element, or a view inside it, is something hitlint takes
-        /// for a target (a control, an action, a tap or long-press recognizer).
-        private mutating func holdsTargets(_ element: Int) -> Bool {
-            if let known = holdsTargetsCache[element] { return known }
-            var found = false
-            var stack = [element]
-            while let current = stack.popLast(), !found {
-                let name = document.string(current + 1) ?? ""
-                let connections = self.connections(of: current)
-                if InterfaceBuilderClasses.controls.contains(name) || connections.hasAction || connections.hasTargetGesture {
-                    found = true
-                }
-                stack += childViewElements(of: current)
-            }
-            holdsTargetsCache[element] = found
-            return found
-        }
-
-        /// The view elements directly inside a view (as `childViews`, without its notes).
-        private func childViewElements(of element: Int) -> [Int] {
-            var result: [Int] = []
-            for child in document.childElements(element) {
-                switch document.string(child + 1) ?? "" {
-                case "subviews": result += document.childElements(child)
-                case "prototypes", "cells": result += document.childElements(child)
-                case "sections":
-                    for section in document.childElements(child) {
-                        for cells in document.childElements(section) where document.stringEquals(cells + 1, "cells") {
-                            result += document.childElements(cells)
-                        }
-                    }
-                default:
-                    if let key = InterfaceBuilderDocument.attribute(child, "key", in: document).flatMap({ document.string($0) }),
-                       InterfaceBuilderClasses.childViewKeys.contains(key) {
-                        result.append(child)
-                    }
-                }
-            }
-            return result
-        }
-
-        /// The states a top-level view is checked in, each as the alternatives
-        /// left out of it. Siblings saved with the same frame, where one holds
-        /// targets and another would cover them (or both hold targets), are
-        /// views the app shows one at a time (Edit and Done, a panel and its
-        /// empty state, a form and its error view): the file shows all of
-        /// them, which the app never does. The first state shows the backmost
-        /// of each such group; each further state shows one other member of one
-        /// group. A single state (nothing left out) when there are none.
-        private mutating func states(of root: Int) -> [Set<Int>] {
-            var groups: [[Int]] = []
-            var stack = [root]
-            while let element = stack.popLast() {
-                let children = childViewElements(of: element)
-                stack += children
-                guard children.count > 1 else { continue }
-                var byFrame: [[Int]] = []
-                var frames: [Rect] = []
-                for child in children {
-                    let attributes = Attributes(child, in: document)
-                    guard attributes.hidden != true, let frame = savedFrame(of: child), !frame.isEmpty else { continue }
-                    // The same frame; or, for two targets, one over most of the
-                    // other (Edit and Done, each as wide as its title, in one place).
-                    var found: Int?
-                    for position in frames.indices where Self.sameFrame(frames[position], frame)
-                        || (Self.coincide(frames[position], frame) && holdsTargets(child) && holdsTargets(byFrame[position][0])) {
-                        found = position
-                        break
-                    }
-                    if let position = found {
-                        byFrame[position].append(child)
-                    } else {
-                        frames.append(frame)
-                        byFrame.append([child])
-                    }
-                }
-                for group in byFrame where group.count > 1 {
-                    let holders = group.filter { holdsTargets($0) }
-                    guard let firstHolder = holders.first else { continue }
-                    // Another holder, or a view in front of a holder that would take its touches or hide it.
-                    let covers = holders.count > 1 || group.contains { member in
-                        member > firstHolder && (Attributes(member, in: document).userInteractionEnabled != false || backgroundIsOpaque(member))
-                    }
-                    if covers { groups.append(group) }
-                }
-            }
-            guard !groups.isEmpty else { return [[]] }
-            for group in groups {
-                if firstAlternative < 0 { firstAlternative = group[0] + 1 }
-                if alternatives.count < 3 {
-                    alternatives.append(englishList(group.map { "'\(displayName($0, Attributes($0, in: document)))'" }))
-                } else {
-                    alternatives.append("")
-                }
-            }
-            let backmost = Set(groups.flatMap { $0.dropFirst() })
-            var states = [backmost]
-            for group in groups {
-                for member in group.dropFirst() {
-                    var leftOut = backmost
-                    leftOut.remove(member)
-                    leftOut.insert(group[0])
-                    states.append(leftOut)
-                }
-            }
-            return states
-        }
-
-        /// One rect inside the other, the smaller covering at least half the larger.
-        private static func coincide(_ a: Rect, _ b: Rect) -> Bool {
-            let (small, large) = a.area <= b.area ? (a, b) : (b, a)
-            let grown = Rect(minX: large.minX - 0.5, minY: large.minY - 0.5, maxX: large.maxX + 0.5, maxY: large.maxY + 0.5)
-            return grown.contains(small) && small.area >= 0.5 * large.area
-        }
-
-        private static func sameFrame(_ a: Rect, _ b: Rect) -> Bool {
-            abs(a.minX - b.minX) <= 0.5 && abs(a.minY - b.minY) <= 0.5 && abs(a.width - b.width) <= 0.5 && abs(a.height - b.height) <= 0.5
-        }
-
-        /// Leaves out the top-level views of a XIB that nothing connects: where
-        /// the file's owner holds some top-level views through outlets, one that
-        /// no outlet points at and in which nothing has an action or an outlet is
-        /// a view Interface Builder keeps and the app never shows (a XIB of a cell
-        /// or a view loaded whole, whose owner holds none, keeps them all).
-        private mutating func leaveOutOrphans() {
-            let destinations = index.outletDestinations
-            func id(_ element: Int) -> String? {
-                InterfaceBuilderDocument.attribute(element, "id", in: document).flatMap { document.string($0) }
-            }
-            let connected = roots.filter { !isSceneRoot($0.element) }.map { root -> Bool in
-                var stack = [root.element]
-                while let element = stack.popLast() {
-                    if let id = id(element), destinations.contains(id) { return true }
-                    if connections(of: element).hasAction { return true }
-                    stack += childViewElements(of: element)
-                }
-                return false
-            }
-            let loose = roots.filter { !isSceneRoot($0.element) }
-            guard loose.contains(where: { root in id(root.element).map(destinations.contains) ?? false }) else { return }
-            var kept: [(element: Int, frame: Rect?)] = []
-            var position = 0
-            for root in roots {
-                if isSceneRoot(root.element) {
-                    kept.append(root)
-                    continue
-                }
-                defer { position += 1 }
-                if connected[position] {
-                    kept.append(root)
-                } else {
-                    if firstOrphan < 0 { firstOrphan = root.element + 1 }
-                    if orphans.count < 3 { orphans.append(displayName(root.element, Attributes(root.element, in: document))) } else { orphans.append("") }
-                }
-            }
-            roots = kept
-        }
-
         /// `borderStyle="roundedRect"`: a text field drawn at its system height.
         private func hasRoundedRectBorder(_ element: Int) -> Bool {
             InterfaceBuilderDocument.attribute(element, "borderStyle", in: document).map { document.stringEquals($0, "roundedRect") } ?? false
@@ -771,7 +454,7 @@ enum InterfaceBuilderImporter: Importer {
         /// What a view's `<connections>` prove: a target–action connection with
         /// an event (only a `UIControl` can have one), and a tap or long-press
         /// gesture recognizer attached (`<outletCollection property="gestureRecognizers">`).
-        private func connections(of element: Int) -> (hasAction: Bool, hasTargetGesture: Bool) {
+        func connections(of element: Int) -> (hasAction: Bool, hasTargetGesture: Bool) {
             var result = (hasAction: false, hasTargetGesture: false)
             for child in document.childElements(element) where document.stringEquals(child + 1, "connections") {
                 for connection in document.childElements(child) {
@@ -796,7 +479,7 @@ enum InterfaceBuilderImporter: Importer {
         /// file defines. A named colour the file does not define (one from an
         /// asset catalog) is taken as opaque, as backgrounds nearly always are,
         /// so no view is reported covered by a view that may hide it.
-        private func backgroundIsOpaque(_ element: Int) -> Bool {
+        func backgroundIsOpaque(_ element: Int) -> Bool {
             for child in document.childElements(element) {
                 guard let key = InterfaceBuilderDocument.attribute(child, "key", in: document),
                       document.stringEquals(key, "backgroundColor") else { continue }
@@ -817,7 +500,7 @@ enum InterfaceBuilderImporter: Importer {
 
         /// The name a developer finds in Xcode: the `userLabel`, else the
         /// accessibility identifier or label, else the title or text, else the class.
-        private func displayName(_ element: Int, _ attributes: Attributes) -> String {
+        func displayName(_ element: Int, _ attributes: Attributes) -> String {
             func shortened(_ text: String) -> String? {
                 let trimmed = text.trimmingWhitespace()
                 guard !trimmed.isEmpty else { return nil }
@@ -849,90 +532,5 @@ enum InterfaceBuilderImporter: Importer {
             return InterfaceBuilderClasses.className(document.string(element + 1) ?? "view")
         }
 
-        private mutating func writeNotes() {
-            var cannotShow: [String] = []
-            if index.barItems > 0 {
-                let count = index.barItems
-                cannotShow.append("\(count) bar item\(count == 1 ? "" : "s") (\(count == 1 ? "it has" : "they have") no frame)")
-            }
-            cannotShow.append("views added, shown, hidden or resized in code")
-            if customClasses.isEmpty {
-                cannotShow.append("hit areas changed in code (point(inside:with:))")
-            } else {
-                let names = englishList(customClasses.map { "'\($0)'" })
-                cannotShow.append("hit areas changed in code (custom classes such as \(names)\(customClasses.count >= 4 ? ", …" : "") may override point(inside:with:))")
-            }
-            cannotShow.append("sizes that Dynamic Type changes")
-            var checked = "checked the frames Interface Builder saved"
-            if let screen {
-                checked += " for \(screen.name) (\(formatLength(screen.width))×\(formatLength(screen.height)) pt)"
-            } else if let deviceWarning {
-                checked += " (\(deviceWarning))"
-            }
-            assembler.note("\(checked); the file cannot show \(englishList(cannotShow))",
-                           entry: deviceEntry >= 0 ? deviceEntry : 1)
-            if tvOS, !options.profileIsChosen {
-                assembler.note("a tvOS document, held to iOS sizes: pass --profile tvos for Apple TV's (66×66 pt)", entry: 1)
-            }
-            if !alternatives.isEmpty {
-                let shown = alternatives.filter { !$0.isEmpty }.joined(separator: "; ")
-                assembler.note("views saved in one place, one over the other (\(shown)\(alternatives.count > 3 ? "; …" : "")): "
-                               + "taken as alternatives the app shows one at a time, and each checked without the others",
-                               entry: firstAlternative)
-            }
-            if !orphans.isEmpty {
-                let count = orphans.count
-                assembler.note("\(count) top-level view\(count == 1 ? " is" : "s are") connected to nothing (\(namesShown(orphans))): "
-                               + "no outlet points at \(count == 1 ? "it" : "them") and nothing in \(count == 1 ? "it" : "them") has an action, so the app never shows \(count == 1 ? "it" : "them"); not checked",
-                               entry: firstOrphan)
-            }
-            if !misplaced.isEmpty {
-                let count = misplaced.count
-                assembler.note("\(count) view\(count == 1 ? " is" : "s are") misplaced or ambiguous (\(namesShown(misplaced))): "
-                               + "their saved frames are not where Auto Layout puts them, so hitlint judges nothing in them",
-                               entry: firstMisplaced)
-            }
-            if !index.variations.isEmpty {
-                let shown = index.variations.prefix(3).map { "'\($0)'" }
-                assembler.note("size-class variations (\(englishList(Array(shown)))\(index.variations.count > 3 ? ", …" : "")) "
-                               + "change this layout on other devices; hitlint checked the layout saved for the document's device",
-                               entry: index.firstVariation)
-            }
-            if !withoutFrame.isEmpty {
-                let count = withoutFrame.count
-                assembler.note("\(count) view\(count == 1 ? " has" : "s have") no readable frame (\(namesShown(withoutFrame))): "
-                               + "left out with \(count == 1 ? "its" : "their") subviews; the rest of the file is checked",
-                               entry: firstWithoutFrame)
-            }
-            if !unknownElements.isEmpty {
-                assembler.note("element\(unknownElements.count == 1 ? "" : "s") \(englishList(unknownElements.map { "<\($0)>" })) "
-                               + "\(unknownElements.count == 1 ? "is" : "are") not one hitlint knows: read as a plain view",
-                               entry: firstUnknown)
-            }
-            if !cellsWithoutContent.isEmpty {
-                let count = cellsWithoutContent.count
-                assembler.note("\(count) cell\(count == 1 ? " has" : "s have") no content view (\(namesShown(cellsWithoutContent))), "
-                               + "which Interface Builder always writes: the file may have been edited by hand",
-                               entry: firstCellWithoutContent)
-            }
-        }
-
-        /// The first few names of a list that counts them all ("" for those not kept).
-        private func namesShown(_ names: [String]) -> String {
-            let shown = names.filter { !$0.isEmpty }.prefix(3).map { "'\($0)'" }
-            return names.count > shown.count ? shown.joined(separator: ", ") + ", …" : englishList(Array(shown))
-        }
-    }
-}
-
-private extension Document {
-    /// The first byte of a string value (0 for an empty or non-string one), to
-    /// pick the few names worth comparing in full.
-    func firstByte(of entry: Int) -> UInt8 {
-        guard kind(entry) == .string else { return 0 }
-        if let span = contentSpan(entry) {
-            return span.end > span.start ? source.bytes[span.start] : 0
-        }
-        return string(entry)?.utf8.first ?? 0
     }
 }
