@@ -75,6 +75,7 @@ enum InterfaceBuilderImporter: Importer {
         var keys: [String] = []
         var facts = InterfaceBuilderFacts()
         var systemControls: [Int32: SystemControlSize] = [:]
+        var drawnFrames: [Int32: Rect] = [:]
         /// Top-level views: element, and its frame as saved (nil: none readable).
         var roots: [(element: Int, frame: Rect?)] = []
         /// Alternatives left out of the top-level view being placed (`states(of:)`).
@@ -157,6 +158,7 @@ enum InterfaceBuilderImporter: Importer {
             result.layout.nodeKeys = keys
             result.layout.interfaceBuilder = facts
             result.layout.systemControls = systemControls
+            result.layout.drawnFrames = drawnFrames
             result.layout.uncertainFrames = uncertainNodes
             result.layout.zOrderIsInferred = false
             if let screen {
@@ -356,6 +358,7 @@ enum InterfaceBuilderImporter: Importer {
                     nameByElement[element] = shownName
                 }
                 let index = assembler.append(node, parent: pending.parent, name: shownName, nameIsID: false, nameIsUnique: true)
+                if name == "button", let drawn = titleLine(of: element, in: absolute) { drawnFrames[Int32(index)] = drawn }
                 if let system = name == "textField" ? (hasRoundedRectBorder(element) ? SystemControlSize.textField : nil)
                     : SystemControlSize.named(name) {
                     systemControls[Int32(index)] = system
@@ -438,6 +441,43 @@ enum InterfaceBuilderImporter: Importer {
                 }
             }
             return false
+        }
+
+        /// Where a button that shows only a title draws: the title's line (1.2
+        /// times its font's size, UIKit's line height for the system font),
+        /// centred as `contentVerticalAlignment` says, across the frame; nil
+        /// for a button with an image, a background or a colour behind it.
+        func titleLine(of element: Int, in frame: Rect) -> Rect? {
+            var pointSize = 15.0  // a button's system font, as IB writes it when none is given
+            var hasTitle = false
+            for child in document.childElements(element) {
+                let name = document.string(child + 1) ?? ""
+                if name == "state" || name == "buttonConfiguration" {
+                    for attribute in ["image", "backgroundImage"] as [StaticString]
+                    where InterfaceBuilderDocument.attribute(child, attribute, in: document) != nil {
+                        return nil
+                    }
+                    if InterfaceBuilderDocument.attribute(child, "title", in: document) != nil { hasTitle = true }
+                } else if name == "fontDescription",
+                          let size = InterfaceBuilderDocument.attribute(child, "pointSize", in: document).flatMap({ document.numberValue($0) }) {
+                    pointSize = size
+                } else if name == "color", let key = InterfaceBuilderDocument.attribute(child, "key", in: document),
+                          document.stringEquals(key, "backgroundColor") {
+                    return nil
+                }
+            }
+            guard hasTitle, pointSize.isFinite, pointSize > 0 else { return nil }
+            let line = min(frame.height, 1.2 * pointSize)
+            let alignment = InterfaceBuilderDocument.attribute(element, "contentVerticalAlignment", in: document)
+            let top: Double
+            if let alignment, document.stringEquals(alignment, "top") {
+                top = frame.minY
+            } else if let alignment, document.stringEquals(alignment, "bottom") {
+                top = frame.maxY - line
+            } else {
+                top = frame.minY + (frame.height - line) / 2
+            }
+            return Rect(x: frame.minX, y: top, width: frame.width, height: line)
         }
 
         /// `borderStyle="roundedRect"`: a text field drawn at its system height.

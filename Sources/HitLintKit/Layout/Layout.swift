@@ -334,6 +334,11 @@ public struct Layout: Sendable {
     /// Interface Builder view marked misplaced or ambiguous, or inside one):
     /// no geometry finding about them, or naming them, is reported.
     public var uncertainFrames: Set<Int32> = []
+    /// Where a node draws, when a file says it is less than its frame (an
+    /// Interface Builder button with only a title draws the title's line,
+    /// centred, with empty padding around it), estimated: `clipped-target`
+    /// does not count padding cut off as something seen.
+    public var drawnFrames: [Int32: Rect] = [:]
     /// The nodes that are UIKit controls UIKit sizes itself (`SystemControlSize`),
     /// by their type; read only where the layout is hit-tested as UIKit does.
     public var systemControls: [Int32: SystemControlSize] = [:]

@@ -69,7 +69,8 @@ public struct ClippedTargetRule: GeometryRule {
         let layered = context.layeredFlags
         for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 && context.isChecked(target) {
             guard layered[target], !geometry.isSkipped[target] else { continue }
-            let visible = geometry.visibleFrame(target)
+            let drawn = context.layout.drawnFrames.isEmpty ? nil : context.layout.drawnFrames[Int32(target)]
+            let visible = drawn.map { geometry.visibleFrame(target).intersection($0) } ?? geometry.visibleFrame(target)
             let allowed = geometry.ancestorGate(target)
             guard !visible.isEmpty,
                   visible.intersects(allowed) else { continue }
@@ -77,7 +78,8 @@ public struct ClippedTargetRule: GeometryRule {
             // A control UIKit sizes itself draws inside transparent margins (its
             // alignment insets, 2 pt a side on a switch or a slider): an overhang
             // that small shows nothing.
-            let unseen = context.layout.systemControl(of: target) != nil ? Self.systemControlMargin : Tolerance.length
+            // Where the drawing is estimated (a title's line), so is its edge.
+            let unseen = context.layout.systemControl(of: target) != nil || drawn != nil ? Self.systemControlMargin : Tolerance.length
             var sides: [(side: Side, amount: Double)] = []
             var ancestors: [Int] = []
             for side in Self.sides where outside[side] > unseen {

@@ -379,6 +379,28 @@ final class InterfaceBuilderImporterTests: XCTestCase {
         XCTAssertEqual(findings(result).count, 0, "the field sends nothing; the 44 pt row (its separator aside) takes the tap")
     }
 
+    func testPaddingCutFromAButtonThatShowsOnlyATitleIsNotSeen() throws {
+        // A bar 36 pt tall; a 40 pt button hangs 4 pt below it. With only a
+        // title (a 12 pt line, centred), what hangs out is empty padding; with
+        // an image, it is the button itself.
+        func bar(_ state: String) -> String {
+            Self.xib(Self.screen("""
+                            <view contentMode="scaleToFill" id="bar" userLabel="Bar">
+                                <rect key="frame" x="0.0" y="800" width="393" height="36"/>
+                                <subviews>
+                                    <button opaque="NO" contentMode="scaleToFill" contentHorizontalAlignment="center" contentVerticalAlignment="center" id="b" userLabel="Subscribe">
+                                        <rect key="frame" x="240" y="0" width="120" height="40"/>
+                                        <fontDescription key="fontDescription" type="system" weight="semibold" pointSize="12"/>
+                                        \(state)
+                                    </button>
+                                </subviews>
+                            </view>
+            """))
+        }
+        XCTAssertFalse(findings(try lint(bar(#"<state key="normal" title="SUBSCRIBE TO ALL"/>"#))).contains { $0.rule == RuleID.clippedTarget })
+        XCTAssertTrue(findings(try lint(bar(#"<state key="normal" image="plus"/>"#))).contains { $0.rule == RuleID.clippedTarget })
+    }
+
     func testNothingIsJudgedWhereInterfaceBuilderSaysTheFramesAreStale() throws {
         let result = try lint(Self.xib(Self.screen("""
                         <view contentMode="scaleToFill" ambiguous="YES" id="bar" userLabel="Buttons View">
