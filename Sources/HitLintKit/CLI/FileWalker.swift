@@ -61,12 +61,7 @@ public struct FileWalker {
 
     /// A path that is not there: missing, or a symlink that leads nowhere.
     static func whyMissing(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return "no such file or folder" }
-        guard stat(path, &info) != 0 else { return "cannot read" }
-        return errno == ELOOP
-            ? "symbolic link loop (too many levels of symbolic links)"
-            : "broken symbolic link (what it points to does not exist)"
+        InputFileReader.whyMissing(path) ?? "no such file or folder"
     }
 
     /// Walks each real folder once per run, under the first name it is reached by:

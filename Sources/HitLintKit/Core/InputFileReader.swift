@@ -120,6 +120,18 @@ public enum InputFileReader {
         return .success(bytes)
     }
 
+    /// Why a path that a program cannot open is not there, when it is a
+    /// symlink that leads nowhere ("broken symbolic link", "symbolic link
+    /// loop"); nil when there is simply nothing of that name.
+    public static func whyMissing(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        guard stat(path, &info) != 0 else { return "cannot read" }
+        return errno == ELOOP
+            ? "symbolic link loop (too many levels of symbolic links)"
+            : "broken symbolic link (what it points to does not exist)"
+    }
+
     static func describe(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self).lowercased()
