@@ -9,12 +9,17 @@ final class CapturedOutput: CommandOutput {
     var currentDirectory = FileManager.default.currentDirectoryPath
     /// What `-` reads; nil: standard input cannot be read.
     var standardInput: [UInt8]?
+    /// `-` reads this process's own standard input, as the executable does.
+    var readsProcessStandardInput = false
     var standardOutput = ""
     var standardError = ""
 
     func write(_ text: String) { standardOutput += text }
     func writeError(_ text: String) { standardError += text }
-    func readStandardInput() -> [UInt8]? { standardInput }
+    func readStandardInput() -> Result<[UInt8], InputFileReader.Failure> {
+        if readsProcessStandardInput { return InputFileReader.readStandardInput() }
+        return standardInput.map { .success($0) } ?? .failure(InputFileReader.Failure(message: "cannot read standard input (bad file descriptor)"))
+    }
 }
 
 enum TestSupport {

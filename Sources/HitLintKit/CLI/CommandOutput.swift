@@ -12,8 +12,9 @@ public protocol CommandOutput: AnyObject {
     /// UTF-8 bytes to standard output (a report, as its reporter built it).
     func write(bytes: [UInt8])
     func writeError(_ text: String)
-    /// All of standard input, or nil when it cannot be read.
-    func readStandardInput() -> [UInt8]?
+    /// All of standard input, or why it cannot be read (a folder, a closed
+    /// descriptor, more than a file may hold).
+    func readStandardInput() -> Result<[UInt8], InputFileReader.Failure>
     /// Called once a lint has written everything, with its exit status, while
     /// the run's results are still held. The executable exits here: freeing
     /// every file's bytes and diagnostics one by one, on one core, is time
@@ -25,8 +26,8 @@ public protocol CommandOutput: AnyObject {
 extension CommandOutput {
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
 
-    public func readStandardInput() -> [UInt8]? {
-        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    public func readStandardInput() -> Result<[UInt8], InputFileReader.Failure> {
+        InputFileReader.readStandardInput()
     }
 
     public func finish(_ status: Int32) {}

@@ -86,10 +86,11 @@ extension LintCommand {
         var failed = !problems.isEmpty
         if paths.contains("-") {
             let name = runFiles.stdinFilename ?? "<stdin>"
-            if let bytes = output.readStandardInput() {
+            switch output.readStandardInput() {
+            case .success(let bytes):
                 lintFiles.append(LintFile(path: name, format: runFiles.stdinFormat ?? SourceFormat(path: name), bytes: bytes))
-            } else {
-                output.writeError("hitlint: cannot read standard input\n")
+            case .failure(let failure):
+                output.writeError("hitlint: \(name.displayedOnOneLine): \(failure.message)\n")
                 failed = true
             }
         }

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import HitLintKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The options for running in CI, in process: standard input, `--output`,
 /// `--stats`, `--max-warnings`, `--jobs`, `--color`, and the inputs' edge cases.
@@ -33,7 +38,72 @@ final class CIOptionTests: XCTestCase {
         XCTAssertEqual(runCommand(["-", "--stdin-format", "toml"], standardInput: "").status, 2)
         let unreadable = runCommand(["-", "--stdin-format", "yaml"], standardInput: nil)
         XCTAssertEqual(unreadable.status, 2)
-        XCTAssertEqual(unreadable.error, "hitlint: cannot read standard input\n")
+        XCTAssertEqual(unreadable.error, "hitlint: <stdin>: cannot read standard input (bad file descriptor)\n")
+    }
+
+    /// Runs the command with this process's standard input replaced by
+    /// `descriptor` (or closed, for -1), as a shell's `<` or `<&-` would.
+    private func runWithStandardInput(_ descriptor: Int32, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
+        let saved = dup(STDIN_FILENO)
+        defer {
+            dup2(saved, STDIN_FILENO)
+            close(saved)
+        }
+        if descriptor >= 0 { dup2(descriptor, STDIN_FILENO) } else { close(STDIN_FILENO) }
+        let output = CapturedOutput()
+        output.readsProcessStandardInput = true
+        let status = HitLintCommand.run(arguments, output: output)
+        return (status, output.standardOutput, output.standardError)
+    }
+
+    /// Issue 33: `- < folder` and a closed standard input crashed (a `try!` in
+    /// Foundation's FileHandle), and `- < /dev/zero` read until memory ran
+    /// out. Each is now a message and exit 2; standard input has the cap files
+    /// have (lowered here, so the test reads a megabyte, not 4 GiB).
+    func testStandardInputThatIsAFolderClosedOrEndlessIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let arguments = ["--stdin-format", "yaml", "-"]
+        let directory = open(folder.path, O_RDONLY)
+        defer { close(directory) }
+        let fromFolder = runWithStandardInput(directory, arguments)
+        XCTAssertEqual(fromFolder.status, 2)
+        XCTAssertEqual(fromFolder.error, "hitlint: <stdin>: standard input is a folder, not a layout; not read\n")
+        XCTAssertEqual(fromFolder.output, "0 errors, 0 warnings in 0 files\n")
+
+        let closed = runWithStandardInput(-1, arguments)
+        XCTAssertEqual(closed.status, 2)
+        XCTAssertEqual(closed.error, "hitlint: <stdin>: cannot read standard input (bad file descriptor)\n")
+
+        let zero = open("/dev/zero", O_RDONLY)
+        defer { close(zero) }
+        let limit = InputFileReader.standardInputLimit
+        InputFileReader.standardInputLimit = 1 << 20
+        defer { InputFileReader.standardInputLimit = limit }
+        let endless = runWithStandardInput(zero, arguments)
+        XCTAssertEqual(endless.status, 2)
+        XCTAssertEqual(endless.error, "hitlint: <stdin>: standard input too large: more than 1048576 bytes (layouts must be under 4 GiB)\n")
+
+        // Within the cap, a pipe and a file are read whole, whatever their size says.
+        let layout = try folder.write("small.yaml", Layouts.small)
+        let file = open(layout, O_RDONLY)
+        defer { close(file) }
+        let fromFile = runWithStandardInput(file, arguments)
+        XCTAssertEqual(fromFile.status, 1, fromFile.error)
+        XCTAssertTrue(fromFile.output.hasPrefix("<stdin>:1:88: error: 'play' is reachable on 30×30 pt"), fromFile.output)
+        // (Less than a pipe's buffer, written before the run reads it: no thread to wait for.)
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        let text = Array(String(repeating: "# a comment line to fill the pipe\n", count: 1000).utf8) + Array(Layouts.small.utf8)
+        XCTAssertEqual(text.withUnsafeBufferPointer { write(ends[1], $0.baseAddress!, $0.count) }, text.count)
+        close(ends[1])
+        let fromPipe = runWithStandardInput(ends[0], arguments)
+        close(ends[0])
+        XCTAssertEqual(fromPipe.status, 1, fromPipe.error)
+        XCTAssertTrue(fromPipe.output.hasPrefix("<stdin>:1001:88: error: 'play'"), fromPipe.output)
+        InputFileReader.standardInputLimit = text.count - 1
+        let justOver = open(try folder.write("over.yaml", String(decoding: text, as: UTF8.self)), O_RDONLY)
+        defer { close(justOver) }
+        XCTAssertEqual(runWithStandardInput(justOver, arguments).status, 2, "a file one byte over the cap is refused")
     }
 
     func testOutputFileTakesTheReport() throws {

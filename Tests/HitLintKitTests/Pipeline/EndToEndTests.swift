@@ -31,9 +31,10 @@ final class EndToEndTests: XCTestCase {
         return candidates.first { manager.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// `executable`: another program that runs hitlint (a shell), else hitlint itself.
     private func hitlint(_ arguments: [String], in folder: String, standardInput: String? = nil,
-                         environment: [String: String] = [:]) throws -> Run {
-        let binary = try XCTUnwrap(Self.binary, "the hitlint executable was not found next to the tests; build it or set HITLINT_BINARY")
+                         environment: [String: String] = [:], executable: URL? = nil) throws -> Run {
+        let binary = try executable ?? XCTUnwrap(Self.binary, "the hitlint executable was not found next to the tests; build it or set HITLINT_BINARY")
         let scratch = try TemporaryFolder()
         let process = Process()
         process.executableURL = binary
@@ -186,6 +187,21 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(json.status, 0)
         XCTAssertTrue(json.output.contains("\"files\": 1"))
         XCTAssertEqual(try hitlint(["-"], in: folder.path, standardInput: Layouts.small).status, 2)
+    }
+
+    /// Issue 33: the executable given a folder or a closed descriptor as
+    /// standard input ended with SIGILL (a `try!` inside Foundation); now a
+    /// message and exit 2. Run through the shell, which does the redirecting.
+    func testStandardInputThatIsAFolderOrClosedEndsWithAMessage() throws {
+        let binary = try XCTUnwrap(Self.binary)
+        let folder = try TemporaryFolder()
+        for (redirection, message) in [("< .", "standard input is a folder, not a layout; not read"),
+                                       ("<&-", "cannot read standard input (bad file descriptor)")] {
+            let run = try hitlint(["-c", "exec \"$0\" --stdin-format yaml - \(redirection)", binary.path], in: folder.path,
+                                  executable: URL(fileURLWithPath: "/bin/sh"))
+            XCTAssertEqual(run.status, 2, redirection)
+            XCTAssertEqual(run.error, "hitlint: <stdin>: \(message)\n", redirection)
+        }
     }
 
     func testConfigurationInitAndDiscovery() throws {
