@@ -36,6 +36,30 @@ extension CommandOutput {
 }
 
 extension CommandOutput {
+    /// Writes a file the command makes (a report, a baseline, a picture) with
+    /// `AtomicFile.write`: a regular file whole, anything else through.
+    /// Standard output and error, by any of their names (`/dev/stdout`,
+    /// `/dev/fd/2`), are this output's own, so that what is written there
+    /// keeps its order with the rest. Nil when written, else why not.
+    func writeFile(_ bytes: [UInt8], to path: String) -> AtomicFile.Failure? {
+        switch AtomicFile.descriptor(named: path) {
+        case 1:
+            write(bytes: bytes)
+            return nil
+        case 2:
+            writeError(String(decoding: bytes, as: UTF8.self))
+            return nil
+        default:
+            break
+        }
+        do {
+            try AtomicFile.write(bytes, to: path.hasPrefix("/") ? path : currentDirectory + "/" + path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Says on standard error why the command cannot do its job, and gives its exit status, 2.
     func fail(_ message: String) -> Int32 {
         writeError("hitlint: \(message)\n")

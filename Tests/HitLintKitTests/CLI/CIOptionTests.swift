@@ -121,7 +121,7 @@ final class CIOptionTests: XCTestCase {
 
         let unwritable = runCommand(["--output", folder.path + "/missing/report.txt", layout], in: folder.path)
         XCTAssertEqual(unwritable.status, 2)
-        XCTAssertEqual(unwritable.error, "hitlint: \(folder.path)/missing/report.txt: cannot write the report\n")
+        XCTAssertEqual(unwritable.error, "hitlint: \(folder.path)/missing/report.txt: cannot write the report (cannot create a temporary file next to it (no such file or directory))\n")
     }
 
     func testStatsGoToStandardError() throws {
@@ -221,6 +221,36 @@ final class CIOptionTests: XCTestCase {
         let result = runCommand([folder.path])
         XCTAssertEqual(result.status, 2, "the FIFO is a path that could not be linted")
         XCTAssertTrue(result.error.contains("pipe.json: not a regular file (a FIFO); not read"), result.error)
+    }
+
+    /// Issue 33: `hitlint a.yaml ./a.yaml /abs/a.yaml` reported one file three
+    /// times (and SARIF repeated its fingerprints). Each real file is linted
+    /// once, under the first name given: a path, a link to it, the folder it
+    /// is in, a link among its neighbours.
+    func testEachRealFileIsLintedOnceUnderTheFirstNameGiven() throws {
+        let folder = try TemporaryFolder()
+        let layout = try folder.write("Layouts/a.yaml", Layouts.small)
+        try folder.write("Layouts/b.yaml", Layouts.gap)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Layouts/link.yaml", withDestinationPath: "a.yaml")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/alias.yaml", withDestinationPath: "Layouts/b.yaml")
+        let named = inDirectory(folder.path) { runCommand(["Layouts/a.yaml", "./Layouts/a.yaml", layout, "Layouts/link.yaml"], in: folder.path) }
+        XCTAssertEqual(named.output, """
+        Layouts/a.yaml:1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]
+        1 error, 0 warnings, 1 fixable in 1 file
+
+        """)
+        let walked = inDirectory(folder.path) { runCommand(["alias.yaml", "Layouts", "./Layouts/b.yaml"], in: folder.path) }
+        XCTAssertEqual(walked.output.split(separator: "\n").map { String($0.prefix(22)) },
+                       ["Layouts/a.yaml:1:88: e", "alias.yaml:5:122: warn", "1 error, 1 warning, 2 "])
+        let sarif = inDirectory(folder.path) { runCommand(["--format", "sarif", "Layouts", "./Layouts", "alias.yaml", layout], in: folder.path) }
+        let fingerprints = sarif.output.split(separator: "\n").filter { $0.contains("\"hitlint/v1\"") }
+        XCTAssertEqual(fingerprints.count, 2, sarif.output)
+        XCTAssertEqual(Set(fingerprints).count, 2)
+        // Named under another name, a file found in a folder is still named:
+        // a file that is no layout is an error, not a note.
+        try folder.write("Layouts/notes.json", "{\"title\": \"not a layout\"}")
+        let notes = inDirectory(folder.path) { runCommand(["Layouts", "./Layouts/notes.json"], in: folder.path) }
+        XCTAssertTrue(notes.output.contains("Layouts/notes.json:1:2: error:"), notes.output)
     }
 
     /// The walker sorts ASCII names as bytes and others as strings, lists

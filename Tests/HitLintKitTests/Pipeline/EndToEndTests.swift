@@ -204,6 +204,31 @@ final class EndToEndTests: XCTestCase {
         }
     }
 
+    /// Issue 33: `--output /dev/stdout` is the process's standard output as the
+    /// shell opened it: appended to a log (`>>`), it keeps the log's lines;
+    /// /dev/stdout itself stays what it was.
+    func testOutputToStandardOutputAppendsWhereTheShellSaid() throws {
+        let binary = try XCTUnwrap(Self.binary)
+        let folder = try TemporaryFolder()
+        try folder.write("small.yaml", Layouts.small)
+        try folder.write("log.txt", "earlier line\n")
+        var before = stat()
+        XCTAssertEqual(lstat("/dev/stdout", &before), 0)
+        let run = try hitlint(["-c", "exec \"$0\" --output /dev/stdout small.yaml >> log.txt", binary.path], in: folder.path,
+                              executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(run.status, 1, run.error)
+        XCTAssertEqual(try folder.read("log.txt"), """
+        earlier line
+        small.yaml:1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]
+        1 error, 0 warnings, 1 fixable in 1 file
+
+        """)
+        var after = stat()
+        XCTAssertEqual(lstat("/dev/stdout", &after), 0)
+        XCTAssertEqual(after.st_mode, before.st_mode)
+        XCTAssertEqual(after.st_ino, before.st_ino)
+    }
+
     func testConfigurationInitAndDiscovery() throws {
         let folder = try TemporaryFolder()
         try folder.write("Layouts/small.yaml", Layouts.small)
