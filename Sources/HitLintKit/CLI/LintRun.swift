@@ -73,7 +73,8 @@ extension LintCommand {
     /// Files under the paths (filtered by the configuration's include and exclude),
     /// and standard input for `-`. Missing paths are reported and fail the run,
     /// but the other files are still linted. A run that would write its report or
-    /// baseline over a file it reads is refused here, before any is read.
+    /// baseline over a file it reads is refused here, before any layout is linted
+    /// or standard input read.
     func collectFiles(plan: LintPlan, output: CommandOutput) -> CollectedFiles {
         let walk = FileWalker().walk(paths.filter { $0 != "-" })
         let written = WrittenFiles(outputFile: report.outputFile, writeBaselineFile: runFiles.writeBaselineFile,
@@ -336,7 +337,6 @@ extension LintCommand {
         }
         return 0
     }
-
 }
 
 /// Wall-clock time since the run started, for `--stats` only.
