@@ -7,8 +7,8 @@ import Darwin
 import Musl
 #endif
 
-/// Every file hitlint writes goes through here: fixed layouts (`replace`), and
-/// reports and baselines (`write`).
+/// How hitlint writes the files it was asked to change or make: fixed layouts
+/// (`replace`), and reports, baselines and `render -o` pictures (`write`).
 ///
 /// A regular file is written so that it is either the old file or the new one,
 /// never half of each: a temporary file in the same folder, flushed, given the
