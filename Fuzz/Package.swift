@@ -19,5 +19,6 @@ let package = Package(
         .executableTarget(name: "fuzz-yaml", dependencies: ["FuzzChecks", "FuzzDriver"]),
         .executableTarget(name: "fuzz-lint", dependencies: ["FuzzChecks", "FuzzDriver"]),
         .executableTarget(name: "fuzz-xml", dependencies: ["FuzzChecks", "FuzzDriver"]),
+        .executableTarget(name: "fuzz-options", dependencies: ["FuzzChecks", "FuzzDriver"]),
     ]
 )

@@ -62,18 +62,50 @@ extension LintCommand {
                         currentDirectory: currentDirectory)
     }
 
+    /// What `collectFiles` gathered; `refusal` says why the run must stop before
+    /// anything is read or written (exit 2).
+    struct CollectedFiles {
+        var files: [LintFile]
+        var failed: Bool
+        var refusal: String?
+    }
+
     /// Files under the paths (filtered by the configuration's include and exclude),
     /// and standard input for `-`. Missing paths are reported and fail the run,
-    /// but the other files are still linted.
-    func collectFiles(plan: LintPlan, output: CommandOutput) -> (files: [LintFile], failed: Bool) {
-        let (found, problems) = FileWalker().files(in: paths.filter { $0 != "-" })
-        for problem in problems { output.writeError("hitlint: \(problem.path.displayedOnOneLine): \(problem.message)\n") }
-        // The run's own baseline and report are JSON too: never lint them as layouts.
-        let ownFiles = Set([runFiles.baselineFile, runFiles.writeBaselineFile, report.outputFile].compactMap { path in
-            path.map { ProjectPath.relative($0, to: plan.currentDirectory) }
-        })
-        var files = ownFiles.isEmpty ? found  // (the usual case: no path to compare with each file)
-            : found.filter { !ownFiles.contains(ProjectPath.relative($0, to: plan.currentDirectory)) }
+    /// but the other files are still linted. A run that would write its report or
+    /// baseline over a file it reads is refused here, before any layout is linted
+    /// or standard input read.
+    func collectFiles(plan: LintPlan, output: CommandOutput) -> CollectedFiles {
+        let walk = FileWalker().walk(paths.filter { $0 != "-" })
+        let written = WrittenFiles(outputFile: report.outputFile, writeBaselineFile: runFiles.writeBaselineFile,
+                                   currentDirectory: plan.currentDirectory)
+        let configurationFile = plan.configuration.map(\.path)
+        if let refusal = written.conflictWithRunFiles(configuration: configurationFile, baseline: runFiles.baselineFile) {
+            return CollectedFiles(files: [], failed: true, refusal: refusal)
+        }
+        for problem in walk.problems { output.writeError("hitlint: \(problem.path.displayedOnOneLine): \(problem.message)\n") }
+        var files = walk.files
+        // Files the run writes or reads as its baseline, met in a folder walk,
+        // are left out (an earlier run's report or baseline is JSON too); one
+        // named, or that would be linted, is an input the run must not destroy.
+        // (Compared only when an output file exists: a file not there yet cannot
+        // be one found, and comparing takes a stat per file.)
+        let baseline = runFiles.baselineFile.flatMap { WrittenFiles.identity(ofInput: $0, currentDirectory: plan.currentDirectory) }
+        if written.writesOverAFile || baseline != nil {
+            var kept: [String] = []
+            for file in files {
+                if let target = written.output(writingOver: file) {
+                    if walk.named.contains(file) || isLinted(file, plan: plan) {
+                        return CollectedFiles(files: [], failed: true,
+                                              refusal: written.refusal(target, "is also a file this run lints (\(file.displayedOnOneLine))"))
+                    }
+                    continue
+                }
+                if let baseline, WrittenFiles.identity(ofInput: file, currentDirectory: plan.currentDirectory) == baseline { continue }
+                kept.append(file)
+            }
+            files = kept
+        }
         let candidates = files
         if let configuration = plan.configuration {
             files = candidates.filter { configuration.includes($0, currentDirectory: plan.currentDirectory) }
@@ -81,19 +113,31 @@ extension LintCommand {
                 output.writeError("hitlint: no layout files to lint: \(candidates.count) skipped by include/exclude in \(configuration.path)\n")
             }
         }
-        let named = Set(paths)
-        var lintFiles = files.map { LintFile(path: $0, foundInFolder: !named.contains($0)) }
-        var failed = !problems.isEmpty
+        var lintFiles = files.map { LintFile(path: $0, foundInFolder: !walk.named.contains($0)) }
+        var failed = !walk.problems.isEmpty
         if paths.contains("-") {
             let name = runFiles.stdinFilename ?? "<stdin>"
-            if let bytes = output.readStandardInput() {
+            switch output.readStandardInput() {
+            case .success(let bytes):
                 lintFiles.append(LintFile(path: name, format: runFiles.stdinFormat ?? SourceFormat(path: name), bytes: bytes))
-            } else {
-                output.writeError("hitlint: cannot read standard input\n")
+            case .failure(let failure):
+                output.writeError("hitlint: \(name.displayedOnOneLine): \(failure.message)\n")
                 failed = true
             }
         }
-        return (lintFiles, failed)
+        return CollectedFiles(files: lintFiles, failed: failed, refusal: nil)
+    }
+
+    /// Whether a file found in a folder would be linted: it passes the
+    /// configuration's include and exclude, and it is a layout or capture
+    /// hitlint reads (an earlier run's report or baseline is not: it would be
+    /// skipped with a note, and may be written over).
+    private func isLinted(_ file: String, plan: LintPlan) -> Bool {
+        if let configuration = plan.configuration, !configuration.includes(file, currentDirectory: plan.currentDirectory) { return false }
+        guard let format = SourceFormat(path: file) else { return false }
+        guard case .success(let bytes) = InputFileReader.read(file) else { return true }
+        let result = Linter(options: plan.options).lint(source: SourceText(bytes: bytes), format: format, path: file, foundInFolder: true)
+        return result.fileKind != .unknown
     }
 
     /// A file before and after `--fix`, and how many fixes it took.
@@ -195,10 +239,13 @@ extension LintCommand {
     }
 
     /// `--fix` writes each changed file atomically; `--diff` prints what it would
-    /// write. Returns false when a file could not be written.
+    /// write. Returns whether a file could not be written (a failure of the
+    /// run), and the files whose fixes were not written, standard input's
+    /// included (they stay as they were read).
     static func writeFixes(_ files: [LintFile], fixed: [String: FixedFile],
-                                   write: Bool, output: CommandOutput) -> Bool {
-        var ok = true
+                           write: Bool, output: CommandOutput) -> (failed: Bool, unwritten: Set<String>) {
+        var failed = false
+        var unwritten = Set<String>()
         var fixes = 0
         var changedFiles = 0
         // One file reached under two names (a symlink, a linked folder) is written once.
@@ -208,6 +255,7 @@ extension LintCommand {
             guard let entry = fixed[path], entry.fixed != entry.original else { continue }
             if write, file.bytes != nil {
                 output.writeError("hitlint: \(path.displayedOnOneLine): standard input is not written back; use --diff to see the fixes\n")
+                unwritten.insert(path)
                 continue
             }
             if write {
@@ -216,7 +264,8 @@ extension LintCommand {
                     try AtomicFile.replace(path, with: entry.fixed, expecting: entry.original)
                 } catch {
                     output.writeError("hitlint: \(path.displayedOnOneLine): \(error.message)\n")
-                    ok = false
+                    failed = true
+                    unwritten.insert(path)
                     continue
                 }
             } else {
@@ -227,7 +276,21 @@ extension LintCommand {
         }
         let verb = write ? "fixed" : "would fix"
         output.writeError("hitlint: \(verb) \(fixes) problem\(fixes == 1 ? "" : "s") in \(changedFiles) file\(changedFiles == 1 ? "" : "s")\n")
-        return ok
+        return (failed, unwritten)
+    }
+
+    /// `results` with each file of `paths` linted again from the bytes it was
+    /// read with (what `--fix` left in place), in the same order.
+    static func lintAgain(_ paths: Set<String>, in results: [LintResult], files: [LintFile],
+                          fixed: [String: FixedFile], plan: LintPlan) -> [LintResult] {
+        let linter = Linter(options: plan.options)
+        let formats = Dictionary(files.map { ($0.path, ($0.format, $0.foundInFolder)) }) { first, _ in first }
+        return results.map { result in
+            guard paths.contains(result.path), let original = fixed[result.path]?.original,
+                  let (given, foundInFolder) = formats[result.path],
+                  let format = given ?? SourceFormat(path: result.path) else { return result }
+            return linter.lint(source: SourceText(bytes: original), format: format, path: result.path, foundInFolder: foundInFolder)
+        }
     }
 
     /// Records every diagnostic of the run (before any baseline hid some). False when
@@ -240,8 +303,8 @@ extension LintCommand {
             return false
         }
         let baseline = Baseline(results: results, currentDirectory: plan.currentDirectory)
-        guard Self.writeFile(Array(baseline.encoded().utf8), to: path, currentDirectory: plan.currentDirectory) else {
-            output.writeError("hitlint: \(path): cannot write baseline\n")
+        if let failure = output.writeFile(Array(baseline.encoded().utf8), to: path) {
+            output.writeError("hitlint: \(path.displayedOnOneLine): cannot write the baseline (\(failure.message))\n")
             return false
         }
         let count = baseline.entryCount
@@ -274,8 +337,8 @@ extension LintCommand {
             output.write(bytes: bytes)
             return true
         }
-        guard Self.writeFile(bytes, to: path, currentDirectory: plan.currentDirectory) else {
-            output.writeError("hitlint: \(path): cannot write the report\n")
+        if let failure = output.writeFile(bytes, to: path) {
+            output.writeError("hitlint: \(path.displayedOnOneLine): cannot write the report (\(failure.message))\n")
             return false
         }
         return true
@@ -302,17 +365,6 @@ extension LintCommand {
             return 1
         }
         return 0
-    }
-
-    /// Writes a whole file at once (temporary file and rename), so a reader never sees half of it.
-    static func writeFile(_ bytes: [UInt8], to path: String, currentDirectory: String) -> Bool {
-        let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: absolute), options: .atomic)
-            return true
-        } catch {
-            return false
-        }
     }
 }
 

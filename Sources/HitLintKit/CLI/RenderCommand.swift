@@ -54,10 +54,8 @@ struct RenderCommand: Subcommand {
             output.writeError("hitlint: \(problem.path): screenshot not drawn (\(problem.message))\n")
         }
         let text = lower.hasSuffix(".svg") ? SVGRenderer(picture).svg() : HTMLPage(picture).html()
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-        } catch {
-            return output.fail("\(destination): cannot write (\(error.localizedDescription))")
+        if let failure = output.writeFile(Array(text.utf8), to: destination) {
+            return output.fail("\(destination): cannot write (\(failure.message))")
         }
         // Drawing is the job: diagnostics in the picture do not make it fail.
         return 0

@@ -79,13 +79,18 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 // MARK: - Finding and reading
 
 extension Configuration {
-    /// The nearest `.hitlint.yml` in `folder` or one of its parents.
+    /// The nearest `.hitlint.yml` in `folder` or one of its parents. A symlink
+    /// of that name that leads nowhere (or loops) is found too, for `load` to
+    /// say so: skipping it would lint with some other configuration, or none,
+    /// without a word.
     public static func find(from folder: String) -> String? {
         var current = ProjectPath.normalized(folder)
         while true {
             let candidate = current == "/" ? "/" + fileName : current + "/" + fileName
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return candidate }
+            } else if InputFileReader.whyMissing(candidate) != nil {
                 return candidate
             }
             if current == "/" || current == "." { return nil }
@@ -100,7 +105,8 @@ extension Configuration {
         let shown = ProjectPath.relative(absolute, to: currentDirectory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw ConfigurationError(path: shown, message: "no such configuration file")
+            let why = InputFileReader.whyMissing(absolute).map { "cannot read configuration file: \($0)" }
+            throw ConfigurationError(path: shown, message: why ?? "no such configuration file")
         }
         let bytes: [UInt8]
         switch InputFileReader.read(absolute) {
@@ -279,6 +285,7 @@ private struct ConfigurationReader {
             case .object:
                 var severity: Severity?
                 var options: [String: String] = [:]
+                var optionKeys: [String: Int] = [:]
                 for (name, optionKey, optionValue) in try members(value) {
                     if name == "severity" {
                         severity = try self.severity(optionValue, rule: rule)
@@ -291,7 +298,9 @@ private struct ConfigurationReader {
                         throw error(at: optionKey, message)
                     }
                     options[name] = try optionText(optionValue, option: option, rule: id)
+                    optionKeys[name] = optionKey
                 }
+                try checkOrder(options, keys: optionKeys, rule: rule)
                 // Options alone turn on a rule that is off by default: configuring it says you want it.
                 if severity == nil, !options.isEmpty, rule.defaultSeverity == .off { severity = .warning }
                 if let severity { severities[id] = severity }
@@ -386,6 +395,19 @@ private struct ConfigurationReader {
         return ConfiguredIgnore(index: 0, node: node, rules: rules, span: document.span(index))
     }
 
+    /// Options that bound each other (`minGap` ≤ `maxGap`), when both are
+    /// given in units that compare without a file (pt and dp are one unit; px
+    /// and mm depend on each file's scale and device).
+    func checkOrder(_ options: [String: String], keys: [String: Int], rule: RuleDescription) throws(ConfigurationError) {
+        for option in rule.options {
+            guard let bound = option.atMost, let text = options[option.name], let boundText = options[bound],
+                  let length = Length(text), let limit = Length(boundText), let key = keys[option.name] else { continue }
+            let sameScale: (LengthUnit) -> LengthUnit = { $0 == .dp ? .pt : $0 }
+            guard sameScale(length.unit) == sameScale(limit.unit), length.value > limit.value else { continue }
+            throw error(at: key, "'\(option.name)' of \(rule.id) (\(length)) is more than its '\(bound)' (\(limit)), so the rule could report nothing; make '\(option.name)' at most '\(bound)'")
+        }
+    }
+
     func severity(_ index: Int, rule: RuleDescription) throws(ConfigurationError) -> Severity {
         let names = Severity.allCases.reversed().map(\.rawValue)
         guard let text = document.string(index) else {
@@ -418,7 +440,7 @@ private struct ConfigurationReader {
             default: text = ""
             }
             guard !text.isEmpty, Length(text) != nil else {
-                throw error(at: index, "'\(option.name)' of \(rule) must be a positive length with a unit (44pt, 48dp, 24px, 9mm), found \(describe(index))")
+                throw error(at: index, "'\(option.name)' of \(rule) must be \(Length.expected), found \(describe(index))")
             }
             return text
         }

@@ -60,6 +60,8 @@ public enum ConfigurationTemplate {
         switch option.valueKind {
         case .bool: return "false"
         case .length:
+            // Its default where that is a length (so bounds such as minGap ≤ maxGap hold).
+            if Length(option.defaultValue) != nil { return option.defaultValue }
             switch option.name {
             case "minSize": return "9mm"
             case "maxGap": return "22pt"

@@ -8,7 +8,8 @@ public struct DeadGapRule: GeometryRule {
     static let maxGap = RuleOption<Length?>("maxGap", of: RuleID.deadGap, defaultDescribedAs: "half the minimum size",
                                             "Widest gap still reported, with a unit: 22pt.")
     static let minGap = LengthOption("minGap", of: RuleID.deadGap, default: Length(value: 2, unit: .pt),
-                                     "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.")
+                                     "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.",
+                                     atMost: "maxGap")
 
     public static let description = RuleDescription(
         id: RuleID.deadGap,

@@ -45,16 +45,17 @@ public struct RuleOption<Value: Sendable>: Sendable {
     public let description: RuleOptionDescription
 }
 
-/// A length (`24pt`, `9mm`; a bare number is in points).
+/// A length with its unit (`24pt`, `9mm`).
 public typealias LengthOption = RuleOption<Length>
 
 /// On or off (`true` / `false`).
 public typealias FlagOption = RuleOption<Bool>
 
 extension RuleOption where Value == Length {
-    public init(_ name: String, of rule: String, default fallback: Length, _ summary: String) {
+    public init(_ name: String, of rule: String, default fallback: Length, _ summary: String, atMost: String? = nil) {
         self.init(name: name, rule: rule, fallback: fallback,
-                  description: RuleOptionDescription(name, default: "\(formatLength(fallback.value))\(fallback.unit.rawValue)", summary))
+                  description: RuleOptionDescription(name, default: "\(formatLength(fallback.value))\(fallback.unit.rawValue)", summary,
+                                                     atMost: atMost))
     }
 }
 
@@ -76,7 +77,7 @@ extension RuleOption where Value == Bool {
 public struct RuleOptionDescription: Sendable {
     /// What a value must be, so configuration can be checked before any file is linted.
     public enum ValueKind: String, Sendable {
-        /// A length with a unit: `44pt`, `9mm` (a bare number is in points).
+        /// A length with a unit: `44pt`, `9mm`.
         case length
         case bool
     }
@@ -85,12 +86,18 @@ public struct RuleOptionDescription: Sendable {
     public var defaultValue: String
     public var summary: String
     public var valueKind: ValueKind
+    /// Another length option of the rule that this one may not exceed when
+    /// both are configured (`minGap` ≤ `maxGap`): otherwise the rule could
+    /// never report anything, silently.
+    public var atMost: String?
 
-    public init(_ name: String, default defaultValue: String, _ summary: String, valueKind: ValueKind = .length) {
+    public init(_ name: String, default defaultValue: String, _ summary: String, valueKind: ValueKind = .length,
+                atMost: String? = nil) {
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
         self.valueKind = valueKind
+        self.atMost = atMost
     }
 }
 
