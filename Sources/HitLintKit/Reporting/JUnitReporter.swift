@@ -42,8 +42,9 @@ public struct JUnitReporter: Reporter {
         return "\(result.path):\(start.line):\(start.column): \(severity): \(diagnostic.message) [\(diagnostic.rule)]"
     }
 
-    /// Text for a double-quoted XML attribute or an element (line breaks kept as references).
+    /// Text for a double-quoted XML attribute or an element (line breaks kept
+    /// as references; what XML cannot carry replaced, `OutputEscaping.markup`).
     public static func escape(_ text: String) -> String {
-        escapeMarkup(text, lineBreaksAsReferences: true)
+        OutputEscaping.markup(text, lineBreaksAsReferences: true)
     }
 }
