@@ -81,6 +81,18 @@ func wideStack(children: Int) -> [UInt8] {
     return Array((out + "]}]}}").utf8)
 }
 
+/// Buttons of 30×30 pt, 10 pt apart in rows of 200: each too small and each
+/// but the last of a row 10 pt from the next, two diagnostics a button, spread
+/// out, so each picture places a label for most of them.
+func smallButtonGrid(targets: Int) -> [UInt8] {
+    let rows = (targets + 199) / 200
+    var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 8000, \(rows * 40)], \"children\": ["
+    for index in 0..<targets {
+        out += (index == 0 ? "" : ",") + "{\"id\": \"s\(index)\", \"type\": \"button\", \"frame\": [\(index % 200 * 40), \(index / 200 * 40), 30, 30]}"
+    }
+    return Array((out + "]}}").utf8)
+}
+
 func gapGrid(targets: Int) -> [UInt8] {
     let side = Int(Double(targets).squareRoot())
     var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, \(side * 50), \(side * 50)], \"children\": ["
@@ -283,12 +295,13 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
 /// `--write NODES FILE [--yaml]`: write the typical layout to FILE, to profile the command line on it.
 if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.arguments.count > flag + 2,
    let count = Int(CommandLine.arguments[flag + 1]) {
-    // `--shape dashboard` or `--shape dense`: the layouts full of findings instead.
+    // `--shape dashboard` or `--shape dense`: the layouts full of findings instead;
+    // `--shape buttons`: the grid of small buttons the render cases draw.
     let shape = CommandLine.arguments.firstIndex(of: "--shape").flatMap {
         CommandLine.arguments.count > $0 + 1 ? CommandLine.arguments[$0 + 1] : nil
     }
     let bytes = shape == "dashboard" ? dashboard(nodes: count) : shape == "dense" ? denseLayout(nodes: count)
-        : typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
+        : shape == "buttons" ? smallButtonGrid(targets: count) : typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
     guard FileManager.default.createFile(atPath: CommandLine.arguments[flag + 2], contents: Data(bytes)) else {
         print("hitlint-bench: cannot write \(CommandLine.arguments[flag + 2])")
         exit(1)
@@ -508,8 +521,8 @@ if let plain = denseLarge, let checked = denseChecked {
 
 // MARK: - Pictures (render, --render-dir; issue 33) ------------------------------
 // A picture of a layout full of findings: every marker and label placed
-// against those placed before it. The same dashboard at two sizes, so the
-// cost per diagnostic shows how placement grows.
+// against those placed before it. The same grid of small buttons at two
+// sizes, so the cost per diagnostic shows how placement grows.
 
 /// One picture of `bytes` (an HTML page, its SVG inside), in process.
 func renderCase(_ name: String, _ bytes: [UInt8], runs: Int) -> (seconds: Double, diagnostics: Int)? {
@@ -524,10 +537,10 @@ func renderCase(_ name: String, _ bytes: [UInt8], runs: Int) -> (seconds: Double
 }
 
 print("")
-let smallPicture = renderCase("render: dashboard 10,000 nodes", dashboard(nodes: 10_000), runs: runs)
-let largePicture = renderCase("render: dashboard \(quick ? "20,000" : "80,000") nodes", dashboard(nodes: quick ? 20_000 : 80_000), runs: 1)
+let smallPicture = renderCase("render: 5,000 small buttons", smallButtonGrid(targets: 5_000), runs: runs)
+let largePicture = renderCase("render: \(quick ? "10,000" : "40,000") small buttons", smallButtonGrid(targets: quick ? 10_000 : 40_000), runs: 1)
 if let small = smallPicture, let large = largePicture {
-    print(String(format: "render: cost per diagnostic at %d diagnostics / at %d = %.2f (1 when placement is linear)",
+    print(String(format: "render: cost per diagnostic at %d diagnostics / at %d = %.2f (1 when it grows linearly)",
                  large.diagnostics, small.diagnostics,
                  (large.seconds / Double(large.diagnostics)) / (small.seconds / Double(small.diagnostics))))
 }
