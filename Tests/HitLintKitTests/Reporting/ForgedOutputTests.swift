@@ -187,6 +187,14 @@ final class ForgedOutputTests: XCTestCase {
         XCTAssertTrue(collector.messages.contains { $0.contains("'lt-<-amp-&-quote-\"-apos-'-'") })
         XCTAssertTrue(collector.messages.contains { $0.contains("'c0a-\n-'") }, "a line break is carried (as a reference)")
         XCTAssertTrue(collector.messages.contains { $0.contains("'c01-\u{FFFD}-'") }, "U+0001 is replaced")
+        // The text of each failure and of system-out is the text report's line, on one line.
+        XCTAssertEqual(collector.texts.count, ids.count + 1)
+        for text in collector.texts {
+            for line in text.split(separator: "\n") {
+                XCTAssertTrue(line.hasPrefix("ids.json:") || line.hasPrefix("na\\u{1}me&<.json:"), "a line no file wrote: \(line.debugDescription)")
+            }
+        }
+        XCTAssertTrue(collector.texts.contains { $0.contains("'c0a-\\n-'") })
     }
 
     // MARK: - unified diff headers
@@ -275,9 +283,18 @@ final class ForgedOutputTests: XCTestCase {
 private final class FailureCollector: NSObject, XMLParserDelegate {
     var cases: [String] = []
     var messages: [String] = []
+    /// The text of each `failure` and `system-out`, references resolved.
+    var texts: [String] = []
+    private var text: String?
     func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         if element == "testcase", let name = attributes["name"] { cases.append(name) }
         if element == "failure", let message = attributes["message"] { messages.append(message) }
+        if element == "failure" || element == "system-out" { text = "" }
+    }
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if let text, element == "failure" || element == "system-out" { texts.append(text) }
+        text = nil
     }
 }
