@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: build release test run bench conformance render-check web-check realworld fuzz sanitize stress install clean
+.PHONY: build release test run bench conformance render-check escaping-check web-check realworld fuzz sanitize stress install clean
 
 build:
 	$(SWIFT) build
@@ -28,6 +28,11 @@ conformance:
 # parse or a blank screenshot. Pictures and screenshots: .build-render-check/.
 render-check:
 	SWIFT="$(SWIFT)" python3 Scripts/render-check
+
+# Ids and file names that try to forge output (line breaks, ESC, workflow
+# commands, diff headers) through every format, read back by Python and git.
+escaping-check:
+	SWIFT="$(SWIFT)" python3 Scripts/escaping-check
 
 # WCAG 2.2 target size on the web against Chromium itself: seeded random web
 # layouts as HTML and as hitlint files, each target's region read with

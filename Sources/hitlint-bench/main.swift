@@ -84,6 +84,18 @@ func wideStack(children: Int) -> [UInt8] {
     return Array((out + "]}]}}").utf8)
 }
 
+/// Buttons of 30×30 pt, 10 pt apart in rows of 200: each too small and each
+/// but the last of a row 10 pt from the next, two diagnostics a button, spread
+/// out, so each picture places a label for most of them.
+func smallButtonGrid(targets: Int) -> [UInt8] {
+    let rows = (targets + 199) / 200
+    var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 8000, \(rows * 40)], \"children\": ["
+    for index in 0..<targets {
+        out += (index == 0 ? "" : ",") + "{\"id\": \"s\(index)\", \"type\": \"button\", \"frame\": [\(index % 200 * 40), \(index / 200 * 40), 30, 30]}"
+    }
+    return Array((out + "]}}").utf8)
+}
+
 func gapGrid(targets: Int) -> [UInt8] {
     let side = Int(Double(targets).squareRoot())
     var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, \(side * 50), \(side * 50)], \"children\": ["
@@ -286,12 +298,13 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
 /// `--write NODES FILE [--yaml]`: write the typical layout to FILE, to profile the command line on it.
 if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.arguments.count > flag + 2,
    let count = Int(CommandLine.arguments[flag + 1]) {
-    // `--shape dashboard` or `--shape dense`: the layouts full of findings instead.
+    // `--shape dashboard` or `--shape dense`: the layouts full of findings instead;
+    // `--shape buttons`: the grid of small buttons the render cases draw.
     let shape = CommandLine.arguments.firstIndex(of: "--shape").flatMap {
         CommandLine.arguments.count > $0 + 1 ? CommandLine.arguments[$0 + 1] : nil
     }
     let bytes = shape == "dashboard" ? dashboard(nodes: count) : shape == "dense" ? denseLayout(nodes: count)
-        : typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
+        : shape == "buttons" ? smallButtonGrid(targets: count) : typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
     guard FileManager.default.createFile(atPath: CommandLine.arguments[flag + 2], contents: Data(bytes)) else {
         print("hitlint-bench: cannot write \(CommandLine.arguments[flag + 2])")
         exit(1)
@@ -507,6 +520,69 @@ if let small = denseSmall, let large = denseLarge {
 }
 if let plain = denseLarge, let checked = denseChecked {
     print(String(format: "dense: every fix checked (json) / plain (text) = %.2f (goal ≤ 1.5)", checked.seconds / plain.seconds))
+}
+
+// MARK: - Pictures (render, --render-dir; issue 33) ------------------------------
+// A picture of a layout full of findings: every marker and label placed
+// against those placed before it. The same grid of small buttons at two
+// sizes, so the cost per diagnostic shows how placement grows.
+
+/// One picture of `bytes` (an HTML page, its SVG inside), in process.
+func renderCase(_ name: String, _ bytes: [UInt8], runs: Int) -> (seconds: Double, diagnostics: Int)? {
+    guard selected(name) else { return nil }
+    let input = Linter().lintForRendering(source: SourceText(bytes: bytes), format: .json, path: "bench.json")
+    var size = 0
+    let time = best(runs) { size = HTMLPage(input).html().utf8.count }
+    let count = input.result.diagnostics.count
+    print(String(format: "%@: %d nodes, %d diagnostics, page %@: %.3f s, %.1f µs/diagnostic",
+                 name, input.result.nodeCount, count, megabytes(size), time, time / Double(max(count, 1)) * 1e6))
+    return (time, count)
+}
+
+print("")
+let smallPicture = renderCase("render: 5,000 small buttons", smallButtonGrid(targets: 5_000), runs: runs)
+let largePicture = renderCase("render: \(quick ? "10,000" : "40,000") small buttons", smallButtonGrid(targets: quick ? 10_000 : 40_000), runs: 1)
+if let small = smallPicture, let large = largePicture {
+    print(String(format: "render: cost per diagnostic at %d diagnostics / at %d = %.2f (1 when it grows linearly)",
+                 large.diagnostics, small.diagnostics,
+                 (large.seconds / Double(large.diagnostics)) / (small.seconds / Double(small.diagnostics))))
+}
+
+/// A PNG of `width`×`height` pixels as hitlint reads it (the header; the rest
+/// is filler the browser would decode), `size` bytes in all.
+func pngScreenshot(width: Int, height: Int, size: Int) -> Data {
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    bytes += Array("IHDR".utf8)
+    for value in [width, height] { bytes += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+    bytes += [8, 2, 0, 0, 0, 0, 0, 0, 0]
+    var random = Generator(state: 12)
+    while bytes.count < size { bytes.append(UInt8(truncatingIfNeeded: random.next())) }
+    return Data(bytes)
+}
+
+// --render-dir through the command: DroidBot states, each with a large
+// screenshot beside it (`screen_<time>.png`), as a CI job uploads them.
+if selected("render-dir") {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-render-\(getpid())")
+    let captures = folder.appendingPathComponent("captures")
+    try? FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = 16, pictureSize = 24 << 20
+    let state = droidBotState(views: 501)
+    for index in 0..<count {
+        let time = String(format: "2024-05-14_10%04d", index)
+        _ = FileManager.default.createFile(atPath: captures.appendingPathComponent("state_\(time).json").path, contents: Data(state))
+        _ = FileManager.default.createFile(atPath: captures.appendingPathComponent("screen_\(time).png").path,
+                                           contents: pngScreenshot(width: 1080, height: 100 * 168, size: pictureSize))
+    }
+    let pages = folder.appendingPathComponent("pages").path
+    if let run = runHitlint(["--render-dir", pages, captures.path]) {
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: pages))?.count ?? 0
+        print(String(format: "render-dir: %d captures with %@ screenshots, %d files written: %.3f s, peak RSS %@",
+                     count, megabytes(pictureSize), written, run.seconds, megabytes(run.peak)))
+    } else {
+        print("render-dir: build the hitlint product in the same configuration to measure it")
+    }
 }
 
 // MARK: - Captured view hierarchies (importers, issue 9) ------------------------
