@@ -308,7 +308,12 @@ enum InterfaceBuilderImporter: Importer {
                 // touches on it reach the cell or view around it, as they do in UIKit
                 // for a table's rows; code that enables it later is not in the file.
                 let disabled = attributes.enabled == false && (isControl || connections.hasAction)
+                // A control the file hides from accessibility (`isElement` NO) is
+                // one its developer has another element do the work of (a small
+                // arrow beside a title that takes the tap): no accessibility
+                // element, which Xcode's hit-region audit does not check either.
                 var isTarget = (connections.hasAction || connections.hasTargetGesture || isControl) && !disabled
+                    && !isHiddenFromAccessibility(element)
                 if isControl, attributes.userInteractionEnabled == false { isTarget = connections.hasTargetGesture }
                 // A cell is a target where the file shows it is tapped: a disclosure,
                 // detail or checkmark accessory, or a segue (most cells are selected in
@@ -489,6 +494,19 @@ enum InterfaceBuilderImporter: Importer {
         private func isViewElement(_ element: Int) -> Bool {
             guard document.isXMLElement(element), let name = document.string(element + 1) else { return false }
             return InterfaceBuilderClasses.views.contains(name) || savedFrame(of: element) != nil
+        }
+
+        /// `<accessibility key="accessibilityConfiguration"><bool key="isElement" value="NO"/>`.
+        func isHiddenFromAccessibility(_ element: Int) -> Bool {
+            for child in document.childElements(element) where document.stringEquals(child + 1, "accessibility") {
+                for flag in document.childElements(child) where document.stringEquals(flag + 1, "bool") {
+                    if let key = InterfaceBuilderDocument.attribute(flag, "key", in: document), document.stringEquals(key, "isElement"),
+                       let value = InterfaceBuilderDocument.attribute(flag, "value", in: document), document.stringEquals(value, "NO") {
+                        return true
+                    }
+                }
+            }
+            return false
         }
 
         /// What a view's `<connections>` prove: a target–action connection with

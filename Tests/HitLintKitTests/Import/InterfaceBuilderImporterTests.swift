@@ -220,6 +220,15 @@ final class InterfaceBuilderImporterTests: XCTestCase {
                         <button opaque="NO" contentMode="scaleToFill" userInteractionEnabled="NO" id="badge">
                             <rect key="frame" x="0" y="300" width="44" height="44"/>
                         </button>
+                        <button opaque="NO" contentMode="scaleToFill" id="arrow">
+                            <rect key="frame" x="0" y="400" width="10" height="10"/>
+                            <accessibility key="accessibilityConfiguration">
+                                <bool key="isElement" value="NO"/>
+                            </accessibility>
+                            <connections>
+                                <action selector="arrowTapped:" destination="-1" eventType="touchUpInside" id="x9"/>
+                            </connections>
+                        </button>
         """) + """
                 <tapGestureRecognizer id="T1"><connections><action selector="tapped" destination="-1" id="a1"/></connections></tapGestureRecognizer>
                 <tapGestureRecognizer numberOfTapsRequired="3" id="T3"><connections><action selector="debug" destination="-1" id="a3"/></connections></tapGestureRecognizer>
@@ -242,6 +251,7 @@ final class InterfaceBuilderImporterTests: XCTestCase {
         XCTAssertFalse(isTarget("readOnly"))
         XCTAssertTrue(isTarget("editor"))
         XCTAssertFalse(isTarget("badge"), "a button made to ignore touches is decoration")
+        XCTAssertFalse(isTarget("arrow"), "a control hidden from accessibility: another element does its work")
     }
 
     func testCellsTheFileShowsAreTappedAreTargets() throws {
