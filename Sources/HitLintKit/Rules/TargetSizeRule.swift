@@ -37,7 +37,9 @@ public struct TargetSizeRule: GeometryRule {
         of a `scrollable` container, in the way it scrolls (partly scrolled out; ATF does not run \
         there either), and a group: a target whose own target descendants take at least half of \
         its hit area (a list, a toolbar that listens around its buttons), whose controls are \
-        checked instead. A target inside a larger target that may take the touch instead (a \
+        checked instead (under `wcag-aa` and `wcag-aaa` a layout's group is checked as SC 2.5.8 \
+        reads, as axe-core does: the browser answers it where its controls leave it; a \
+        capture's groups are not). A target inside a larger target that may take the touch instead (a \
         switch in a settings row), or one that loses part of its area to a view that is in \
         front only by a capture's accessibility order, is reported as a warning, not an error, \
         and the message says why.
@@ -325,6 +327,20 @@ public struct TargetSizeRule: GeometryRule {
                   children:
                     - {id: wifi, type: switch, frame: [320, 14, 51, 31]}
             """, flags: ["wifi"], messages: ["'wifi' is reachable on 51×31 pt; minimum is 44×44 pt (ios); 'wifi-row' around it may take the touch"]),
+            // WCAG (the web's default profile) applies SC 2.5.8 as its text reads:
+            // the card is a target where its link leaves it, a 200×10 px strip whose
+            // circle reaches the link.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - id: card
+                  type: button
+                  frame: [100, 100, 200, 34]
+                  children:
+                    - {id: title, type: link, frame: [0, 0, 200, 24]}
+            """, flags: ["card"], messages: ["'card' is reachable on 200×10 px (part of it goes to 'title'); minimum is 24×24 px (wcag-aa)"]),
         ],
         fix: .sometimes
     )
@@ -347,6 +363,7 @@ public struct TargetSizeRule: GeometryRule {
         let geometry = context.geometry
         let nodes = context.layout.nodes
         let checksWebContent = context.isOn(Self.webContent)
+        let isCapture = context.layout.importedNames != nil
         let screen = context.screen
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.
@@ -375,8 +392,15 @@ public struct TargetSizeRule: GeometryRule {
             let widthFails = !threshold.passes(best.width, required: required.width)
             let heightFails = !threshold.passes(best.height, required: required.height)
             guard widthFails || heightFails else { continue }
-            // A group of controls: its own controls are the targets.
-            if context.isGroup(regions[position]) { continue }
+            // A group of controls: its own controls are the targets, which is
+            // what a developer means by a row or toolbar that listens around
+            // its buttons. WCAG's SC 2.5.8 has no such exception, and the
+            // browser answers the group's element where its controls leave it
+            // (axe-core checks it too): under a WCAG profile a layout's group
+            // is a target as the criterion's text reads. A capture keeps the
+            // group rule: its accessibility tree marks containers clickable
+            // that the app never meant as a target (event delegation).
+            if !(threshold.inlineException && !isCapture), context.isGroup(regions[position]) { continue }
             // Partly scrolled out at a scrollable container's edge: its size on
             // screen is the scroll position's, not the layout's (ATF does not
             // run there either); the same control scrolled into view is checked.
