@@ -113,8 +113,8 @@ extension LintCommand {
         let outcomes = concurrentMap(count: files.count, jobs: plan.jobs) {
             index -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
             let file = files[index]
-            guard let format = file.format ?? SourceFormat(path: file.path) else {
-                return (nil, "not a layout file (expected .json, .yaml, .yml or .xml)", nil)
+            guard let format = file.format ?? SourceFormat(path: file.path) ?? plan.options.fileKind.impliedFormat else {
+                return (nil, "not a layout file (expected .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)", nil)
             }
             let source: SourceBytes
             if let given = file.bytes {

@@ -62,6 +62,10 @@ public struct Linter: Sendable {
             }
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
         } catch {
+            // `maestro hierarchy > screen.json` keeps the tool's banner above the JSON.
+            if format == .json, let document = CaptureBanner.maestroDocument(source, kind: options.fileKind) {
+                return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
+            }
             if foundInFolder, error.isUnsupportedDocument {
                 let diagnostic = Diagnostic(rule: RuleID.importNote, severity: .info,
                                             message: "skipped: not a layout hitlint knows (an XML document that hitlint does not read: \(error.message))",
@@ -119,7 +123,10 @@ public struct Linter: Sendable {
     static func unknownFileDiagnostic(_ document: Document, skipped: Bool) -> Diagnostic {
         let what: String
         var span = SourceSpan(start: 0, end: 0)
-        if document.format == .xml {
+        if document.format == .xml, let legacy = XCUITestImporter.legacyUIAutomationElement(document) {
+            what = XCUITestImporter.legacyUIAutomationWords
+            span = document.span(legacy + 1)
+        } else if document.format == .xml {
             let name = document.next(0) > 1 ? document.string(1) ?? "" : ""
             what = "an XML document whose root element is <\(name.count > 60 ? String(name.prefix(60)) + "…" : name)>"
             if document.next(0) > 1 { span = document.span(1) }
