@@ -108,11 +108,14 @@ extension LintCommand {
     /// each file is fixed until stable and the result describes what remains.
     static func lintAll(_ files: [LintFile], plan: LintPlan, fixing: Bool = false,
                         output: CommandOutput) -> (results: [LintResult], failed: Bool, fixed: [String: FixedFile]) {
-        let linter = Linter(options: plan.options)
+        let shared = sharedDensities(files, plan: plan)
         // Each file: its result, or why it could not be linted; and, fixing, its bytes before and after.
         let outcomes = concurrentMap(count: files.count, jobs: plan.jobs) {
             index -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
             let file = files[index]
+            var options = plan.options
+            options.sharedDensity = shared[index]
+            let linter = Linter(options: options)
             guard let format = file.format ?? SourceFormat(path: file.path) ?? plan.options.fileKind.impliedFormat else {
                 return (nil, "not a layout file (expected .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)", nil)
             }

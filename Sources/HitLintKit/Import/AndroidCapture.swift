@@ -97,15 +97,20 @@ enum AndroidCapture {
         if let note = screen.note {
             assembler.note(note, entry: format.recordedSizeEntry >= 0 ? format.recordedSizeEntry : format.documentEntry)
         }
-        var inference = DensityInference(screenWidth: screen.rect.width, screenHeight: screen.rect.height)
+        var inference = DensityInference(screenWidth: screen.rect.width, screenHeight: screen.rect.height, screenIsWhole: screen.isWhole)
         for view in tree.views where mayTellTheDensity(view, document: document) {
             guard let frame = view.frame else { continue }
             inference.consider(entryName: entryName(view.resourceID, document: document),
                                simpleClass: view.className >= 0 ? ControlClasses.simpleName(document.string(view.className) ?? "") : "",
                                frame: frame, entry: view.object)
         }
+        if let probe = options.densityProbe {
+            // The folder pass wants only what the capture shows of its density.
+            probe.inference = format.recordedDensity == nil ? inference : nil
+            return (Layout(document: document), [])
+        }
         let density = DensityChoice.settle(given: options.scale, recorded: format.recordedDensity, inference: inference,
-                                           fallback: format.fallbackDensity)
+                                           fallback: format.fallbackDensity, shared: options.sharedDensity)
         if let note = density.note {
             assembler.note(note, entry: density.noteEntry ?? (format.recordedSizeEntry >= 0 ? format.recordedSizeEntry : format.documentEntry))
         }

@@ -108,6 +108,7 @@ public struct Linter: Sendable {
         } else {
             var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, modality: options.modality)
             importOptions.figmaTargets = options.figmaTargets
+            importOptions.sharedDensity = options.sharedDensity
             importOptions.profileIsChosen = options.profile != nil || options.minimumSize != nil
                 || options.ruleOptions[RuleID.targetSize]?["minSize"] != nil
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
