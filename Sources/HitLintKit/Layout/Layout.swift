@@ -301,6 +301,12 @@ public struct Layout: Sendable {
     /// (DroidBot), not the drawing order: which of two overlapping views is in
     /// front is inferred, and findings that rest on it are weak evidence.
     public var zOrderIsInferred = false
+    /// A capture whose view tree is not of the moment its other records are
+    /// (DroidBot's foreground activity is another app's): what the tree shows
+    /// is still a screen of the app, but not the one the screenshot shows, so
+    /// findings on it are weak evidence and the screenshot is not drawn under
+    /// it. The words say why ("the state's foreground activity is …").
+    public var capturedAtAnotherMoment: String?
     /// Whose minimum sizes apply when no profile is chosen, when it is not the
     /// hit-testing platform's: an iOS capture or a design, hit-tested as an
     /// accessibility tree (only targets take touches, `platform` android), is
