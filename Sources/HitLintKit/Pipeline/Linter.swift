@@ -219,6 +219,12 @@ public struct Linter: Sendable {
                                     regions: context.regions, footprints: footprints)
             }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
+            if ControlIdentity.groups(kind) {
+                for index in diagnostics.indices where diagnostics[index].rule != RuleID.importNote {
+                    guard let node = diagnostics[index].nodeIndex, node > 0, node < nodeCount else { continue }
+                    diagnostics[index].control = ControlIdentity.fingerprint(of: node, in: layout)
+                }
+            }
             keep?(context)
         }
         diagnostics.sort { lhs, rhs in

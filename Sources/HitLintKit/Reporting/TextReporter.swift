@@ -34,12 +34,16 @@ public struct TextReporter: Reporter {
         // Written as bytes: a first run on a large project prints a line for each
         // of many diagnostics, and a String joined for each would cost more than the line.
         var out = ByteWriter()
-        for result in results {
+        let groups = CaptureGroups(results)
+        for (resultIndex, result) in results.enumerated() {
             let path = result.path.displayedOnOneLine
             // Read in place, by index: a copy of each diagnostic counts a
             // reference for each of its strings and lists.
             let diagnostics = result.diagnostics
             for index in diagnostics.indices {
+                // The same control in many captures: shown once.
+                let grouping = groups.grouping(result: resultIndex, diagnostic: index)
+                if grouping?.shown == false { continue }
                 let start = result.source.location(of: diagnostics[index].span.start)
                 // Ids and paths come from files: one line per diagnostic, whatever they hold.
                 paint("1", &out) { out in
@@ -58,6 +62,7 @@ public struct TextReporter: Reporter {
                 }
                 out.append(": ")
                 out.append(diagnostics[index].message.displayedOnOneLine)
+                if let grouping { out.append(grouping.suffix) }
                 out.append(" ")
                 paint("2", &out) { out in
                     out.append("[")
@@ -68,6 +73,10 @@ public struct TextReporter: Reporter {
                 if showSource { out.append(sourceExcerpt(result.source, span: diagnostics[index].span, line: start.line)) }
                 if showFixes, let fix = diagnostics[index].fix { out.append(fixLines(fix, source: result.source)) }
             }
+        }
+        if let line = groups.summaryLine {
+            out.append(line)
+            out.append("\n")
         }
         out.append(RunSummary(results: results).line)
         out.append("\n")
