@@ -17,6 +17,10 @@ struct AndroidView {
     var frame: Rect?
     var clickable = false, longClickable = false, checkable = false, scrollable = false
     var enabled: Bool?
+    /// `isFocusable`, when the format records it: what tells a web page's
+    /// controls (links, buttons, fields: focusable) from elements a script
+    /// listens on.
+    var focusable: Bool?
     /// Whether the user can see it (`isVisibleToUser`), when the format says.
     var visible: Bool?
     /// `View.GONE` (RICO records the view's visibility as well).
@@ -322,6 +326,12 @@ enum AndroidCapture {
                 if list >= 0, document.stringHasSuffix(list, "ListView") || document.stringHasSuffix(list, "GridView") {
                     node.isTarget = false
                 }
+            }
+            // Inside a web page, a control is focusable (a link, a button, a
+            // field); a clickable element that is not is one a script listens on
+            // (an image, a box), which axe-core does not check either.
+            if node.isTarget, view.focusable == false, parent >= 0, assembler.layout.nodes[parent].isWebContent {
+                node.isTarget = false
             }
             node.isEnabled = view.enabled ?? true
             // A list that cannot scroll at that moment says `scrollable: false`

@@ -134,7 +134,7 @@ enum DroidBotImporter: Importer {
     /// The keys of a view that hitlint reads.
     private enum ViewKey: String, CaseIterable {
         case parent, bounds, className = "class", resourceID = "resource_id", contentDescription = "content_description"
-        case package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, visible, children
+        case package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, focusable, visible, children
     }
     private static let viewKeys = KeyNames<ViewKey>()
 
@@ -162,6 +162,7 @@ enum DroidBotImporter: Importer {
             case .checkable: view.checkable = document.bool(value) ?? false
             case .scrollable: view.scrollable = document.bool(value) ?? false
             case .enabled: view.enabled = document.bool(value)
+            case .focusable: view.focusable = document.bool(value)
             case .visible: view.visible = document.bool(value)
             case .children: children = value
             case nil: break

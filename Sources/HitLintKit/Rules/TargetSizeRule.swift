@@ -2,8 +2,8 @@
 public struct TargetSizeRule: GeometryRule {
     public init() {}
 
-    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: false,
-                                       "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings.")
+    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: true,
+                                       "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings; false leaves it out.")
 
     public static let description = RuleDescription(
         id: RuleID.targetSize,

@@ -200,14 +200,14 @@ final class CaptureReadingTests: XCTestCase {
     }
 
     func testWebContentIsHitTestedTheWebWayAndMeasuredAgainstWCAG() throws {
-        // Web content is checked for size only when asked: the page is rarely the app's own.
+        // Web content is checked for size (as warnings) unless asked not to.
         let folder = try TemporaryFolder()
         let state = try folder.write("state.json", webPage)
-        let off = runCommand(["--scale", "3", state])
+        let config = try folder.write("web.yml", "rules:\n  target-size: {webContent: false}\n")
+        let off = runCommand(["--config", config, "--scale", "3", state])
         XCTAssertTrue(off.output.contains("in 1 file"), off.output)
         XCTAssertFalse(off.output.contains("web content"), off.output)
-        let config = try folder.write("web.yml", "rules:\n  target-size: {webContent: true}\n")
-        let run = runCommand(["--config", config, "--scale", "3", "--format", "json", state])
+        let run = runCommand(["--scale", "3", "--format", "json", state])
         XCTAssertTrue(run.output.contains(#""severity": "warning""#), run.output)
         XCTAssertTrue(run.output.contains("web content 'Tiny' is reachable on 16×16 px; minimum is 24×24 px (wcag-aa, web content)"), run.output)
         XCTAssertEqual(run.output.components(separatedBy: "\"rule\": \"target-size\"").count - 1, 1, run.output)
@@ -225,6 +225,26 @@ final class CaptureReadingTests: XCTestCase {
         let geometry = Geometry(layout: layout)
         let phones = try XCTUnwrap(layout.index(named: "Phones"))
         XCTAssertEqual(geometry.hitTest(x: 100, y: 120), .target(phones))
+    }
+
+    /// A page's controls are focusable; a clickable element that is not is one
+    /// a script listens on (a notice's box, an image): no target, as in axe-core.
+    func testOnlyFocusableWebElementsAreTargets() throws {
+        let page = droidbot([
+            (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
+            (0, "android.webkit.WebView", [0, 72, 1080, 1776], #""clickable": true, "focusable": true"#),
+            // A notice whose box listens for clicks, with a 20 px close button in its corner.
+            (1, "android.view.View", [60, 100, 1020, 700], #""clickable": true, "focusable": false, "content_description": "notice""#),
+            (2, "android.widget.Button", [930, 130, 990, 190], #""clickable": true, "focusable": true, "content_description": "Close""#),
+            // An empty image a script listens on, and two links 19 px tall, 21 px apart.
+            (1, "android.widget.Image", [48, 1302, 144, 1350], #""clickable": true, "focusable": false"#),
+            (1, "android.view.View", [150, 1000, 450, 1057], #""clickable": true, "focusable": true, "content_description": "1. About""#),
+            (1, "android.view.View", [150, 1063, 450, 1120], #""clickable": true, "focusable": true, "content_description": "2. Install""#),
+        ])
+        let result = try lint(page, ["--scale", "3"])
+        XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.compactMap(\.node), ["1. About", "2. Install"],
+                       "the close button alone passes the spacing exception; the image is no target")
+        XCTAssertTrue(messages(result, RuleID.targetSize).allSatisfy { $0.hasPrefix("web content '") })
     }
 
     // MARK: Modal layers
