@@ -73,9 +73,16 @@ public struct Baseline: Sendable, Equatable {
             let file = ProjectPath.relative(filtered[index].path, to: currentDirectory)
             filtered[index].diagnostics.removeAll { diagnostic in
                 let key = Key(diagnostic, file: file).lookup
-                guard let count = remaining[key], count > 0 else { return false }
-                // A control's entry hides it in every capture, however many.
-                if key.control == nil { remaining[key] = count - 1 }
+                if key.control != nil, remaining[key] != nil {
+                    // A control's entry hides it in every capture, however many.
+                    hidden += 1
+                    return true
+                }
+                // A file's entry (and a capture's finding recorded by a
+                // baseline written before controls were): counted.
+                let fileKey = Key(file: file, rule: diagnostic.rule, node: diagnostic.node)
+                guard let count = remaining[fileKey], count > 0 else { return false }
+                remaining[fileKey] = count - 1
                 hidden += 1
                 return true
             }

@@ -86,6 +86,11 @@ final class CaptureGroupingTests: XCTestCase {
         let shown = try json(next.output).filter { ($0["rule"] as? String) == RuleID.targetSize }
         XCTAssertEqual(shown.map { $0["node"] as? String }, ["menu"], "only the larger menu button, a control not recorded")
         XCTAssertTrue((shown.first?["file"] as? String ?? "").hasSuffix("state_10.json"))
+
+        // A baseline written before controls were (file, rule and node) still hides what it recorded.
+        let older = try folder.write("older.json", #"{"version": 1, "tool": "hitlint", "entries": [{"file": "\#(folder.path)/second/state_10.json", "rule": "target-size", "node": "menu", "count": 1}]}"#)
+        let withOlder = runCommand(["--scale", "3", "--baseline", older, "--format", "json", folder.path + "/second/state_10.json"])
+        XCTAssertFalse(try json(withOlder.output).contains { ($0["node"] as? String) == "menu" }, withOlder.output)
     }
 
     /// Layout files keep their own fingerprints (file, rule, node, occurrence),
