@@ -108,13 +108,12 @@ extension LintCommand {
     /// each file is fixed until stable and the result describes what remains.
     static func lintAll(_ files: [LintFile], plan: LintPlan, fixing: Bool = false,
                         output: CommandOutput) -> (results: [LintResult], failed: Bool, fixed: [String: FixedFile]) {
-        let shared = sharedDensities(files, plan: plan)
         // Each file: its result, or why it could not be linted; and, fixing, its bytes before and after.
-        let outcomes = concurrentMap(count: files.count, jobs: plan.jobs) {
-            index -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
+        // `shared`: the density its folder settles for it (`FolderDensity`).
+        let lintFile = { @Sendable (index: Int, shared: SharedDensity?) -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
             let file = files[index]
             var options = plan.options
-            options.sharedDensity = shared[index]
+            options.sharedDensity = shared
             let linter = Linter(options: options)
             guard let format = file.format ?? SourceFormat(path: file.path) ?? plan.options.fileKind.impliedFormat else {
                 return (nil, "not a layout file (expected .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)", nil)
@@ -147,6 +146,14 @@ extension LintCommand {
             // the rules' tables are gone.)
             if !result.diagnostics.isEmpty, !source.isMapped { _ = result.source.lineStarts }
             return (result, nil, nil)
+        }
+        var outcomes = concurrentMap(count: files.count, jobs: plan.jobs) { lintFile($0, nil) }
+        // Captures of one device share their density: those whose folder
+        // settles another than they showed alone are read again at it.
+        let again = sharedDensities(files, results: outcomes.map(\.result), plan: plan)
+        if !again.isEmpty {
+            let redone = concurrentMap(count: again.count, jobs: plan.jobs) { lintFile(again[$0].index, again[$0].density) }
+            for (position, item) in again.enumerated() { outcomes[item.index] = redone[position] }
         }
         let results = outcomes.map(\.result)
         let failures = outcomes.map(\.failure)

@@ -108,11 +108,6 @@ enum AndroidCapture {
                                simpleClass: view.className >= 0 ? ControlClasses.simpleName(document.string(view.className) ?? "") : "",
                                frame: frame, entry: view.object)
         }
-        if let probe = options.densityProbe {
-            // The folder pass wants only what the capture shows of its density.
-            probe.inference = format.recordedDensity == nil ? inference : nil
-            return (Layout(document: document), [])
-        }
         let density = DensityChoice.settle(given: options.scale, recorded: format.recordedDensity, inference: inference,
                                            fallback: format.fallbackDensity, shared: options.sharedDensity)
         if let note = density.note {
@@ -121,6 +116,10 @@ enum AndroidCapture {
         var walk = Walk(document: document, tree: tree, format: format, assembler: assembler)
         walk.run()
         var result = walk.assembler.finish(namesEntry: format.documentEntry, pixelScale: density.scale)
+        if options.scale == nil, format.recordedDensity == nil {
+            // For the folder pass (`FolderDensity`): what it showed, and what it was read at.
+            result.layout.densityEvidence = DensityEvidence(inference: inference, scale: density.scale)
+        }
         // The accessibility tree's order, which elevation and custom drawing order can contradict.
         result.layout.zOrderIsInferred = true
         return result

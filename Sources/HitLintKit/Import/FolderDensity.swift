@@ -94,10 +94,17 @@ public enum FolderDensity {
     }
 }
 
-/// Collects what an Android capture shows of its density instead of importing
-/// it (`ImportOptions.densityProbe`): the folder pass reads every capture once
-/// before any is linted.
-final class DensityProbe: @unchecked Sendable {
-    /// Set by the importer, read after it returns, on one thread.
-    var inference: DensityInference?
+/// What an Android capture showed of its density and the density it was read
+/// at, kept with its result (`LintResult.densityEvidence`) for the folder pass.
+/// nil for a capture whose density was given (`--scale`) or recorded.
+public struct DensityEvidence: Sendable {
+    public var inference: DensityInference
+    public var scale: Double
+
+    /// Whether the capture, read at `scale`, should be read again at the
+    /// folder's `shared` density: its own evidence admits it (as
+    /// `DensityChoice.settle` takes it).
+    func wants(_ shared: SharedDensity) -> Bool {
+        shared.scale != scale && inference.admits(shared.scale)
+    }
 }

@@ -15,9 +15,6 @@ public struct ImportOptions: Sendable {
     /// The density the capture's folder settles (`FolderDensity`), taken where
     /// the capture itself shows too little and contradicts it in nothing.
     public var sharedDensity: SharedDensity?
-    /// Set by the folder pass: an Android capture records what it shows of its
-    /// density here and is not imported.
-    var densityProbe: DensityProbe?
 
     /// 420 dpi (2.625 px per dp), the density of the Pixel-class phones and
     /// emulators most Android captures come from. Always announced in an

@@ -6,73 +6,70 @@
 /// from the window down, with its place among like siblings), and its size in
 /// the capture's units. Never by the file, the line or where it sits on the
 /// screen: a list scrolled by a row is the same list.
-enum ControlIdentity {
+struct ControlIdentity {
     /// The captures whose findings are grouped: those of a running app (not a
     /// design, whose frames are screens of their own).
     static func groups(_ kind: FileKind) -> Bool {
         kind.isCapture && kind != .figma
     }
 
-    /// Sixteen hex digits naming the control `node` is.
-    static func fingerprint(of node: Int, in layout: Layout) -> String {
-        var hash = StableHash()
-        let path = ancestry(of: node, in: layout)
-        // The window: the view below the screen that holds the node, and its size.
-        let window = path.first ?? node
-        hash.combine("app:" + app(window, layout))
-        hash.combine("window:" + step(window, layout) + size(window, layout))
-        if let id = string(layout.nodes[node].idEntry, layout), !id.isEmpty {
-            hash.combine("id:" + id + "|" + step(node, layout))
-        } else {
-            for member in path.dropFirst() + [node] {
-                hash.combine(step(member, layout) + "#" + String(ordinal(member, layout)))
-            }
+    private let layout: Layout
+    /// Per node, a hash of its path from the window down (class, id and place
+    /// among like siblings at each step), and its window (the view below the
+    /// screen that holds it). Worked out in one pass in pre-order, parents
+    /// first: a capture of any size and depth costs one look at each node.
+    private var paths: [String] = []
+    private var windows: [Int32] = []
+
+    init(_ layout: Layout) {
+        self.layout = layout
+        let count = layout.nodes.count
+        paths = [String](repeating: "", count: count)
+        windows = [Int32](repeating: -1, count: count)
+        // Per parent, how many children of each step came before.
+        var seen: [Int32: [String: Int]] = [:]
+        for node in 1..<max(count, 1) {
+            let parent = Int(layout.nodes[node].parent)
+            guard parent >= 0 else { continue }
+            let step = self.step(node)
+            let ordinal = seen[Int32(parent), default: [:]][step, default: 0]
+            seen[Int32(parent), default: [:]][step] = ordinal + 1
+            windows[node] = parent <= 0 ? Int32(node) : windows[parent]
+            paths[node] = StableHash.hex([parent <= 0 ? "" : paths[parent], step, String(ordinal)])
         }
-        hash.combine("size:" + size(node, layout))
+    }
+
+    /// Sixteen hex digits naming the control `node` is.
+    func fingerprint(of node: Int) -> String {
+        var hash = StableHash()
+        let window = windows[node] >= 0 ? Int(windows[node]) : node
+        hash.combine("app:" + app(window))
+        hash.combine("window:" + step(window) + size(window))
+        if let id = string(layout.nodes[node].idEntry), !id.isEmpty {
+            hash.combine("id:" + id + "|" + step(node))
+        } else {
+            hash.combine("path:" + paths[node])
+        }
+        hash.combine("size:" + size(node))
         return hash.hex
     }
 
-    /// The node's ancestors below the screen (the layout's root), from the
-    /// window down, without the node.
-    private static func ancestry(of node: Int, in layout: Layout) -> [Int] {
-        var chain: [Int] = []
-        var current = Int(layout.nodes[node].parent)
-        while current > 0 {
-            chain.append(current)
-            current = Int(layout.nodes[current].parent)
-        }
-        return chain.reversed()
-    }
-
     /// Class (or element type) and id: `android.widget.ImageButton:org.mozilla.firefox:id/menu`.
-    private static func step(_ node: Int, _ layout: Layout) -> String {
-        (string(layout.nodes[node].typeEntry, layout) ?? "") + ":" + (string(layout.nodes[node].idEntry, layout) ?? "")
-    }
-
-    /// Its place among the earlier siblings of the same class and id (the third of five unnamed tabs).
-    private static func ordinal(_ node: Int, _ layout: Layout) -> Int {
-        let parent = Int(layout.nodes[node].parent)
-        guard parent >= 0 else { return 0 }
-        let own = step(node, layout)
-        var count = 0
-        var sibling = parent + 1
-        while sibling < node {
-            if step(sibling, layout) == own { count += 1 }
-            sibling = Int(layout.nodes[sibling].subtreeEnd)
-        }
-        return count
+    private func step(_ node: Int) -> String {
+        (string(layout.nodes[node].typeEntry) ?? "") + ":" + (string(layout.nodes[node].idEntry) ?? "")
     }
 
     /// Width and height in the capture's own units, rounded: the same pixels
     /// whatever density a capture was read at.
-    private static func size(_ node: Int, _ layout: Layout) -> String {
+    private func size(_ node: Int) -> String {
         let frame = layout.nodes[node].frame
-        return "\(Int(layout.fileLength(frame.width).rounded()))x\(Int(layout.fileLength(frame.height).rounded()))"
+        // Written as lengths are (a damaged capture's sizes may be beyond any integer).
+        return formatLength(layout.fileLength(frame.width).rounded()) + "x" + formatLength(layout.fileLength(frame.height).rounded())
     }
 
     /// The app whose window it is, where the capture says: an Android view's
     /// `package`, an iOS application's `bundleId`.
-    private static func app(_ node: Int, _ layout: Layout) -> String {
+    private func app(_ node: Int) -> String {
         let object = Int(layout.nodes[node].objectEntry)
         let document = layout.document
         guard object >= 0, object < document.entries.count, document.kind(object) == .object else { return "" }
@@ -82,7 +79,7 @@ enum ControlIdentity {
         return ""
     }
 
-    private static func string(_ entry: Int32, _ layout: Layout) -> String? {
+    private func string(_ entry: Int32) -> String? {
         let entry = Int(entry)
         guard entry >= 0, entry < layout.document.entries.count else { return nil }
         return layout.document.string(entry)

@@ -9,6 +9,9 @@ public struct LintResult: Sendable {
     public var nodeCount: Int
     /// What the file was read as (`--from`, or recognised by its keys).
     public var fileKind: FileKind = .hitlint
+    /// An Android capture whose density was inferred or assumed: what it
+    /// showed of it (for the folder pass, `FolderDensity`).
+    public var densityEvidence: DensityEvidence?
 
     public init(path: String, source: SourceText, diagnostics: [Diagnostic], nodeCount: Int, fileKind: FileKind = .hitlint) {
         self.path = path
@@ -114,8 +117,11 @@ public struct Linter: Sendable {
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document
+        let evidence = layout.densityEvidence
         let outcome = lintLayout(consume layout, diagnostics, kind: kind, keep: keep)
-        return finish(outcome, source: source, format: format, path: path, kind: kind)
+        var result = finish(outcome, source: source, format: format, path: path, kind: kind)
+        result.densityEvidence = evidence
+        return result
     }
 
     /// What a file that is no layout hitlint knows gets: a note that it was
@@ -220,9 +226,11 @@ public struct Linter: Sendable {
             }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
             if ControlIdentity.groups(kind) {
+                var identity: ControlIdentity?  // made for the first finding on a control
                 for index in diagnostics.indices where diagnostics[index].rule != RuleID.importNote {
                     guard let node = diagnostics[index].nodeIndex, node > 0, node < nodeCount else { continue }
-                    diagnostics[index].control = ControlIdentity.fingerprint(of: node, in: layout)
+                    if identity == nil { identity = ControlIdentity(layout) }
+                    diagnostics[index].control = identity!.fingerprint(of: node)
                 }
             }
             keep?(context)
