@@ -82,6 +82,11 @@ final class CaptureCommandTests: XCTestCase {
         let named = CapturedOutput()
         XCTAssertEqual(HitLintCommand.run(["--from", "maestro", path], output: named), 1)
         XCTAssertTrue(named.standardOutput.contains("'More options' is reachable on 32×32 dp"), named.standardOutput)
+        // And drawn, after its banner.
+        let page = folder.appendingPathComponent("screen.html").path
+        let render = CapturedOutput()
+        XCTAssertEqual(HitLintCommand.run(["render", "--from", "maestro", path, "-o", page], output: render), 0, render.standardError)
+        XCTAssertTrue(try String(contentsOfFile: page, encoding: .utf8).contains("More options"))
     }
 
     /// Many captures in one folder, in both formats and mixed with layouts: each

@@ -160,6 +160,13 @@ final class CaptureReadingTests: XCTestCase {
         // Another folder is another run: nothing settles it.
         XCTAssertTrue(messages(alone, RuleID.importNote).contains { $0.contains("assuming 2.625 px per dp") }, "\(messages(alone, RuleID.importNote))")
         XCTAssertEqual(messages(alone, RuleID.targetSize), [])
+        // Its page is drawn at that density too: the screen is 640 dp tall, not 731.43.
+        let pages = folder.path + "/pages"
+        _ = runCommand(["--render-dir", pages, folder.path + "/run"])
+        let page = try String(contentsOfFile: pages + "/" + (try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: pages)
+            .first { $0.hasSuffix("state_3.json.html") })), encoding: .utf8)
+        XCTAssertTrue(page.contains("height=\"640\""), "the page's screen")
+        XCTAssertFalse(page.contains("731.43"))
         // --scale still wins.
         let given = runCommand(["--scale", "2.625", "--format", "json", folder.path])
         XCTAssertFalse(given.output.contains("inferred from the captures"), given.output)
