@@ -152,13 +152,20 @@ extension LintCommand {
     /// each file is fixed until stable and the result describes what remains.
     static func lintAll(_ files: [LintFile], plan: LintPlan, fixing: Bool = false,
                         output: CommandOutput) -> (results: [LintResult], failed: Bool, fixed: [String: FixedFile]) {
-        let linter = Linter(options: plan.options)
         // Each file: its result, or why it could not be linted; and, fixing, its bytes before and after.
-        let outcomes = concurrentMap(count: files.count, jobs: plan.jobs) {
-            index -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
+        // `shared`: the density its folder settles for it (`FolderDensity`).
+        let lintFile = { @Sendable (index: Int, shared: SharedDensity?) -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
             let file = files[index]
-            guard let format = file.format ?? SourceFormat(path: file.path) else {
-                return (nil, "not a layout file (expected .json, .yaml, .yml or .xml)", nil)
+            var options = plan.options
+            // A file some of the configuration's `overrides:` match is linted with their settings.
+            if let configuration = plan.configuration {
+                let matching = configuration.overrides(matching: file.path, currentDirectory: plan.currentDirectory)
+                if !matching.isEmpty { options = options.applying(matching, of: configuration) }
+            }
+            options.sharedDensity = shared
+            let linter = Linter(options: options)
+            guard let format = file.format ?? SourceFormat(path: file.path) ?? plan.options.fileKind.impliedFormat else {
+                return (nil, "not a layout file (expected .xib, .storyboard, .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)", nil)
             }
             let source: SourceBytes
             if let given = file.bytes {
@@ -170,11 +177,6 @@ extension LintCommand {
                 case .failure(let failure): return (nil, failure.message, nil)
                 }
             }
-            // A file some of the configuration's `overrides:` match is linted with their settings.
-            let linter = plan.configuration.map { configuration in
-                let matching = configuration.overrides(matching: file.path, currentDirectory: plan.currentDirectory)
-                return matching.isEmpty ? linter : Linter(options: plan.options.applying(matching, of: configuration))
-            } ?? linter
             if fixing {
                 let bytes = source.array
                 let outcome = Fixer.fixUntilStable(bytes, format: format, path: file.path, linter: linter,
@@ -193,6 +195,14 @@ extension LintCommand {
             // the rules' tables are gone.)
             if !result.diagnostics.isEmpty, !source.isMapped { _ = result.source.lineStarts }
             return (result, nil, nil)
+        }
+        var outcomes = concurrentMap(count: files.count, jobs: plan.jobs) { lintFile($0, nil) }
+        // Captures of one device share their density: those whose folder
+        // settles another than they showed alone are read again at it.
+        let again = sharedDensities(files, results: outcomes.map(\.result), plan: plan)
+        if !again.isEmpty {
+            let redone = concurrentMap(count: again.count, jobs: plan.jobs) { lintFile(again[$0].index, again[$0].density) }
+            for (position, item) in again.enumerated() { outcomes[item.index] = redone[position] }
         }
         let results = outcomes.map(\.result)
         let failures = outcomes.map(\.failure)

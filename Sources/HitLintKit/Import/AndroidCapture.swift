@@ -20,6 +20,10 @@ struct AndroidView {
     /// Which way it scrolls, when the format says (RICO's `scrollable-horizontal` and `scrollable-vertical`).
     var scrollAxis: (sideways: Bool, upAndDown: Bool)?
     var enabled: Bool?
+    /// `isFocusable`, when the format records it: what tells a web page's
+    /// controls (links, buttons, fields: focusable) from elements a script
+    /// listens on.
+    var focusable: Bool?
     /// Whether the user can see it (`isVisibleToUser`), when the format says.
     var visible: Bool?
     /// `View.GONE` (RICO records the view's visibility as well).
@@ -104,7 +108,7 @@ enum AndroidCapture {
         if let note = screen.note {
             assembler.note(note, entry: format.recordedSizeEntry >= 0 ? format.recordedSizeEntry : format.documentEntry)
         }
-        var inference = DensityInference(screenWidth: screen.rect.width, screenHeight: screen.rect.height)
+        var inference = DensityInference(screenWidth: screen.rect.width, screenHeight: screen.rect.height, screenIsWhole: screen.isWhole)
         for view in tree.views where mayTellTheDensity(view, document: document) {
             guard let frame = view.frame else { continue }
             inference.consider(entryName: entryName(view.resourceID, document: document),
@@ -112,13 +116,17 @@ enum AndroidCapture {
                                frame: frame, entry: view.object)
         }
         let density = DensityChoice.settle(given: options.scale, recorded: format.recordedDensity, inference: inference,
-                                           fallback: format.fallbackDensity)
+                                           fallback: format.fallbackDensity, shared: options.sharedDensity)
         if let note = density.note {
             assembler.note(note, entry: density.noteEntry ?? (format.recordedSizeEntry >= 0 ? format.recordedSizeEntry : format.documentEntry))
         }
         var walk = Walk(document: document, tree: tree, format: format, assembler: assembler)
         walk.run()
         var result = walk.assembler.finish(namesEntry: format.documentEntry, pixelScale: density.scale)
+        if options.scale == nil, format.recordedDensity == nil {
+            // For the folder pass (`FolderDensity`): what it showed, and what it was read at.
+            result.layout.densityEvidence = DensityEvidence(inference: inference, scale: density.scale)
+        }
         // The accessibility tree's order, which elevation and custom drawing order can contradict.
         result.layout.zOrderIsInferred = true
         result.layout.boundsAreCutToWhatShows = format.boundsAreCutToWhatShows
@@ -419,6 +427,12 @@ enum AndroidCapture {
             if node.isTarget, let reason = notAControl(view, frame: frame, isText: isText) {
                 node.isTarget = false
                 assembler.countNotAControl(reason, entry: view.anchor >= 0 ? view.anchor : object)
+            }
+            // Inside a web page, a control is focusable (a link, a button, a
+            // field); a clickable element that is not is one a script listens on
+            // (an image, a box), which axe-core does not check either.
+            if node.isTarget, view.focusable == false, parent >= 0, assembler.layout.nodes[parent].isWebContent {
+                node.isTarget = false
             }
             node.isEnabled = view.enabled ?? true
             // A list that cannot scroll at that moment says `scrollable: false`

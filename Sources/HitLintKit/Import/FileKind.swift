@@ -107,7 +107,10 @@ public enum FileKind: String, Sendable, CaseIterable {
     private static func detectXML(_ document: Document) -> FileKind {
         guard document.kind(0) == .array, document.next(0) > 1, document.kind(1) == .string else { return .unknown }
         if document.stringEquals(1, "hierarchy") { return .uiautomator }
-        if document.stringEquals(1, "AppiumAUT") { return .xcuitest }
+        if document.stringEquals(1, "AppiumAUT") {
+            // Appium's UIAutomation driver wrote `<AppiumAUT><UIAApplication>`: no page source hitlint reads.
+            return XCUITestImporter.legacyUIAutomationElement(document) == nil ? .xcuitest : .unknown
+        }
         if let name = document.string(1), name.hasPrefix("XCUIElementType") { return .xcuitest }
         if InterfaceBuilderDocument.kind(of: document) == .uiKit { return .interfaceBuilder }
         return .unknown
@@ -130,6 +133,18 @@ public enum FileKind: String, Sendable, CaseIterable {
 public enum FileKindChoice: String, Sendable, CaseIterable {
     case auto, hitlint, sentry, droidbot, uiautomator, xcuitest, maestro, rico, figma
     case interfaceBuilder = "interface-builder"
+
+    /// The syntax a file named with another extension is read in when `--from`
+    /// names its format (`maestro hierarchy > screen.txt`, `--from maestro`):
+    /// the JSON formats' JSON, the page sources' XML; nil for `auto` and
+    /// `hitlint`, whose syntax only the extension tells.
+    public var impliedFormat: SourceFormat? {
+        switch self {
+        case .auto, .hitlint: return nil
+        case .sentry, .droidbot, .maestro, .rico, .figma: return .json
+        case .uiautomator, .xcuitest, .interfaceBuilder: return .xml
+        }
+    }
 
     public func kind(of document: Document) -> FileKind {
         switch self {

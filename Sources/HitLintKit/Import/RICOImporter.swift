@@ -81,6 +81,7 @@ enum RICOImporter: Importer {
             } else if document.stringEquals(key, "clickable") { view.clickable = document.flag(value) ?? false }
             else if document.stringEquals(key, "long-clickable") { view.longClickable = document.flag(value) ?? false }
             else if document.stringEquals(key, "enabled") { view.enabled = document.flag(value) }
+            else if document.stringEquals(key, "focusable") { view.focusable = document.flag(value) }
             else if document.stringEquals(key, "scrollable-horizontal") || document.stringEquals(key, "scrollable-vertical") {
                 let scrolls = document.flag(value) ?? false
                 view.scrollable = view.scrollable || scrolls

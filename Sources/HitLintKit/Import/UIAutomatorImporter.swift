@@ -83,6 +83,8 @@ enum UIAutomatorImporter: Importer {
                 if document.stringEquals(key, "displayed") { hidden(document.flag(value)) }
             case UInt8(ascii: "e"):
                 if document.stringEquals(key, "enabled") { view.enabled = document.flag(value) }
+            case UInt8(ascii: "f"):
+                if document.stringEquals(key, "focusable") { view.focusable = document.flag(value) }
             case UInt8(ascii: "l"):
                 if document.stringEquals(key, "long-clickable") { view.longClickable = document.flag(value) ?? false }
             case UInt8(ascii: "p"):

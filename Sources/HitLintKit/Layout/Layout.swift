@@ -314,6 +314,15 @@ public struct Layout: Sendable {
     /// tell. False where frames are whole (layout files, XCUITest), where a
     /// view partly scrolled out hangs beyond the edge.
     public var boundsAreCutToWhatShows = false
+    /// A capture whose view tree is not of the moment its other records are
+    /// (DroidBot's foreground activity is another app's): what the tree shows
+    /// is still a screen of the app, but not the one the screenshot shows, so
+    /// findings on it are weak evidence and the screenshot is not drawn under
+    /// it. The words say why ("the state's foreground activity is …").
+    public var capturedAtAnotherMoment: String?
+    /// An Android capture whose density was inferred or assumed: what it showed
+    /// of it, and the density it was read at (`FolderDensity`).
+    public var densityEvidence: DensityEvidence?
     /// Whose minimum sizes apply when no profile is chosen, when it is not the
     /// hit-testing platform's: an iOS capture or a design, hit-tested as an
     /// accessibility tree (only targets take touches, `platform` android), is

@@ -11,6 +11,9 @@ public struct LintResult: Sendable {
     public var fileKind: FileKind = .hitlint
     /// The configuration's `ignore` entries that suppressed something here (`ConfiguredIgnore.index`).
     public var usedIgnores: [Int] = []
+    /// An Android capture whose density was inferred or assumed: what it
+    /// showed of it (for the folder pass, `FolderDensity`).
+    public var densityEvidence: DensityEvidence?
 
     public init(path: String, source: SourceText, diagnostics: [Diagnostic], nodeCount: Int, fileKind: FileKind = .hitlint) {
         self.path = path
@@ -64,6 +67,10 @@ public struct Linter: Sendable {
             }
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
         } catch {
+            // `maestro hierarchy > screen.json` keeps the tool's banner above the JSON.
+            if format == .json, let document = CaptureBanner.maestroDocument(source, kind: options.fileKind) {
+                return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
+            }
             if foundInFolder, error.isUnsupportedDocument {
                 let diagnostic = Diagnostic(rule: RuleID.importNote, severity: .info,
                                             message: "skipped: not a layout hitlint knows (an XML document that hitlint does not read: \(error.message))",
@@ -109,13 +116,17 @@ public struct Linter: Sendable {
         } else {
             var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, modality: options.modality)
             importOptions.figmaTargets = options.figmaTargets
+            importOptions.sharedDensity = options.sharedDensity
             importOptions.profileIsChosen = options.profile != nil || options.minimumSize != nil
                 || options.ruleOptions[RuleID.targetSize]?["minSize"] != nil
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document
+        let evidence = layout.densityEvidence
         let outcome = lintLayout(consume layout, diagnostics, kind: kind, keep: keep)
-        return finish(outcome, source: source, format: format, path: path, kind: kind)
+        var result = finish(outcome, source: source, format: format, path: path, kind: kind)
+        result.densityEvidence = evidence
+        return result
     }
 
     /// What a file that is no layout hitlint knows gets: a note that it was
@@ -129,7 +140,10 @@ public struct Linter: Sendable {
                               message: "skipped: an Interface Builder document for \(framework); hitlint reads those for UIKit (iOS, iPadOS, tvOS)",
                               span: document.span(1))
         }
-        if document.format == .xml {
+        if document.format == .xml, let legacy = XCUITestImporter.legacyUIAutomationElement(document) {
+            what = XCUITestImporter.legacyUIAutomationWords
+            span = document.span(legacy + 1)
+        } else if document.format == .xml {
             let name = document.next(0) > 1 ? document.string(1) ?? "" : ""
             what = "an XML document whose root element is <\(name.count > 60 ? String(name.prefix(60)) + "…" : name)>"
             if document.next(0) > 1 { span = document.span(1) }
@@ -236,6 +250,14 @@ public struct Linter: Sendable {
             }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
             (diagnostics, usedIgnores) = Suppression.applyConfigured(to: diagnostics, layout: layout, ignores: options.configuredIgnores)
+            if ControlIdentity.groups(kind) {
+                var identity: ControlIdentity?  // made for the first finding on a control
+                for index in diagnostics.indices where diagnostics[index].rule != RuleID.importNote {
+                    guard let node = diagnostics[index].nodeIndex, node > 0, node < nodeCount else { continue }
+                    if identity == nil { identity = ControlIdentity(layout) }
+                    diagnostics[index].control = identity!.fingerprint(of: node)
+                }
+            }
             keep?(context)
         }
         diagnostics.sort { lhs, rhs in

@@ -34,13 +34,17 @@ public struct TextReporter: Reporter {
         // Written as bytes: a first run on a large project prints a line for each
         // of many diagnostics, and a String joined for each would cost more than the line.
         var out = ByteWriter()
-        for result in results {
+        let groups = CaptureGroups(results)
+        for (resultIndex, result) in results.enumerated() {
             // Each diagnostic line starts with the path: on one line, and never a workflow command.
             let path = OutputEscaping.lineStart(result.path)
             // Read in place, by index: a copy of each diagnostic counts a
             // reference for each of its strings and lists.
             let diagnostics = result.diagnostics
             for index in diagnostics.indices {
+                // The same control in many captures: shown once.
+                let grouping = groups.grouping(result: resultIndex, diagnostic: index)
+                if grouping?.shown == false { continue }
                 let start = result.source.location(of: diagnostics[index].span.start)
                 paint("1", &out) { out in
                     out.append(path)
@@ -59,6 +63,7 @@ public struct TextReporter: Reporter {
                 out.append(": ")
                 // Messages quote ids from files: one line per diagnostic, whatever they hold.
                 out.append(OutputEscaping.oneLine(diagnostics[index].message))
+                if let grouping { out.append(grouping.suffix) }
                 out.append(" ")
                 paint("2", &out) { out in
                     out.append("[")
@@ -69,6 +74,10 @@ public struct TextReporter: Reporter {
                 if showSource { out.append(sourceExcerpt(result.source, span: diagnostics[index].span, line: start.line)) }
                 if showFixes, let fix = diagnostics[index].fix { out.append(fixLines(fix, source: result.source)) }
             }
+        }
+        if let line = groups.summaryLine {
+            out.append(line)
+            out.append("\n")
         }
         out.append(RunSummary(results: results).line)
         out.append("\n")

@@ -38,6 +38,9 @@ public struct LintOptions: Sendable {
     public var fileKind: FileKindChoice = .auto
     /// `--scale`: pixels per point (dp) for captures measured in pixels.
     public var importScale: Double?
+    /// The density the file's folder settles for its captures (`FolderDensity`):
+    /// set per file by the command before it is linted.
+    public var sharedDensity: SharedDensity?
     /// `figmaTargets:` of the configuration: Figma layer or component name patterns that are targets.
     public var figmaTargets: [String] = []
     /// Rules of one large layout run at once (`--jobs`; default one per core).

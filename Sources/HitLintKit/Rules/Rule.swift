@@ -424,14 +424,15 @@ public struct RuleContext: Sendable {
     /// `weakEvidence`: the finding rests on what the file only suggests (web
     /// content, a clickable ancestor that may take the touch, z-order read from
     /// accessibility order): an error is reported as a warning, as Google's
-    /// Accessibility Test Framework does.
+    /// Accessibility Test Framework does. So is every finding on a capture
+    /// whose tree is of another moment than its screen (`Layout.capturedAtAnotherMoment`).
     ///
     /// `name`: the node's name, when the rule has it already (its message names it).
     public func diagnostic(_ rule: String, node: Int, name: String? = nil, message: @autoclosure () -> String, span: SourceSpan? = nil,
                            related: [Int] = [], fix: @autoclosure () -> Fix? = nil, weakEvidence: Bool = false) -> Diagnostic {
         let describes = options.describesDiagnostics
         var severity = options.severity(of: rule)
-        if weakEvidence, severity == .error { severity = .warning }
+        if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
         var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
                                     span: span ?? layout.anchorSpan(of: node), node: key(node, name: name), nodeIndex: node,
                                     related: describes ? related.map { key($0) } : [], fix: describes ? fix() : nil)

@@ -2,8 +2,8 @@
 public struct TargetSizeRule: GeometryRule {
     public init() {}
 
-    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: false,
-                                       "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings.")
+    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: true,
+                                       "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings; false leaves it out.")
 
     public static let description = RuleDescription(
         id: RuleID.targetSize,
@@ -38,7 +38,9 @@ public struct TargetSizeRule: GeometryRule {
         bounds are cut to what shows, it is flush with an edge across which the container \
         scrolls; ATF does not run there either), which one note per file counts, and a group: a target whose own target descendants take at least half of \
         its hit area (a list, a toolbar that listens around its buttons), whose controls are \
-        checked instead. A target inside a larger target that may take the touch instead (a \
+        checked instead (under `wcag-aa` and `wcag-aaa` a layout's group is checked as SC 2.5.8 \
+        reads, as axe-core does: the browser answers it where its controls leave it; a \
+        capture's groups are not). A target inside a larger target that may take the touch instead (a \
         small button in a settings row), or one that loses part of its area to a view that is in \
         front only by a capture's accessibility order, is reported as a warning, not an error, \
         and the message says why.
@@ -352,6 +354,20 @@ public struct TargetSizeRule: GeometryRule {
               children:
                 - {id: speed, type: segmentedControl, frame: [20, 200, 350, 24]}
             """, flags: ["speed"], messages: ["'speed' is reachable on 350×24 pt; minimum is 44×28 pt (ios, UISegmentedControl's own height)"]),
+            // WCAG (the web's default profile) applies SC 2.5.8 as its text reads:
+            // the card is a target where its link leaves it, a 200×10 px strip whose
+            // circle reaches the link.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - id: card
+                  type: button
+                  frame: [100, 100, 200, 34]
+                  children:
+                    - {id: title, type: link, frame: [0, 0, 200, 24]}
+            """, flags: ["card"], messages: ["'card' is reachable on 200×10 px (part of it goes to 'title'); minimum is 24×24 px (wcag-aa)"]),
         ],
         fix: .sometimes
     )
@@ -376,6 +392,7 @@ public struct TargetSizeRule: GeometryRule {
         let geometry = context.geometry
         let nodes = context.layout.nodes
         let checksWebContent = context.isOn(Self.webContent)
+        let isCapture = context.layout.importedNames != nil
         let screen = context.screen
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.
@@ -412,8 +429,15 @@ public struct TargetSizeRule: GeometryRule {
                 fails = !threshold.passes(best.width, required: required.width) || !threshold.passes(best.height, required: required.height)
             }
             guard fails else { continue }
-            // A group of controls: its own controls are the targets.
-            if context.isGroup(regions[position]) { continue }
+            // A group of controls: its own controls are the targets, which is
+            // what a developer means by a row or toolbar that listens around
+            // its buttons. WCAG's SC 2.5.8 has no such exception, and the
+            // browser answers the group's element where its controls leave it
+            // (axe-core checks it too): under a WCAG profile a layout's group
+            // is a target as the criterion's text reads. A capture keeps the
+            // group rule: its accessibility tree marks containers clickable
+            // that the app never meant as a target (event delegation).
+            if !(threshold.inlineException && !isCapture), context.isGroup(regions[position]) { continue }
             // Partly scrolled out at a scrollable container's edge: its size on
             // screen is the scroll position's, not the layout's (ATF does not
             // run there either); the same control scrolled into view is checked.
