@@ -76,6 +76,7 @@ enum InterfaceBuilderImporter: Importer {
         var facts = InterfaceBuilderFacts()
         var systemControls: [Int32: SystemControlSize] = [:]
         var drawnFrames: [Int32: Rect] = [:]
+        var codeHeldViews: Set<Int32> = []
         /// Top-level views: element, and its frame as saved (nil: none readable).
         var roots: [(element: Int, frame: Rect?)] = []
         /// Alternatives left out of the top-level view being placed (`states(of:)`).
@@ -159,6 +160,7 @@ enum InterfaceBuilderImporter: Importer {
             result.layout.interfaceBuilder = facts
             result.layout.systemControls = systemControls
             result.layout.drawnFrames = drawnFrames
+            result.layout.codeHeldViews = codeHeldViews
             result.layout.uncertainFrames = uncertainNodes
             result.layout.zOrderIsInferred = false
             if let screen {
@@ -370,6 +372,10 @@ enum InterfaceBuilderImporter: Importer {
                 }
                 keys.append(attributes.id >= 0 ? document.string(attributes.id) ?? "" : "")
                 if uncertain { uncertainNodes.insert(Int32(index)) }
+                if !isTarget, node.userInteractionEnabled, let id = attributes.id >= 0 ? document.string(attributes.id) : nil,
+                   self.index.outletDestinations.contains(id) {
+                    codeHeldViews.insert(Int32(index))
+                }
                 if let id = attributes.id >= 0 ? document.string(attributes.id) : nil, let sizes = self.index.sizeConstraints[id] {
                     facts.sizeConstraints[Int32(index)] = sizes
                 }

@@ -41,7 +41,8 @@ extension InterfaceBuilderImporter.Reader {
             if !misplaced.isEmpty {
                 let count = misplaced.count
                 assembler.note("\(count) view\(count == 1 ? " is" : "s are") misplaced or ambiguous (\(namesShown(misplaced))): "
-                               + "their saved frames are not where Auto Layout puts them, so hitlint judges nothing in them",
+                               + (count == 1 ? "its saved frame is not where Auto Layout puts it, so hitlint judges nothing in it"
+                                  : "their saved frames are not where Auto Layout puts them, so hitlint judges nothing in them"),
                                entry: firstMisplaced)
             }
             if !index.variations.isEmpty {

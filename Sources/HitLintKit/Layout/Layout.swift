@@ -343,6 +343,12 @@ public struct Layout: Sendable {
     /// Interface Builder view marked misplaced or ambiguous, or inside one):
     /// no geometry finding about them, or naming them, is reported.
     public var uncertainFrames: Set<Int32> = []
+    /// Views in front of controls whose taking of touches the app's code
+    /// settles: an Interface Builder view that is no target but takes touches
+    /// and that the code holds through an outlet, which it may give a gesture
+    /// doing what the control it covers does, or let touches through. What
+    /// only they cover is not reported.
+    public var codeHeldViews: Set<Int32> = []
     /// Where a node draws, when a file says it is less than its frame (an
     /// Interface Builder button with only a title draws the title's line,
     /// centred, with empty padding around it), estimated: `clipped-target`

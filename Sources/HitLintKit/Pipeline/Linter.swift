@@ -232,6 +232,13 @@ public struct Linter: Sendable {
             // The rules' findings taken as they are, the few found while
             // building added to them: all are sorted below.
             var found = Self.runRules(context, options: options)
+            if !layout.codeHeldViews.isEmpty {
+                // Covered only by views the app's code settles (`Layout.codeHeldViews`).
+                found.removeAll { finding in
+                    (finding.rule == RuleID.occludedTarget || finding.rule == RuleID.unreachableTarget) && !finding.relatedNodes.isEmpty
+                        && finding.relatedNodes.allSatisfy { layout.codeHeldViews.contains(Int32($0)) }
+                }
+            }
             if !layout.uncertainFrames.isEmpty {
                 // A finding about a view whose saved frame the file says is not
                 // where it ends up (or about what it meets there) rests on nothing.

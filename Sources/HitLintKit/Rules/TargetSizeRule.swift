@@ -482,9 +482,15 @@ public struct TargetSizeRule: GeometryRule {
             // Too small only because of what is in front, where who is in front
             // is read from the accessibility order, not drawn.
             let gate = geometry.gates[target]
-            let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty
-                && threshold(for: target, context).passes(gate.width, required: item.required.width)
+            let largeEnoughAlone = threshold(for: target, context).passes(gate.width, required: item.required.width)
                 && threshold(for: target, context).passes(gate.height, required: item.required.height)
+            // Too small only because of views in front that the app's code
+            // settles (`Layout.codeHeldViews`): not a verdict the file can give.
+            if largeEnoughAlone, !takers.isEmpty, !context.layout.codeHeldViews.isEmpty,
+               takers.allSatisfy({ context.layout.codeHeldViews.contains(Int32($0.taker.node)) }) {
+                continue
+            }
+            let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
             let name = context.name(target)
             diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, name: name,
                                                   message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
