@@ -10,9 +10,10 @@ import Foundation
 /// result is published only if the document has not changed since: the last
 /// version wins and nothing stale reaches the editor. Quick fixes and hovers
 /// run on a queue of their own too, so a `$/cancelRequest` read meanwhile is
-/// honoured. Nothing a client sends ends the server but `exit` or the end of
-/// its input: a malformed message is answered with an error (or, without an
-/// id, logged), an unknown method with `MethodNotFound`.
+/// honoured. Nothing a client sends ends the server but `exit`, the end of
+/// its input, or a header that loses the framing (see `serve`): a malformed
+/// message is answered with an error (or, without an id, logged), an unknown
+/// method with `MethodNotFound`.
 public final class LanguageServer: @unchecked Sendable {
     public struct Settings: Sendable {
         /// How long after a change the lint starts (a burst of keystrokes is linted once).
@@ -50,6 +51,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var lints: [String: Lint] = [:]
     /// Configuration files whose errors were last published, so fixing them clears them.
     private var configurationErrorsShown: Set<String> = []
+    /// Standard error, while serving.
+    private var log: (String) -> Void = { _ in }
 
     private struct CachedConfiguration {
         var modified: Date?
@@ -71,13 +74,28 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Serves until `exit` or the end of the input; returns the exit status
-    /// (0 after `shutdown` then `exit`, 1 otherwise, as the protocol says).
-    public func serve(read: @escaping (UnsafeMutableRawBufferPointer) -> Int, log: (String) -> Void = { _ in }) -> Int32 {
+    /// (0 after `shutdown` then `exit`, 1 otherwise, as the protocol says;
+    /// 2 when the input's framing is lost, `Broken framing` below).
+    ///
+    /// Broken framing (a header block too long, without a usable
+    /// `Content-Length`, or cut short): nothing says where the next message
+    /// starts, and guessing (the next `Content-Length` in the bytes) could
+    /// take part of a document's text for a message. No id can be known, so
+    /// there is no response to send: the client is told with
+    /// `window/logMessage`, standard error says why, and the server ends, as
+    /// the base protocol leaves it free to; editors start it again.
+    public func serve(read: @escaping (UnsafeMutableRawBufferPointer) -> Int,
+                      log: @escaping (String) -> Void = { _ in }) -> Int32 {
+        withLock { self.log = log }
         var reader = MessageReader(read: read)
         while let item = reader.next() {
             switch item {
+            case .refused(let why):
+                report(why)
             case .malformed(let why):
-                log("hitlint server: \(why)\n")
+                report("\(why); the server stops, as nothing tells where the next message starts")
+                drain()
+                return 2
             case .message(let bytes):
                 if let status = handle(bytes) {
                     drain()
@@ -87,6 +105,20 @@ public final class LanguageServer: @unchecked Sendable {
         }
         drain()
         return withLock { shutdownRequested } ? 0 : 1
+    }
+
+    /// A message the server could not take, said where the client's user can
+    /// see it (its log, once initialized: the protocol allows no notification
+    /// before) and on standard error.
+    func report(_ problem: String) {
+        lock.lock()
+        let log = self.log
+        let initialized = self.initialized
+        lock.unlock()
+        log("hitlint server: \(problem)\n")
+        if initialized {
+            notify("window/logMessage", .object([("type", .int(1)), ("message", .string("hitlint: \(problem)"))]))
+        }
     }
 
     /// Waits for the lints and requests under way (tests and the benchmark read

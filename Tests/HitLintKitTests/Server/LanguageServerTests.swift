@@ -36,7 +36,7 @@ final class LanguageServerTests: XCTestCase {
             return { buffer in
                 let count = min(chunk, buffer.count, bytes.count - offset)
                 guard count > 0 else { return 0 }
-                for index in 0..<count { buffer[index] = bytes[offset + index] }
+                bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
                 offset += count
                 return count
             }
@@ -99,17 +99,19 @@ final class LanguageServerTests: XCTestCase {
         }
     }
 
-    func testBrokenFramesAreSkippedAndTheReaderGoesOn() {
-        let stream = Array("Content-Lenght: 3\r\n\r\nabcContent-Length: 2\r\n\r\n{}".utf8)
-            + Array("Content-Length: 99999999999\r\n\r\n".utf8)
+    func testATooLargeBodyIsSkippedAndTheReaderGoesOn() {
+        let stream = Array("Content-Length: 99999999999999999999999\r\n\r\n".utf8)
         var reader = MessageReader(read: Sent.reading(stream))
-        guard case .malformed(let why)? = reader.next() else { return XCTFail("a header without Content-Length") }
-        XCTAssertTrue(why.contains("without a valid Content-Length"), why)
-        // Nothing tells where the broken message ends: the reader goes on from the next Content-Length.
-        guard case .message(let body)? = reader.next() else { return XCTFail("the next message") }
-        XCTAssertEqual(body, Array("{}".utf8))
-        guard case .malformed? = reader.next() else { return XCTFail("a length over the limit") }
+        guard case .refused(let why)? = reader.next() else { return XCTFail("a length over the limit") }
+        XCTAssertTrue(why.contains("more than"), why)
         XCTAssertNil(reader.next())
+        // Skipped unread, then the next message.
+        let large = MessageReader.maximumBody + 1
+        let skipped = Array("Content-Length: \(large)\r\n\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: large)
+            + Array("\r\nContent-Length: 2\r\n\r\n{}".utf8)
+        var next = MessageReader(read: Sent.reading(skipped))
+        guard case .refused? = next.next(), case .message(let body)? = next.next() else { return XCTFail("skipped, then read") }
+        XCTAssertEqual(body, Array("{}".utf8))
         var cut = MessageReader(read: Sent.reading(Array("Content-Length: 10\r\n\r\n{}".utf8)))
         guard case .malformed(let ended)? = cut.next() else { return XCTFail("a body cut short") }
         XCTAssertTrue(ended.contains("ended inside"), ended)
@@ -118,6 +120,88 @@ final class LanguageServerTests: XCTestCase {
         guard case .malformed(let inHeader)? = headless.next() else { return XCTFail("a header cut short") }
         XCTAssertTrue(inHeader.contains("inside a message's header"), inHeader)
         XCTAssertNil(headless.next(), "said once, then the end")
+    }
+
+    /// The end of the header block is looked for in each read's new bytes
+    /// only: a long header arriving in small pieces is not searched again
+    /// from its start on every read.
+    func testTheHeaderIsSearchedOnceWhateverPiecesItArrivesIn() {
+        // Fields the reader does not know are allowed and skipped.
+        var header = "Content-Length: 2\r\n"
+        while header.utf8.count < 60_000 { header += "X-Padding: \(String(repeating: "p", count: 70))\r\n" }
+        let stream = Array((header + "\r\n{}").utf8)
+        for chunk in [1, 100, 4096] {
+            var reader = MessageReader(read: Sent.reading(stream, chunk: chunk))
+            let item = reader.next()
+            guard case .message(let body)? = item else { return XCTFail("chunks of \(chunk): \(String(describing: item))") }
+            XCTAssertEqual(body, Array("{}".utf8))
+            XCTAssertLessThanOrEqual(reader.headerBytesSearched, stream.count + 2 * (stream.count / chunk + 1), "chunks of \(chunk)")
+        }
+    }
+
+    /// A read function that counts what it hands out.
+    final class CountingRead: @unchecked Sendable {
+        private(set) var handedOut = 0
+        let bytes: [UInt8]
+        let chunk: Int
+
+        init(_ bytes: [UInt8], chunk: Int = 64 << 10) {
+            self.bytes = bytes
+            self.chunk = chunk
+        }
+
+        var read: MessageReader.Read {
+            { [self] buffer in
+                let count = min(chunk, buffer.count, bytes.count - handedOut)
+                guard count > 0 else { return 0 }
+                bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[handedOut..<(handedOut + count)])) }
+                handedOut += count
+                return count
+            }
+        }
+    }
+
+    /// A header that never ends is not held whole: past the bound the stream
+    /// is broken, said once, and the reader reads no further.
+    func testAHeaderWithoutEndIsReadNoFurtherThanTheBound() {
+        let stream = Array("Content-Length: 2\r\n\r\n{}".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+        let source = CountingRead(stream)
+        var reader = MessageReader(read: source.read)
+        guard case .message? = reader.next() else { return XCTFail("the message before") }
+        guard case .malformed(let why)? = reader.next() else { return XCTFail("a header too long") }
+        XCTAssertTrue(why.contains("longer than"), why)
+        XCTAssertNil(reader.next(), "nothing after a broken header can be trusted")
+        XCTAssertLessThanOrEqual(source.handedOut, MessageReader.maximumHeader + (128 << 10))
+    }
+
+    /// A header block without a usable Content-Length leaves nothing that says
+    /// where its body ends: the stream is broken, and what follows is not read
+    /// as messages (a body may hold "Content-Length" itself).
+    func testAHeaderWithoutContentLengthBreaksTheStream() {
+        for header in ["Content-Lenght: 3", "Content-Length: 3x", "Content-Length", "Content-Length: 2\r\nContent-Length: 3"] {
+            let stream = Array("\(header)\r\n\r\nabcContent-Length: 2\r\n\r\n{}".utf8)
+            var reader = MessageReader(read: Sent.reading(stream))
+            guard case .malformed(let why)? = reader.next() else { return XCTFail("'\(header)'") }
+            XCTAssertTrue(why.contains("Content-Length"), why)
+            XCTAssertNil(reader.next(), "'\(header)': nothing after")
+        }
+    }
+
+    /// Served: the client is told in the log (once initialized), standard error
+    /// says why, and the server ends with status 2 whatever came before.
+    func testABrokenStreamEndsTheServerWithStatusTwoAndALogMessage() {
+        let sent = Sent()
+        let server = LanguageServer { sent.append($0) }
+        var stream = MessageReader.frame(#"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}"#)
+        stream += Array("Content-Type: text/plain\r\n\r\n".utf8) + MessageReader.frame(#"{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}"#)
+        var logged = ""
+        let status = server.serve(read: Sent.reading(stream), log: { logged += $0 })
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(logged.contains("Content-Length"), logged)
+        let log = sent.messages.first { ($0["method"] as? String) == "window/logMessage" }
+        XCTAssertEqual((log?["params"] as? [String: Any])?["type"] as? Int, 1)
+        XCTAssertTrue(((log?["params"] as? [String: Any])?["message"] as? String)?.contains("Content-Length") == true, "\(sent.messages)")
+        XCTAssertNil(response(sent, id: 2), "nothing after the broken header is read")
     }
 
     // MARK: Positions
