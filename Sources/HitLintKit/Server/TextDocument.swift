@@ -7,12 +7,18 @@ struct TextDocument {
     private(set) var bytes: [UInt8]
     /// Byte offset of each line's first byte.
     private(set) var lineStarts: [Int]
+    /// At every `checkpointStride`-th byte: the UTF-16 units from the start of
+    /// its line to it. A position is counted from the checkpoint before it,
+    /// never from the line's start: on a minified file's one line, counting
+    /// from the start for each of n diagnostics is n times the file.
+    private var checkpoints: [Int]
+    static let checkpointStride = 256
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
         self.version = version
         bytes = Array(text.utf8)
-        lineStarts = Self.lineStarts(bytes)
+        (lineStarts, checkpoints) = Self.tables(bytes)
     }
 
     /// A protocol position: zero-based line and UTF-16 offset in the line.
@@ -26,39 +32,78 @@ struct TextDocument {
         var end: Position
     }
 
-    private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+    private static func tables(_ bytes: [UInt8]) -> (lineStarts: [Int], checkpoints: [Int]) {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
-        return starts
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
+        var units = 0
+        for (index, byte) in bytes.enumerated() {
+            if index % checkpointStride == 0 { checkpoints.append(units) }
+            units += utf16Units(startedBy: byte)
+            if byte == 0x0A {
+                starts.append(index + 1)
+                units = 0
+            }
+        }
+        return (starts, checkpoints)
+    }
+
+    /// UTF-16 units of the scalar a byte starts: 0 for a continuation byte,
+    /// so counting the bytes of a range counts the scalars that start in it.
+    /// (The text is a `String`'s UTF-8, so always well-formed.)
+    private static func utf16Units(startedBy byte: UInt8) -> Int {
+        byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 ? 2 : 1
     }
 
     /// Replaces `range` (the whole text when nil) with `text`, as a
     /// `didChange` content change says. Positions past a line's end or the
-    /// text's end are taken as its end, as the protocol asks.
+    /// text's end are taken as its end, as the protocol asks; a range that
+    /// ends before it starts is taken from its end to its start (callers
+    /// check ranges first: `ContentChange`).
     mutating func apply(range: Range?, text: String) {
         let replacement = Array(text.utf8)
         guard let range else {
             bytes = replacement
-            lineStarts = Self.lineStarts(bytes)
+            (lineStarts, checkpoints) = Self.tables(bytes)
             return
         }
         var start = offset(of: range.start)
         var end = offset(of: range.end)
         if end < start { swap(&start, &end) }
         bytes.replaceSubrange(start..<end, with: replacement)
-        lineStarts = Self.lineStarts(bytes)
+        (lineStarts, checkpoints) = Self.tables(bytes)
     }
 
     /// The byte offset of a position (clamped to the text; never inside a
     /// UTF-8 sequence, and a position inside a surrogate pair goes to the
     /// scalar's start).
     func offset(of position: Position) -> Int {
-        guard position.line >= 0 else { return 0 }
-        guard position.line < lineStarts.count else { return bytes.count }
+        locate(position).offset
+    }
+
+    /// The offset of a position, and how many bytes were counted to find it.
+    func locate(_ position: Position) -> (offset: Int, bytesCounted: Int) {
+        guard position.line >= 0 else { return (0, 0) }
+        guard position.line < lineStarts.count else { return (bytes.count, 0) }
         let lineStart = lineStarts[position.line]
         let lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] - 1 : bytes.count
+        // The last checkpoint on the line at or before the position: the
+        // checkpoints on a line count up, so a binary search finds it.
         var offset = lineStart
         var units = 0
+        var low = (lineStart + Self.checkpointStride - 1) / Self.checkpointStride
+        var high = min(lineEnd / Self.checkpointStride, checkpoints.count - 1)
+        if low <= high, checkpoints[low] <= position.character {
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if checkpoints[middle] <= position.character { low = middle } else { high = middle - 1 }
+            }
+            offset = low * Self.checkpointStride
+            units = checkpoints[low]
+            // Inside a scalar: it is counted already; on to its end.
+            while offset < lineEnd, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+        }
+        let from = offset
         while offset < lineEnd, units < position.character {
             let length = Self.sequenceLength(bytes[offset])
             let scalarUnits = length == 4 ? 2 : 1
@@ -66,11 +111,16 @@ struct TextDocument {
             units += scalarUnits
             offset = min(lineEnd, offset + length)
         }
-        return offset
+        return (offset, offset - from)
     }
 
     /// The position of a byte offset.
     func position(of offset: Int) -> Position {
+        locate(offset).position
+    }
+
+    /// The position of a byte offset, and how many bytes were counted to find it.
+    func locate(_ offset: Int) -> (position: Position, bytesCounted: Int) {
         let offset = max(0, min(offset, bytes.count))
         // The last line start at or before the offset.
         var low = 0, high = lineStarts.count - 1
@@ -80,12 +130,17 @@ struct TextDocument {
         }
         var index = lineStarts[low]
         var units = 0
-        while index < offset {
-            let length = Self.sequenceLength(bytes[index])
-            units += length == 4 ? 2 : 1
-            index += length
+        let checkpoint = offset / Self.checkpointStride
+        if checkpoint < checkpoints.count, checkpoint * Self.checkpointStride >= index {
+            index = checkpoint * Self.checkpointStride
+            units = checkpoints[checkpoint]
         }
-        return Position(line: low, character: units)
+        let from = index
+        while index < offset {
+            units += Self.utf16Units(startedBy: bytes[index])
+            index += 1
+        }
+        return (Position(line: low, character: units), index - from)
     }
 
     func range(of span: SourceSpan) -> Range {

@@ -222,6 +222,60 @@ final class LanguageServerTests: XCTestCase {
         }
     }
 
+    /// Positions on a minified file's one line are counted from a checkpoint
+    /// near them, not from the line's start: converting n diagnostics costs
+    /// n times a stride, not n times the line.
+    func testPositionsOnOneLongLineAreCountedFromANearbyCheckpoint() {
+        var text = ""
+        var random = SeededRandom(seed: 3)
+        while text.utf8.count < 200_000 { text += random.pick(["a", "é", "😀", "—", "{\"id\": 1}, "]) }
+        text += "\nlast 😀 line"
+        let document = TextDocument(uri: "file:///x.json", version: 1, text: text)
+        // A model: UTF-16 units before each scalar boundary of the first line.
+        var model: [Int: Int] = [0: 0]
+        var bytes = 0, units = 0
+        for scalar in text.unicodeScalars.prefix(while: { $0 != "\n" }) {
+            bytes += scalar.utf8.count
+            units += scalar.utf16.count
+            model[bytes] = units
+        }
+        var counted = 0
+        let offsets = (0..<4_000).map { _ in random.int(0...bytes) }
+        for offset in offsets {
+            let (position, walked) = document.locate(offset)
+            counted += walked
+            if let expected = model[offset] {
+                XCTAssertEqual(position, .init(line: 0, character: expected), "offset \(offset)")
+                let (back, walkedBack) = document.locate(position)
+                XCTAssertEqual(back, offset, "position \(position)")
+                counted += walkedBack
+            }
+        }
+        XCTAssertLessThanOrEqual(counted, 2 * offsets.count * (TextDocument.checkpointStride + 4))
+        // Lines of any length, checkpoints on any of them: every scalar boundary both ways.
+        var lines = ""
+        for _ in 0..<40 {
+            for _ in 0..<random.int(0...700) { lines += random.pick(["a", "é", "😀", "—"]) }
+            lines += "\n"
+        }
+        let many = TextDocument(uri: "file:///y.json", version: 1, text: lines)
+        var line = 0, character = 0, offset = 0
+        for scalar in lines.unicodeScalars {
+            XCTAssertEqual(many.position(of: offset), .init(line: line, character: character))
+            XCTAssertEqual(many.offset(of: .init(line: line, character: character)), offset)
+            if scalar.utf16.count == 2 {
+                XCTAssertEqual(many.offset(of: .init(line: line, character: character + 1)), offset, "inside a pair")
+            }
+            if scalar == "\n" {
+                XCTAssertEqual(many.offset(of: .init(line: line, character: 1 << 30)), offset, "past the line's end: its end")
+            }
+            offset += scalar.utf8.count
+            if scalar == "\n" { (line, character) = (line + 1, 0) } else { character += scalar.utf16.count }
+        }
+        XCTAssertEqual(document.position(of: document.bytes.count), .init(line: 1, character: 12))
+        XCTAssertEqual(document.offset(of: .init(line: 1, character: 7)), document.bytes.count - 5, "inside the pair: its start")
+    }
+
     /// Random edits in UTF-16 ranges, applied to the document and to a model
     /// held as UTF-16 units: the texts always agree.
     func testIncrementalEditsInAnyOrderGiveTheSameText() {
