@@ -35,10 +35,10 @@ public final class LanguageServer: @unchecked Sendable {
     private let send: @Sendable ([UInt8]) -> Void
     private let lock = NSLock()
     private let writeLock = NSLock()
-    private let lintQueue = DispatchQueue(label: "hitlint.server.lint")
-    /// Lints scheduled and not yet run: a debounced lint is not on the queue
-    /// until its time comes, so waiting for the queue alone would miss it.
-    private let pendingLints = DispatchGroup()
+    /// One lint waiting per document at most: a change, save or watched-file
+    /// event replaces the lint still waiting rather than queueing another.
+    private let lintScheduler = CoalescingScheduler<String>(queue: DispatchQueue(label: "hitlint.server.lint"))
+    var lintQueue: DispatchQueue { lintScheduler.queue }
     let requestQueue = DispatchQueue(label: "hitlint.server.requests")
 
     // State, under `lock`.
@@ -51,6 +51,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var lints: [String: Lint] = [:]
     /// Configuration files whose errors were last published, so fixing them clears them.
     private var configurationErrorsShown: Set<String> = []
+    /// Documents linted so far.
+    private var lintCount = 0
     /// Standard error, while serving.
     private var log: (String) -> Void = { _ in }
 
@@ -121,12 +123,14 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// Documents linted so far (tests count them).
+    var lintsRun: Int { withLock { lintCount } }
+
     /// Waits for the lints and requests under way (tests and the benchmark read
     /// the output after).
     public func drain() {
         requestQueue.sync {}
-        pendingLints.wait()
-        lintQueue.sync {}
+        lintScheduler.wait()
     }
 
     private func withLock<T>(_ body: () throws -> T) rethrows -> T {
@@ -320,23 +324,23 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: - Linting
 
+    /// Lints the document a debounce from now, in place of a lint still
+    /// waiting for it; publishes unless it changed while being linted (the
+    /// newer version's lint publishes).
     private func scheduleLint(_ uri: String) {
-        guard let version = withLock({ documents[uri]?.version }) else { return }
         let delay = withLock { settings.debounce }
-        pendingLints.enter()
-        lintQueue.asyncAfter(deadline: .now() + delay) { [self] in
-            defer { pendingLints.leave() }
-            // A newer change has its own lint coming.
-            guard let document = withLock({ documents[uri] }), document.version == version else { return }
+        lintScheduler.schedule(uri, after: delay) { [self] in
+            guard let document = withLock({ documents[uri] }) else { return }
             let lint = lintDocument(document)
-            // Changed while linting: the newer version's lint publishes.
             let current: Bool = withLock {
-                guard documents[uri]?.version == version else { return false }
-                lints[uri] = Lint(version: version, input: lint.input)
+                lintCount += 1
+                guard documents[uri]?.version == document.version else { return false }
+                lints[uri] = Lint(version: document.version, input: lint.input)
                 return true
             }
             guard current else { return }
-            publish(uri: uri, version: version, diagnostics: lint.diagnostics.map { self.lspDiagnostic($0, in: document, input: lint.input) })
+            publish(uri: uri, version: document.version,
+                    diagnostics: lint.diagnostics.map { self.lspDiagnostic($0, in: document, input: lint.input) })
         }
     }
 

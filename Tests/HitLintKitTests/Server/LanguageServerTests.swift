@@ -365,6 +365,58 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual((published.last?["diagnostics"] as? [[String: Any]])?.count, 1, "30 wide, 44 high: still too small")
     }
 
+    /// Saves and watched-file events in a flood: the lint waiting for a
+    /// document is replaced, not queued again, so a burst costs one lint.
+    func testAFloodOfSavesAndWatchedFileEventsIsLintedOnce() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/flood.yaml"
+        open(server, uri, small)
+        server.drain()
+        func published() -> Int {
+            sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }.count
+        }
+        XCTAssertEqual(published(), 1)
+        // Held while the flood arrives, as a lint under way would hold it.
+        server.lintQueue.suspend()
+        for index in 0..<100 {
+            let method = index % 2 == 0 ? "textDocument/didSave" : "workspace/didChangeWatchedFiles"
+            server.handle(message(["method": method, "params": ["textDocument": ["uri": uri], "changes": [] as [Any]]]))
+        }
+        server.lintQueue.resume()
+        server.drain()
+        XCTAssertEqual(published(), 2, "one lint for the flood")
+        XCTAssertEqual(server.lintsRun, 2)
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).count, 1)
+    }
+
+    /// Work asked for while the key's work waits replaces it; asked for while
+    /// it runs, it runs again after.
+    func testTheSchedulerReplacesWaitingWorkAndRunsAgainAfterRunningWork() {
+        final class Runs: @unchecked Sendable {
+            let lock = NSLock()
+            var names: [String] = []
+            func add(_ name: String) { lock.lock(); names.append(name); lock.unlock() }
+        }
+        let runs = Runs()
+        let scheduler = CoalescingScheduler<String>(queue: DispatchQueue(label: "test"))
+        scheduler.queue.suspend()
+        for index in 0..<50 { scheduler.schedule("a", after: 0) { runs.add("a\(index)") } }
+        scheduler.schedule("b", after: 0) { runs.add("b") }
+        XCTAssertEqual(scheduler.waitingCount, 2)
+        scheduler.queue.resume()
+        scheduler.wait()
+        XCTAssertEqual(runs.names, ["a49", "b"])
+        let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
+        scheduler.schedule("a", after: 0) { started.signal(); proceed.wait(); runs.add("first") }
+        started.wait()
+        scheduler.schedule("a", after: 0) { runs.add("second") }
+        proceed.signal()
+        scheduler.wait()
+        XCTAssertEqual(runs.names.suffix(2), ["first", "second"])
+        XCTAssertEqual(scheduler.waitingCount, 0)
+    }
+
     func testQuickFixesAndFixAllAreTheVerifiedEdits() throws {
         let (server, sent) = makeServer()
         start(server)
