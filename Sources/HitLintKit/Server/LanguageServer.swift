@@ -40,12 +40,13 @@ public final class LanguageServer: @unchecked Sendable {
     private let lintScheduler = CoalescingScheduler<String>(queue: DispatchQueue(label: "hitlint.server.lint"))
     var lintQueue: DispatchQueue { lintScheduler.queue }
     let requestQueue = DispatchQueue(label: "hitlint.server.requests")
+    /// The requests on `requestQueue` and their cancellations.
+    let requests = RequestTracker(capacity: 64)
 
     // State, under `lock`.
     private var documents: [String: TextDocument] = [:]
     private var initialized = false
     private var shutdownRequested = false
-    private var cancelled: Set<String> = []
     private var configurations: [String: CachedConfiguration] = [:]
     /// The last lint of each document, by version: what hovers and quick fixes read.
     private var lints: [String: Lint] = [:]
@@ -197,8 +198,10 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/codeAction", "textDocument/hover":
             // On the request queue, so a cancellation read meanwhile is seen.
             let key = Self.key(id)
+            requests.begin(key)
             requestQueue.async { [self] in
-                if withLock({ cancelled.remove(key) != nil }) {
+                defer { requests.end(key) }
+                if requests.isCancelled(key) {
                     respondError(id: id, .requestCancelled, "cancelled")
                     return
                 }
@@ -219,7 +222,7 @@ public final class LanguageServer: @unchecked Sendable {
         case "exit":
             return withLock { shutdownRequested } ? 0 : 1
         case "$/cancelRequest":
-            if let id = params["id"].id { withLock { _ = cancelled.insert(Self.key(id)) } }
+            if let id = params["id"].id { requests.cancel(Self.key(id)) }
             return nil
         default:
             break

@@ -496,6 +496,54 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(sent.messages.filter { ($0["id"] as? Int) == 9 }.count, 1)
     }
 
+    /// A cancellation that arrives after its request was answered (the usual
+    /// race) or for an id never sent is dropped: it is not held for ever, and
+    /// a later request that happens to use the id is answered.
+    func testACancellationForARequestNotUnderWayIsDropped() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/late-cancel.yaml"
+        open(server, uri, small)
+        server.drain()
+        let hover: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]]
+        server.handle(message(["id": 7, "method": "textDocument/hover", "params": hover]))
+        server.drain()
+        server.handle(message(["method": "$/cancelRequest", "params": ["id": 7]]))
+        for id in 1_000..<11_000 { server.handle(message(["method": "$/cancelRequest", "params": ["id": "never-\(id)"]])) }
+        server.handle(message(["id": 7, "method": "textDocument/hover", "params": hover]))
+        server.drain()
+        let answers = sent.messages.filter { ($0["id"] as? Int) == 7 }
+        XCTAssertEqual(answers.count, 2)
+        XCTAssertNil(answers.last?["error"], "the second request with id 7 is not the one cancelled: \(answers)")
+        XCTAssertEqual(server.requests.counts.underWay, 0)
+        XCTAssertEqual(server.requests.counts.cancelled, 0)
+    }
+
+    /// At most `capacity` requests are under way: the reader waits for a free place.
+    func testRequestsUnderWayAreBounded() {
+        let tracker = RequestTracker(capacity: 2)
+        tracker.begin("i1")
+        tracker.begin("i1")
+        let third = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            tracker.begin("i2")
+            third.signal()
+        }
+        XCTAssertEqual(tracker.counts.underWay, 2, "the third waits")
+        tracker.cancel("i1")
+        tracker.cancel("i3")
+        XCTAssertTrue(tracker.isCancelled("i1"))
+        XCTAssertFalse(tracker.isCancelled("i3"), "not under way: dropped")
+        tracker.end("i1")
+        third.wait()
+        XCTAssertTrue(tracker.isCancelled("i1"), "one request with the id is still under way")
+        tracker.end("i1")
+        tracker.end("i2")
+        XCTAssertFalse(tracker.isCancelled("i1"))
+        XCTAssertEqual(tracker.counts.underWay, 0)
+        XCTAssertEqual(tracker.counts.cancelled, 0)
+    }
+
     func testRequestsBeforeInitializeAfterShutdownAndUnknownOnesGetErrors() throws {
         let (server, sent) = makeServer()
         server.handle(message(["id": 1, "method": "textDocument/hover", "params": [:] as [String: Any]]))
