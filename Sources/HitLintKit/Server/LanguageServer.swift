@@ -118,7 +118,7 @@ public final class LanguageServer: @unchecked Sendable {
         let log = self.log
         let initialized = self.initialized
         lock.unlock()
-        log("hitlint server: \(problem)\n")
+        log("hitlint server: \(problem.displayedOnOneLine)\n")
         if initialized {
             notify("window/logMessage", .object([("type", .int(1)), ("message", .string("hitlint: \(problem)"))]))
         }
@@ -231,22 +231,40 @@ public final class LanguageServer: @unchecked Sendable {
         switch method {
         case "textDocument/didOpen":
             let item = params["textDocument"]
-            guard let uri = item["uri"].string, let text = item["text"].string else { return nil }
-            withLock { documents[uri] = TextDocument(uri: uri, version: item["version"].int ?? 0, text: text) }
+            guard let uri = item["uri"].string, let text = item["text"].string, let version = item["version"].int else {
+                report("textDocument/didOpen needs textDocument.uri and .text (strings) and .version (an integer); the document is not opened")
+                return nil
+            }
+            withLock { documents[uri] = TextDocument(uri: uri, version: version, text: text) }
             scheduleLint(uri)
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]["uri"].string else { return nil }
-            let changed: Bool = withLock {
-                guard var document = documents[uri] else { return false }
-                for change in params["contentChanges"].array {
-                    guard let text = change["text"].string else { continue }
-                    document.apply(range: change["range"].range, text: text)
-                }
-                document.version = params["textDocument"]["version"].int ?? document.version + 1
-                documents[uri] = document
-                return true
+            let identifier = params["textDocument"]
+            guard let uri = identifier["uri"].string else {
+                report("textDocument/didChange needs textDocument.uri (a string); no document is changed")
+                return nil
             }
-            if changed { scheduleLint(uri) }
+            let refused = "textDocument/didChange for \(Self.shown(uri))"
+            guard var document = withLock({ documents[uri] }) else {
+                report("\(refused): the document is not open; nothing is changed")
+                return nil
+            }
+            let version = identifier["version"]
+            guard !version.exists || version.int != nil else {
+                report("\(refused): textDocument.version must be an integer; the document is unchanged")
+                return nil
+            }
+            // Checked whole before any is applied: a malformed message leaves the document as it was.
+            switch ContentChange.changes(params["contentChanges"]) {
+            case .failure(let fault):
+                report("\(refused): \(fault.message); the document is unchanged")
+                return nil
+            case .success(let changes):
+                for change in changes { document.apply(range: change.range, text: change.text) }
+            }
+            document.version = version.int ?? document.version + 1
+            // Only this thread changes documents: none has changed since it was read.
+            withLock { documents[uri] = document }
+            scheduleLint(uri)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]["uri"].string else { return nil }
             withLock {
@@ -294,6 +312,11 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     static let fixAllKind = "source.fixAll.hitlint"
+
+    /// A URI as a message quotes it: at most 200 characters of it.
+    private static func shown(_ uri: String) -> String {
+        "'" + (uri.count > 200 ? uri.prefix(200) + "…" : uri) + "'"
+    }
 
     private static func key(_ id: JSONValue) -> String {
         switch id {
@@ -507,8 +530,13 @@ public final class LanguageServer: @unchecked Sendable {
     struct RequestError: Error { var message: String }
 
     private func codeActions(_ params: JSONView) -> Result<JSONValue, RequestError> {
-        guard let uri = params["textDocument"]["uri"].string, let range = params["range"].range else {
-            return .failure(RequestError(message: "codeAction needs textDocument.uri and range"))
+        guard let uri = params["textDocument"]["uri"].string else {
+            return .failure(RequestError(message: "codeAction needs textDocument.uri (a string)"))
+        }
+        let range: TextDocument.Range
+        switch ContentChange.range(params["range"], path: "range") {
+        case .success(let checked): range = checked
+        case .failure(let fault): return .failure(RequestError(message: fault.message))
         }
         guard let document = withLock({ documents[uri] }) else { return .success(.array([])) }
         guard let file = fileContext(uri), !file.isConfiguration else { return .success(.array([])) }
@@ -576,8 +604,13 @@ public final class LanguageServer: @unchecked Sendable {
     // MARK: - Hover
 
     private func hover(_ params: JSONView) -> Result<JSONValue, RequestError> {
-        guard let uri = params["textDocument"]["uri"].string, let position = params["position"].position else {
-            return .failure(RequestError(message: "hover needs textDocument.uri and position"))
+        guard let uri = params["textDocument"]["uri"].string else {
+            return .failure(RequestError(message: "hover needs textDocument.uri (a string)"))
+        }
+        let position: TextDocument.Position
+        switch ContentChange.position(params["position"], path: "position") {
+        case .success(let checked): position = checked
+        case .failure(let fault): return .failure(RequestError(message: fault.message))
         }
         guard let document = withLock({ documents[uri] }), let file = fileContext(uri), !file.isConfiguration else {
             return .success(.null)

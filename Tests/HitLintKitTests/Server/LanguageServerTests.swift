@@ -417,6 +417,63 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(scheduler.waitingCount, 0)
     }
 
+    /// A change whose range is not the protocol's (a character that is no
+    /// `uinteger`, a string, a negative line, an end before the start, no
+    /// text) is refused whole: the document is unchanged, and the client's
+    /// log says why. A character past its line's end is the line's end.
+    func testAMalformedChangeLeavesTheDocumentUnchangedAndIsLogged() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/ranges.yaml"
+        open(server, uri, small)
+        server.drain()
+        let good: [String: Any] = ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": ""]
+        let malformed: [Any] = [
+            ["range": ["start": ["line": 0, "character": 1e16], "end": ["line": 0, "character": 1e16]], "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": "5"], "end": ["line": 0, "character": 5]], "text": "garbage"],
+            ["range": ["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 5]], "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": 0.5], "end": ["line": 0, "character": 5]], "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": 2_147_483_648], "end": ["line": 0, "character": 5]], "text": "garbage"],
+            ["range": ["start": ["line": 2, "character": 0], "end": ["line": 1, "character": 0]], "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": 0]], "text": "garbage"],
+            ["range": "everything", "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]],
+            ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": 5],
+            "garbage",
+        ]
+        for (index, change) in malformed.enumerated() {
+            // The good change first: nothing of a message is applied unless all of it can be.
+            server.handle(message(["method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": uri, "version": 2 + index], "contentChanges": [good, change]]]))
+        }
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": "next"], "contentChanges": [good]]]))
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": 50], "contentChanges": "garbage"]]))
+        server.drain()
+        let logged = sent.messages.filter { ($0["method"] as? String) == "window/logMessage" }
+            .compactMap { ($0["params"] as? [String: Any])?["message"] as? String }
+        XCTAssertEqual(logged.count, malformed.count + 2, "\(logged)")
+        XCTAssertTrue(logged.allSatisfy { $0.contains("unchanged") }, "\(logged)")
+        XCTAssertTrue(logged[0].contains("contentChanges[1].range.start.character"), logged[0])
+        // Past the line's end is the line's end: "44" appended to "frame: [20, 20, 30, 30]}" would not parse.
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": 60],
+            "contentChanges": [["range": ["start": ["line": 0, "character": 999], "end": ["line": 0, "character": 2_147_483_647]], "text": " # ok"]]]]))
+        server.drain()
+        let published = sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+            .compactMap { $0["params"] as? [String: Any] }
+        XCTAssertEqual(published.compactMap { $0["version"] as? Int }, [1, 60], "only the open and the good change were linted")
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).map { $0["code"] as? String }, ["target-size"])
+        // A request with such a position is answered InvalidParams, saying which value.
+        server.handle(message(["id": 70, "method": "textDocument/hover", "params": [
+            "textDocument": ["uri": uri], "position": ["line": 3, "character": 1e16]]]))
+        server.drain()
+        let error = try XCTUnwrap(response(sent, id: 70)?["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? Int, -32602)
+        XCTAssertTrue((error["message"] as? String)?.contains("position.character") == true, "\(error)")
+    }
+
     func testQuickFixesAndFixAllAreTheVerifiedEdits() throws {
         let (server, sent) = makeServer()
         start(server)
