@@ -145,6 +145,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// Handles one message (its JSON, unframed); returns the exit status when it was `exit`.
     @discardableResult
     public func handle(_ bytes: [UInt8]) -> Int32? {
+        var bytes = bytes
+        LoneSurrogates.replace(in: &bytes)
         let message: JSONView
         do {
             message = try JSONView(parsing: bytes)

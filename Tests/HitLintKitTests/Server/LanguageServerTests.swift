@@ -474,6 +474,51 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue((error["message"] as? String)?.contains("position.character") == true, "\(error)")
     }
 
+    /// A lone UTF-16 surrogate escape (JavaScript strings may hold one, and
+    /// JSON.stringify writes it as `\ud800`) is read as U+FFFD, one UTF-16
+    /// unit as the surrogate was: the document is opened, positions after it
+    /// agree with the editor's, and later changes apply.
+    func testALoneSurrogateInTheTextIsReadAsAReplacementCharacter() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/surrogate.yaml"
+        // "\\ud800" is an escaped backslash and the letters, not a surrogate.
+        let text = #"root:\n  frame: [0, 0, 390, 844]\n  children:\n    - {id: '\ud800x\\ud800\ud83d\ude00\uDBFF', type: button, frame: [20, 20, 30, 30]}\n"#
+        server.handle(Array(#"{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": "\#(uri)", "languageId": "yaml", "version": 1, "text": "\#(text)"}}}"#.utf8))
+        server.drain()
+        let published = try XCTUnwrap(diagnostics(sent, uri: uri))
+        XCTAssertEqual(published.map { $0["code"] as? String }, ["target-size"])
+        let line = "    - {id: '\u{FFFD}x\\ud800😀\u{FFFD}', type: button, frame: [20, 20, 30, 30]}"
+        let column = line.utf16.count - "[20, 20, 30, 30]}".utf16.count
+        XCTAssertEqual(Self.range(published[0]), [3, column, 3, column + 16])
+        // A pair escaped as such is one scalar; after it, a change applies where the editor says.
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": 2],
+            "contentChanges": [["range": ["start": ["line": 3, "character": column + 13], "end": ["line": 3, "character": column + 15]], "text": "44"],
+                               ["range": ["start": ["line": 3, "character": column + 9], "end": ["line": 3, "character": column + 11]], "text": "44"]],
+        ]]))
+        server.drain()
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).count, 0)
+    }
+
+    func testOnlyLoneSurrogateEscapesAreRewritten() {
+        let cases: [(String, String)] = [
+            (#""\ud800""#, #""\uFFFD""#),
+            (#""\uDC00\ud83d\ude00\uD83D""#, #""\uFFFD\ud83d\ude00\uFFFD""#),
+            (#""\ud800\u0041\\ud800""#, #""\uFFFD\u0041\\ud800""#),
+            (#""\ud800\ud800\udfff""#, #""\uFFFD\ud800\udfff""#),
+            (#""\ud80"#, #""\ud80"#),
+            (#""\ud800\u"#, #""\uFFFD\u"#),
+            (#"\"#, #"\"#),
+            (#""\uZZZZ""#, #""\uZZZZ""#),
+        ]
+        for (input, expected) in cases {
+            var bytes = Array(input.utf8)
+            LoneSurrogates.replace(in: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, input)
+        }
+    }
+
     func testQuickFixesAndFixAllAreTheVerifiedEdits() throws {
         let (server, sent) = makeServer()
         start(server)
