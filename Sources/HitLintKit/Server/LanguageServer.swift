@@ -54,6 +54,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var configurationErrorsShown: Set<String> = []
     /// Documents linted so far.
     private var lintCount = 0
+    private var lintRequests: [String: LintRequests] = [:]
     /// Standard error, while serving.
     private var log: (String) -> Void = { _ in }
 
@@ -126,6 +127,14 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Documents linted so far (tests count them).
     var lintsRun: Int { withLock { lintCount } }
+
+    /// What the server holds besides its documents and their lints: requests
+    /// under way, cancellations kept, lints waiting. Each is bounded while it
+    /// serves and back to zero once `drain` returns (the fuzz target checks).
+    public var heldWork: (requests: Int, cancellations: Int, lints: Int) {
+        let counts = requests.counts
+        return (counts.underWay, counts.cancelled, lintScheduler.waitingCount)
+    }
 
     /// Waits for the lints and requests under way (tests and the benchmark read
     /// the output after).
@@ -237,8 +246,7 @@ public final class LanguageServer: @unchecked Sendable {
                 report("textDocument/didOpen needs textDocument.uri and .text (strings) and .version (an integer); the document is not opened")
                 return nil
             }
-            withLock { documents[uri] = TextDocument(uri: uri, version: version, text: text) }
-            scheduleLint(uri)
+            scheduleLint(uri, storing: TextDocument(uri: uri, version: version, text: text))
         case "textDocument/didChange":
             let identifier = params["textDocument"]
             guard let uri = identifier["uri"].string else {
@@ -265,13 +273,13 @@ public final class LanguageServer: @unchecked Sendable {
             }
             document.version = version.int ?? document.version + 1
             // Only this thread changes documents: none has changed since it was read.
-            withLock { documents[uri] = document }
-            scheduleLint(uri)
+            scheduleLint(uri, storing: document)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]["uri"].string else { return nil }
             withLock {
                 documents[uri] = nil
                 lints[uri] = nil
+                lintRequests[uri] = nil
             }
             publish(uri: uri, version: nil, diagnostics: [])
         case "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration", "textDocument/didSave":
@@ -352,13 +360,26 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: - Linting
 
-    /// Lints the document a debounce from now, in place of a lint still
-    /// waiting for it; publishes unless it changed while being linted (the
-    /// newer version's lint publishes).
-    private func scheduleLint(_ uri: String) {
-        let delay = withLock { settings.debounce }
+    /// Lints the document a debounce from now (`storing` it first, when
+    /// given), in place of a lint still waiting for it; publishes unless it
+    /// changed while being linted (the newer version's lint publishes).
+    private func scheduleLint(_ uri: String, storing document: TextDocument? = nil) {
+        let delay: Double = withLock {
+            // Stored and asked for at once: a lint that reads this document has done what is asked.
+            if let document { documents[uri] = document }
+            lintRequests[uri, default: LintRequests()].asked += 1
+            return settings.debounce
+        }
         lintScheduler.schedule(uri, after: delay) { [self] in
-            guard let document = withLock({ documents[uri] }) else { return }
+            // What was asked for up to now is linted from here: a lint asked
+            // for after this one started, but before it read the document,
+            // has nothing left to do.
+            let taken: (TextDocument, Int)? = withLock {
+                guard let document = documents[uri], let requests = lintRequests[uri], requests.done < requests.asked else { return nil }
+                lintRequests[uri]?.done = requests.asked
+                return (document, requests.asked)
+            }
+            guard let (document, _) = taken else { return }
             let lint = lintDocument(document)
             let current: Bool = withLock {
                 lintCount += 1
@@ -370,6 +391,13 @@ public final class LanguageServer: @unchecked Sendable {
             publish(uri: uri, version: document.version,
                     diagnostics: lint.diagnostics.map { self.lspDiagnostic($0, in: document, input: lint.input) })
         }
+    }
+
+    /// Lints of one document asked for (a change, save or watched-file event
+    /// each) and how many of them a lint has read the document after.
+    private struct LintRequests {
+        var asked = 0
+        var done = 0
     }
 
     private struct DocumentLint {
