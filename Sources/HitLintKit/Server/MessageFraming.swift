@@ -213,6 +213,8 @@ struct MessageReader {
     }
 
     private static func describe(_ header: ArraySlice<UInt8>) -> String {
+        var header = header
+        if header.last == 0x0D { header = header.dropLast() }
         let text = String(decoding: header.prefix(80), as: UTF8.self)
         return "'" + text.displayedOnOneLine + (header.count > 80 ? "…" : "") + "'"
     }

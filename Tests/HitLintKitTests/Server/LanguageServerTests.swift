@@ -702,6 +702,55 @@ final class LanguageServerTests: XCTestCase {
 
     // MARK: Garbage
 
+    /// Whole sessions as standard input, mutated (bytes changed, cut, spliced
+    /// from elsewhere, header lines and line breaks inserted) and read in
+    /// pieces of random size: the server always ends, with 0, 1 or 2, and
+    /// leaves no request, cancellation or lint held. (The libFuzzer target
+    /// `make fuzz FUZZ_TARGET=lsp` does the same without end.)
+    func testMutatedSessionsAlwaysEndAndLeaveNothingHeld() {
+        let uri = "file:///tmp/session.yaml"
+        let session: [[String: Any]] = [
+            ["id": 1, "method": "initialize", "params": ["capabilities": [:] as [String: Any]]],
+            ["method": "initialized", "params": [:] as [String: Any]],
+            ["method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": small]]],
+            ["method": "textDocument/didChange", "params": ["textDocument": ["uri": uri, "version": 2],
+                                                            "contentChanges": [["range": ["start": ["line": 3, "character": 51], "end": ["line": 3, "character": 53]], "text": "44"]]]],
+            ["id": 2, "method": "textDocument/hover", "params": ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]]],
+            ["method": "$/cancelRequest", "params": ["id": 2]],
+            ["method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]]],
+            ["id": 3, "method": "shutdown"],
+            ["method": "exit"],
+        ]
+        var stream: [UInt8] = []
+        for object in session { stream += MessageReader.frame(String(decoding: message(object), as: UTF8.self)) }
+        let pieces = [Array("Content-Length: 5\r\n".utf8), Array("\r\n".utf8), Array("\n\n".utf8), Array("X: y\r\n".utf8),
+                      Array("Content-Length: 99999999999\r\n\r\n".utf8), Array(#"\ud800"#.utf8), Array(":".utf8)]
+        var random = SeededRandom(seed: 33)
+        var statuses: Set<Int32> = []
+        for _ in 0..<300 {
+            var bytes = stream
+            for _ in 0..<random.int(1...4) {
+                let at = random.int(0...bytes.count)
+                switch random.int(0...3) {
+                case 0: if at < bytes.count { bytes[at] = UInt8(random.int(0...255)) }
+                case 1: bytes.insert(contentsOf: random.pick(pieces), at: at)
+                case 2: bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...40)))
+                default:
+                    let from = random.int(0...(stream.count - 1))
+                    bytes.insert(contentsOf: stream[from..<min(stream.count, from + random.int(1...200))], at: at)
+                }
+            }
+            let (server, _) = makeServer()
+            let status = server.serve(read: Sent.reading(bytes, chunk: random.int(1...300)))
+            server.drain()
+            statuses.insert(status)
+            XCTAssertTrue((0...2).contains(status), "status \(status)")
+            let held = server.heldWork
+            XCTAssertTrue(held.requests == 0 && held.cancellations == 0 && held.lints == 0, "\(held)")
+        }
+        XCTAssertEqual(statuses, [0, 1, 2], "intact sessions, ones cut short, broken frames")
+    }
+
     /// 10,000 messages made from valid ones by mutation, and random bytes: the
     /// server never stops, and answers every request exactly once.
     func testTenThousandFuzzedMessagesEachRequestAnsweredOnce() throws {
