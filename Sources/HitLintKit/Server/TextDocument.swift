@@ -5,7 +5,8 @@ struct TextDocument {
     let uri: String
     var version: Int
     private(set) var bytes: [UInt8]
-    /// Byte offset of each line's first byte.
+    /// Byte offset of each line's first byte: after each LF, CR LF, or CR
+    /// alone, as the protocol counts lines.
     private(set) var lineStarts: [Int]
     /// At every `checkpointStride`-th byte: the UTF-16 units from the start of
     /// its line to it. A position is counted from the checkpoint before it,
@@ -40,7 +41,8 @@ struct TextDocument {
         for (index, byte) in bytes.enumerated() {
             if index % checkpointStride == 0 { checkpoints.append(units) }
             units += utf16Units(startedBy: byte)
-            if byte == 0x0A {
+            // LF, CR LF, or a CR alone (the protocol's three line breaks).
+            if byte == 0x0A || byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
                 starts.append(index + 1)
                 units = 0
             }
@@ -86,7 +88,7 @@ struct TextDocument {
         guard position.line >= 0 else { return (0, 0) }
         guard position.line < lineStarts.count else { return (bytes.count, 0) }
         let lineStart = lineStarts[position.line]
-        let lineEnd = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] - 1 : bytes.count
+        let lineEnd = self.lineEnd(position.line)
         // The last checkpoint on the line at or before the position: the
         // checkpoints on a line count up, so a binary search finds it.
         var offset = lineStart
@@ -112,6 +114,14 @@ struct TextDocument {
             offset = min(lineEnd, offset + length)
         }
         return (offset, offset - from)
+    }
+
+    /// Where a line's text ends: before its line break (CR LF, LF or CR).
+    private func lineEnd(_ line: Int) -> Int {
+        guard line + 1 < lineStarts.count else { return bytes.count }
+        var end = lineStarts[line + 1] - 1
+        if bytes[end] == 0x0A, end > lineStarts[line], bytes[end - 1] == 0x0D { end -= 1 }
+        return end
     }
 
     /// The position of a byte offset.

@@ -222,6 +222,21 @@ final class LanguageServerTests: XCTestCase {
         }
     }
 
+    /// Lines end at CR LF, LF or a lone CR, as the protocol says, and a
+    /// line's end is before its line break: a character past it is there, so
+    /// text appended to a CR LF line goes before the CR, as in the editor.
+    func testLinesEndAtAnyLineBreakAndTheirEndIsBeforeIt() {
+        var document = TextDocument(uri: "file:///x.yaml", version: 1, text: "ab\r\ncd\ref\ngh")
+        XCTAssertEqual(document.offset(of: .init(line: 0, character: 99)), 2)
+        XCTAssertEqual(document.offset(of: .init(line: 1, character: 99)), 6)
+        XCTAssertEqual(document.offset(of: .init(line: 2, character: 0)), 7)
+        XCTAssertEqual(document.offset(of: .init(line: 2, character: 99)), 9)
+        XCTAssertEqual(document.position(of: 11), .init(line: 3, character: 1))
+        document.apply(range: .init(start: .init(line: 0, character: 99), end: .init(line: 0, character: 99)), text: "!")
+        document.apply(range: .init(start: .init(line: 1, character: 99), end: .init(line: 1, character: 99)), text: "?")
+        XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), "ab!\r\ncd?\ref\ngh")
+    }
+
     /// Positions on a minified file's one line are counted from a checkpoint
     /// near them, not from the line's start: converting n diagnostics costs
     /// n times a stride, not n times the line.
