@@ -269,7 +269,7 @@ public final class LanguageServer: @unchecked Sendable {
                 report("\(refused): \(fault.message); the document is unchanged")
                 return nil
             case .success(let changes):
-                for change in changes { document.apply(range: change.range, text: change.text) }
+                document.apply(changes)
             }
             document.version = version.int ?? document.version + 1
             // Only this thread changes documents: none has changed since it was read.

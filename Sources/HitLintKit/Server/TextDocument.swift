@@ -14,6 +14,8 @@ struct TextDocument {
     /// from the start for each of n diagnostics is n times the file.
     private var checkpoints: [Int]
     static let checkpointStride = 256
+    /// How often the tables were made, from the whole text each time (tests count it).
+    private(set) var tablesBuilt = 1
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -63,17 +65,68 @@ struct TextDocument {
     /// ends before it starts is taken from its end to its start (callers
     /// check ranges first: `ContentChange`).
     mutating func apply(range: Range?, text: String) {
-        let replacement = Array(text.utf8)
-        guard let range else {
-            bytes = replacement
-            (lineStarts, checkpoints) = Self.tables(bytes)
-            return
+        apply([ContentChange(range: range, text: text)])
+    }
+
+    /// Applies a `didChange`'s changes, each to the text the ones before it
+    /// left.
+    ///
+    /// An editor sends a multi-cursor edit as one change per cursor, from the
+    /// bottom of the text up (so that each applies to the text before it
+    /// unchanged by the ones before). Each such change, ending before the
+    /// one before it starts, finds its offsets in the tables as they are:
+    /// they are gathered and written in one pass, with the tables made once.
+    /// One by one, each would copy the text after it and make the tables of
+    /// the whole text again. A change in any other order writes what is
+    /// gathered first.
+    mutating func apply(_ changes: [ContentChange]) {
+        // Descending, apart: offsets into `bytes` as they are.
+        var gathered: [(start: Int, end: Int, text: String)] = []
+        for change in changes {
+            guard let range = change.range else {
+                gathered = []
+                bytes = Array(change.text.utf8)
+                rebuildTables()
+                continue
+            }
+            var (start, end) = offsets(of: range)
+            // At the last one's start, a position may be past a line's end
+            // that the gathered text moves: only strictly before is certain.
+            if let last = gathered.last, end >= last.start {
+                write(gathered)
+                gathered = []
+                (start, end) = offsets(of: range)
+            }
+            gathered.append((start, end, change.text))
         }
-        var start = offset(of: range.start)
-        var end = offset(of: range.end)
-        if end < start { swap(&start, &end) }
-        bytes.replaceSubrange(start..<end, with: replacement)
+        write(gathered)
+    }
+
+    private func offsets(of range: Range) -> (start: Int, end: Int) {
+        let start = offset(of: range.start)
+        let end = offset(of: range.end)
+        return (min(start, end), max(start, end))
+    }
+
+    /// The text with the gathered changes (descending, apart) in place of what they cover.
+    private mutating func write(_ gathered: [(start: Int, end: Int, text: String)]) {
+        guard !gathered.isEmpty else { return }
+        var written: [UInt8] = []
+        written.reserveCapacity(bytes.count + gathered.reduce(0) { $0 + $1.text.utf8.count })
+        var copied = 0
+        for change in gathered.reversed() {
+            written.append(contentsOf: bytes[copied..<change.start])
+            written.append(contentsOf: change.text.utf8)
+            copied = change.end
+        }
+        written.append(contentsOf: bytes[copied...])
+        bytes = written
+        rebuildTables()
+    }
+
+    private mutating func rebuildTables() {
         (lineStarts, checkpoints) = Self.tables(bytes)
+        tablesBuilt += 1
     }
 
     /// The byte offset of a position (clamped to the text; never inside a

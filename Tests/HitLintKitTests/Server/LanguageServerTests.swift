@@ -324,6 +324,64 @@ final class LanguageServerTests: XCTestCase {
         }
     }
 
+    /// A multi-cursor edit as an editor sends it (one change per cursor,
+    /// from the bottom of the text up) is written in one pass: the text is
+    /// copied and its tables made once, not once per cursor. Changes in any
+    /// other order still apply one after another, each to the text before it.
+    func testChangesFromTheBottomUpAreWrittenInOnePass() {
+        var random = SeededRandom(seed: 21)
+        let pieces = ["a", "é", "😀", "\n", "\r\n", "xyz", ""]
+        for round in 0..<100 {
+            var text = ""
+            for _ in 0..<random.int(0...400) { text += random.pick(pieces) }
+            var model = Array(text.utf16)
+            var document = TextDocument(uri: "file:///x", version: 0, text: text)
+            // Ranges of the model as it is when each change applies, by UTF-16 unit.
+            func position(_ unit: Int, in units: [UInt16]) -> TextDocument.Position {
+                let document = TextDocument(uri: "", version: 0, text: String(decoding: units[..<unit], as: UTF16.self))
+                return document.position(of: document.bytes.count)
+            }
+            func boundaries(_ units: [UInt16]) -> [Int] {
+                var boundaries: [Int] = [0]
+                var count = 0
+                for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+                    count += scalar.utf16.count
+                    // Not between CR and LF: one line break to an editor.
+                    if scalar != "\r" { boundaries.append(count) }
+                }
+                return boundaries
+            }
+            let bottomUp = round % 4 != 0
+            var changes: [ContentChange] = []
+            func change(_ start: Int, _ end: Int) {
+                let insert = random.pick(pieces) + random.pick(pieces)
+                changes.append(ContentChange(range: .init(start: position(start, in: model), end: position(end, in: model)), text: insert))
+                model.replaceSubrange(start..<end, with: Array(insert.utf16))
+            }
+            if bottomUp {
+                // Distinct cuts: cursors apart, as an editor's are.
+                let cuts = Set((0..<random.int(2...30)).map { _ in random.pick(boundaries(model)) }).sorted(by: >)
+                for index in stride(from: 0, to: cuts.count - 1, by: 2) { change(cuts[index + 1], cuts[index]) }
+            } else {
+                for _ in 0..<random.int(1...10) {
+                    let cuts = boundaries(model)
+                    let a = random.pick(cuts), b = random.pick(cuts)
+                    change(min(a, b), max(a, b))
+                }
+            }
+            let before = document.tablesBuilt
+            document.apply(changes)
+            XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), String(decoding: model, as: UTF16.self), "round \(round)")
+            if bottomUp, !changes.isEmpty {
+                XCTAssertEqual(document.tablesBuilt - before, 1, "round \(round): \(changes.count) changes from the bottom up")
+            }
+            let fresh = TextDocument(uri: "", version: 0, text: String(decoding: model, as: UTF16.self))
+            for offset in stride(from: 0, through: fresh.bytes.count, by: 7) {
+                XCTAssertEqual(document.position(of: offset), fresh.position(of: offset), "round \(round): the tables are the text's")
+            }
+        }
+    }
+
     // MARK: The protocol
 
     func testInitializeOpenAndPublishWithUTF16Ranges() throws {
