@@ -20,13 +20,59 @@ extension FuzzChecks {
     /// be left held. Crashes and hangs are libFuzzer's to catch; memory, its
     /// `-rss_limit_mb`.
     public static func checkServer(_ bytes: [UInt8]) {
-        serve(bytes, pieces: [bytes.count % 13 + 1, 64, 3, 1024])
-        serve(reframed(bytes), pieces: [1 << 16])
+        _ = serve(bytes, pieces: [bytes.count % 13 + 1, 64, 3, 1024])
+        let bodies = reframedBodies(bytes)
+        let answers = serve(bodies.flatMap(frame), pieces: [1 << 16])
+        checkEveryRequestAnsweredOnce(bodies, answers: answers)
+    }
+
+    /// Each message that asks for an answer (an id, and a method, or neither
+    /// result nor error) up to `exit` is answered once, under its id.
+    /// Skipped when a message does not parse and holds a `\u` escape: the
+    /// server reads a lone surrogate escape as U+FFFD, so it may read what
+    /// this parser refuses.
+    static func checkEveryRequestAnsweredOnce(_ bodies: [[UInt8]], answers: [String: Int]) {
+        var expected: [String: Int] = [:]
+        for body in bodies {
+            guard let document = try? JSONParser.parse(SourceText(bytes: body)) else {
+                if body.indices.contains(where: { body[$0] == UInt8(ascii: "\\") && $0 + 1 < body.count && body[$0 + 1] == UInt8(ascii: "u") }) {
+                    return
+                }
+                continue
+            }
+            guard document.kind(0) == .object else { continue }
+            let id = member(document, "id")
+            let method = member(document, "method").flatMap { document.kind($0) == .string ? document.string($0) : nil }
+            if id == nil, method == "exit" { break }
+            guard let id, let key = idKey(document, id) else { continue }
+            if method != nil || (member(document, "result") == nil && member(document, "error") == nil) {
+                expected[key, default: 0] += 1
+            }
+        }
+        require(answers == expected, "server: answers by id \(answers.sorted { $0.key < $1.key }) for requests \(expected.sorted { $0.key < $1.key })")
+    }
+
+    /// The first member named `name` (as the server reads it), or nil.
+    private static func member(_ document: Document, _ name: String) -> Int? {
+        document.members(0).first { document.string($0.key) == name }?.value
+    }
+
+    /// An id as the server echoes it: an integer (within ±9e15) or a string.
+    private static func idKey(_ document: Document, _ entry: Int) -> String? {
+        switch document.kind(entry) {
+        case .string:
+            return document.string(entry).map { "s" + $0 }
+        case .number:
+            guard let number = document.number(entry), number.isFinite, number == number.rounded(), abs(number) < 9e15 else { return nil }
+            return "i\(Int(number))"
+        default:
+            return nil
+        }
     }
 
     /// The input cut before each `Content-Length:`, each piece's header
-    /// block (up to its first empty line) dropped, and its body framed again.
-    static func reframed(_ bytes: [UInt8]) -> [UInt8] {
+    /// block (up to its first empty line) dropped: the bodies to frame again.
+    static func reframedBodies(_ bytes: [UInt8]) -> [[UInt8]] {
         let marker = Array("Content-Length:".utf8)
         var cuts: [Int] = []
         var index = 0
@@ -38,15 +84,15 @@ extension FuzzChecks {
                 index += 1
             }
         }
-        guard !cuts.isEmpty else { return frame(bytes) }
-        var stream: [UInt8] = []
+        guard !cuts.isEmpty else { return [bytes] }
+        var bodies: [[UInt8]] = []
         for (number, cut) in cuts.enumerated() {
             let end = number + 1 < cuts.count ? cuts[number + 1] : bytes.count
             var piece = bytes[cut..<end]
             if let blank = firstEmptyLine(piece) { piece = piece[blank...] }
-            stream += frame(Array(piece))
+            bodies.append(Array(piece))
         }
-        return stream
+        return bodies
     }
 
     private static func firstEmptyLine(_ piece: ArraySlice<UInt8>) -> Int? {
@@ -70,7 +116,9 @@ extension FuzzChecks {
         var logged: [String] = []
     }
 
-    static func serve(_ input: [UInt8], pieces: [Int]) {
+    /// Serves `input`, read in pieces of the given sizes in turn; checks
+    /// what must hold of any run, and returns how many answers each id got.
+    static func serve(_ input: [UInt8], pieces: [Int]) -> [String: Int] {
         let output = Output()
         var settings = LanguageServer.Settings()
         settings.debounce = 0
@@ -105,12 +153,17 @@ extension FuzzChecks {
         for line in logged {
             require(line.hasSuffix("\n") && !line.dropLast().contains { $0.isNewline }, "server: a log entry of more than one line")
         }
-        for framed in sent { checkSentMessage(framed) }
+        var answers: [String: Int] = [:]
+        for framed in sent {
+            if let id = checkSentMessage(framed) { answers[id, default: 0] += 1 }
+        }
+        return answers
     }
 
     /// `Content-Length: N` CR LF CR LF and N bytes of a JSON-RPC 2.0 object:
-    /// a notification (method, params) or a response (id, and result or error).
-    static func checkSentMessage(_ framed: [UInt8]) {
+    /// a notification (method, params) or a response (id, and result or
+    /// error). Returns a response's id (nil for null and notifications).
+    static func checkSentMessage(_ framed: [UInt8]) -> String? {
         let text = String(decoding: framed.prefix(40), as: UTF8.self)
         guard text.hasPrefix("Content-Length: "), let end = text.range(of: "\r\n\r\n") else {
             fail("server: a message sent without its header")
@@ -133,9 +186,10 @@ extension FuzzChecks {
         require(keys.contains("jsonrpc"), "server: a message sent without jsonrpc")
         if keys.contains("method") {
             require(!keys.contains("id"), "server: hitlint sends no requests")
-        } else {
-            require(keys.contains("id") && (keys.contains("result") != keys.contains("error")),
-                    "server: a response without an id, or without exactly one of result and error: \(keys.sorted())")
+            return nil
         }
+        require(keys.contains("id") && (keys.contains("result") != keys.contains("error")),
+                "server: a response without an id, or without exactly one of result and error: \(keys.sorted())")
+        return member(document, "id").flatMap { idKey(document, $0) }
     }
 }
