@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// An open document's text as the editor holds it, with its version, and the
 /// translation between the protocol's positions (line, and UTF-16 code units
 /// into the line, as LSP requires) and hitlint's spans (UTF-8 byte offsets).
@@ -7,21 +15,24 @@ struct TextDocument {
     private(set) var bytes: [UInt8]
     /// Byte offset of each line's first byte: after each LF, CR LF, or CR
     /// alone, as the protocol counts lines.
-    private(set) var lineStarts: [Int]
-    /// At every `checkpointStride`-th byte: the UTF-16 units from the start of
-    /// its line to it. A position is counted from the checkpoint before it,
-    /// never from the line's start: on a minified file's one line, counting
-    /// from the start for each of n diagnostics is n times the file.
-    private var checkpoints: [Int]
+    private(set) var lineStarts: [Int] = []
+    /// For each line longer than `longLine` bytes (by line number): at every
+    /// `checkpointStride`-th byte of its text, the UTF-16 units from the
+    /// line's start to it. A position on such a line is counted from the
+    /// checkpoint before it, never from the line's start: on a minified
+    /// file's one line, counting from the start for each of n diagnostics is
+    /// n times the file. Shorter lines are counted from their start.
+    private var checkpoints: [Int: [Int]] = [:]
     static let checkpointStride = 256
+    static let longLine = 1_024
     /// How often the tables were made, from the whole text each time (tests count it).
-    private(set) var tablesBuilt = 1
+    private(set) var tablesBuilt = 0
 
     init(uri: String, version: Int, text: String) {
         self.uri = uri
         self.version = version
         bytes = Array(text.utf8)
-        (lineStarts, checkpoints) = Self.tables(bytes)
+        rebuildTables()
     }
 
     /// A protocol position: zero-based line and UTF-16 offset in the line.
@@ -35,52 +46,68 @@ struct TextDocument {
         var end: Position
     }
 
-    private static func tables(_ bytes: [UInt8]) -> (lineStarts: [Int], checkpoints: [Int]) {
-        var starts = [0]
-        var checkpoints: [Int] = []
-        checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
+    /// The tables are made again after every change (but the lines of a
+    /// multi-cursor edit), so they must cost little more than a copy of the
+    /// text: line feeds are found by `memchr`, and only long lines are counted.
+    private mutating func rebuildTables() {
+        tablesBuilt += 1
+        lineStarts.removeAll(keepingCapacity: true)
+        lineStarts.append(0)
+        checkpoints = [:]
+        let count = bytes.count
         bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var units = 0
-            var index = 0
-            @inline(__always) func take(_ index: Int) {
-                let byte = buffer[index]
-                units &+= utf16Units(startedBy: byte)
+            guard let base = buffer.baseAddress else { return }
+            if memchr(base, 0x0D, count) == nil {
+                var from = 0
+                while from < count, let found = memchr(base + from, 0x0A, count - from) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    lineStarts.append(index + 1)
+                    from = index + 1
+                }
+            } else {
                 // LF, CR LF, or a CR alone (the protocol's three line breaks).
-                if byte <= 0x0D, byte == 0x0A || byte == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A) {
-                    starts.append(index + 1)
-                    units = 0
+                for index in 0..<count where buffer[index] == 0x0A || buffer[index] == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A) {
+                    lineStarts.append(index + 1)
                 }
             }
-            // The tables are made again after every change, so they must cost
-            // little more than a copy: eight bytes at a time where none can be
-            // a line break (below 0x0E), one at a time in the word that holds one.
+        }
+        for line in lineStarts.indices {
+            let start = lineStarts[line]
+            let end = lineEnd(line)
+            if end - start > Self.longLine { checkpoints[line] = unitsAtEveryStride(from: start, to: end) }
+        }
+    }
+
+    /// The UTF-16 units from `start` to every `checkpointStride`-th byte after
+    /// it, before `end` (a line's text: no line breaks in it).
+    private func unitsAtEveryStride(from start: Int, to end: Int) -> [Int] {
+        var marks: [Int] = []
+        marks.reserveCapacity((end - start) / Self.checkpointStride + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            var units = 0
+            var index = start
             let high: UInt64 = 0x8080_8080_8080_8080
-            while index < count {
-                checkpoints.append(units)
-                let blockEnd = min(index + checkpointStride, count)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            while index < end {
+                marks.append(units)
+                let blockEnd = min(index + Self.checkpointStride, end)
                 while index + 8 <= blockEnd {
                     let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                    if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & high == 0 {
-                        // A scalar's first byte is not 10xxxxxx; a 4-byte scalar's is 11110xxx (two units).
-                        // (Counted by a multiply that sums the bytes: the
-                        // baseline x86-64 has no popcount instruction.)
-                        let continuation = (word & ~(word << 1) & high) >> 7
-                        let fourByteLead = (word & (word << 1) & (word << 2) & (word << 3) & high) >> 7
-                        let ones: UInt64 = 0x0101_0101_0101_0101
-                        units &+= 8 - Int((continuation &* ones) >> 56) + Int((fourByteLead &* ones) >> 56)
-                    } else {
-                        for offset in 0..<8 { take(index + offset) }
-                    }
+                    // A scalar's first byte is not 10xxxxxx; a 4-byte scalar's
+                    // is 11110xxx (two units). Summed by a multiply: the
+                    // baseline x86-64 has no popcount instruction.
+                    let continuation = (word & ~(word << 1) & high) >> 7
+                    let fourByteLead = (word & (word << 1) & (word << 2) & (word << 3) & high) >> 7
+                    units &+= 8 - Int((continuation &* ones) >> 56) + Int((fourByteLead &* ones) >> 56)
                     index += 8
                 }
                 while index < blockEnd {
-                    take(index)
+                    units &+= Self.utf16Units(startedBy: buffer[index])
                     index += 1
                 }
             }
         }
-        return (starts, checkpoints)
+        return marks
     }
 
     /// UTF-16 units of the scalar a byte starts: 0 for a continuation byte,
@@ -143,6 +170,12 @@ struct TextDocument {
     /// The text with the gathered changes (descending, apart) in place of what they cover.
     private mutating func write(_ gathered: [(start: Int, end: Int, text: String)]) {
         guard !gathered.isEmpty else { return }
+        if gathered.count == 1 {
+            // In place: only what follows it moves.
+            bytes.replaceSubrange(gathered[0].start..<gathered[0].end, with: gathered[0].text.utf8)
+            rebuildTables()
+            return
+        }
         var written: [UInt8] = []
         written.reserveCapacity(bytes.count + gathered.reduce(0) { $0 + $1.text.utf8.count })
         var copied = 0
@@ -154,11 +187,6 @@ struct TextDocument {
         written.append(contentsOf: bytes[copied...])
         bytes = written
         rebuildTables()
-    }
-
-    private mutating func rebuildTables() {
-        (lineStarts, checkpoints) = Self.tables(bytes)
-        tablesBuilt += 1
     }
 
     /// The byte offset of a position (clamped to the text; never inside a
@@ -174,19 +202,18 @@ struct TextDocument {
         guard position.line < lineStarts.count else { return (bytes.count, 0) }
         let lineStart = lineStarts[position.line]
         let lineEnd = self.lineEnd(position.line)
-        // The last checkpoint on the line at or before the position: the
-        // checkpoints on a line count up, so a binary search finds it.
+        // The last checkpoint on the line at or before the position: they
+        // count up, so a binary search finds it.
         var offset = lineStart
         var units = 0
-        var low = (lineStart + Self.checkpointStride - 1) / Self.checkpointStride
-        var high = min(lineEnd / Self.checkpointStride, checkpoints.count - 1)
-        if low <= high, checkpoints[low] <= position.character {
+        if let marks = checkpoints[position.line], marks[0] <= position.character {
+            var low = 0, high = marks.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
-                if checkpoints[middle] <= position.character { low = middle } else { high = middle - 1 }
+                if marks[middle] <= position.character { low = middle } else { high = middle - 1 }
             }
-            offset = low * Self.checkpointStride
-            units = checkpoints[low]
+            offset = lineStart + low * Self.checkpointStride
+            units = marks[low]
             // Inside a scalar: it is counted already; on to its end.
             while offset < lineEnd, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
         }
@@ -225,10 +252,10 @@ struct TextDocument {
         }
         var index = lineStarts[low]
         var units = 0
-        let checkpoint = offset / Self.checkpointStride
-        if checkpoint < checkpoints.count, checkpoint * Self.checkpointStride >= index {
-            index = checkpoint * Self.checkpointStride
-            units = checkpoints[checkpoint]
+        if let marks = checkpoints[low] {
+            let slot = min((offset - index) / Self.checkpointStride, marks.count - 1)
+            index += slot * Self.checkpointStride
+            units = marks[slot]
         }
         let from = index
         while index < offset {
