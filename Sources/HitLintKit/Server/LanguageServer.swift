@@ -374,12 +374,12 @@ public final class LanguageServer: @unchecked Sendable {
             // What was asked for up to now is linted from here: a lint asked
             // for after this one started, but before it read the document,
             // has nothing left to do.
-            let taken: (TextDocument, Int)? = withLock {
+            let taken: TextDocument? = withLock {
                 guard let document = documents[uri], let requests = lintRequests[uri], requests.done < requests.asked else { return nil }
                 lintRequests[uri]?.done = requests.asked
-                return (document, requests.asked)
+                return document
             }
-            guard let (document, _) = taken else { return }
+            guard let document = taken else { return }
             let lint = lintDocument(document)
             let current: Bool = withLock {
                 lintCount += 1
