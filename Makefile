@@ -53,7 +53,7 @@ web-check:
 realworld:
 	SWIFT="$(SWIFT)" python3 Scripts/realworld $(ARGS)
 
-# libFuzzer (Linux): `make fuzz FUZZ_TARGET=json|yaml|lint|xml|options FUZZ_TIME=seconds`.
+# libFuzzer (Linux): `make fuzz FUZZ_TARGET=json|yaml|lint|xml|options|lsp FUZZ_TIME=seconds`.
 # Builds Fuzz/ (its own package: never part of `swift build` or `swift test`)
 # with -sanitize=fuzzer,address in $(FUZZ_SCRATCH); the corpus grows in
 # $(FUZZ_SCRATCH)/corpus/TARGET, crashes land in $(FUZZ_SCRATCH)/artifacts/TARGET.

@@ -961,6 +961,132 @@ if selected("language server") {
     }
 }
 
+// The language server against a hostile or careless client (issue 33): a
+// header that never ends, a minified document full of findings, a flood of
+// saves. Each counts what it should bound as well as timing it.
+final class SentMessages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var methods: [String: Int] = [:]
+    private var firstPublishAt: Double?
+
+    func sent(_ framed: [UInt8]) {
+        let time = now()
+        guard let start = framed.firstIndex(of: UInt8(ascii: "{")),
+              let object = try? JSONSerialization.jsonObject(with: Data(framed[start...])) as? [String: Any] else { return }
+        let method = object["method"] as? String ?? "(response)"
+        lock.lock()
+        methods[method, default: 0] += 1
+        if method == "textDocument/publishDiagnostics", firstPublishAt == nil { firstPublishAt = time }
+        lock.unlock()
+    }
+
+    func count(_ method: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return methods[method] ?? 0
+    }
+
+    var publishedAt: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return firstPublishAt
+    }
+}
+
+func startedServer(debounce: Double? = nil) -> (LanguageServer, SentMessages) {
+    var settings = LanguageServer.Settings()
+    if let debounce { settings.debounce = debounce }
+    let sent = SentMessages()
+    let server = LanguageServer(settings: settings) { sent.sent($0) }
+    server.handle(serverMessage(["id": 1, "method": "initialize", "params": ["capabilities": [:] as [String: Any]]]))
+    server.handle(serverMessage(["method": "initialized", "params": [:] as [String: Any]]))
+    return (server, sent)
+}
+
+if selected("server limits") {
+    // A header that never ends, served from a read function that makes it up
+    // as it goes (64 KiB a read): how much the server reads, and how long, before it stops.
+    for megabytesOfHeader in quick ? [2] : [2, 20, 200] {
+        let total = megabytesOfHeader * 1_000_000
+        var handedOut = 0
+        let server = LanguageServer { _ in }
+        resetPeakRSS()
+        let start = now()
+        let status = server.serve(read: { buffer in
+            let count = min(buffer.count, total - handedOut)
+            guard count > 0 else { return 0 }
+            for index in 0..<count { buffer[index] = UInt8(ascii: "a") }
+            handedOut += count
+            return count
+        })
+        print(String(format: "language server, a header of %d MB without end: read %@ in %.3f s, exit status %d, peak RSS %@",
+                     megabytesOfHeader, megabytes(handedOut), now() - start, status, megabytes(peakRSS())))
+    }
+
+    // A minified layout: every node on one line, 4,000 buttons too small.
+    let buttons = quick ? 1_000 : 4_000
+    var minified = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 4000, 4000], \"children\": ["
+    for index in 0..<buttons {
+        minified += (index == 0 ? "" : ", ") + "{\"id\": \"b\(index)\", \"type\": \"button\", \"frame\": [\((index % 60) * 64), \((index / 60) * 48), 30, 30]}"
+    }
+    minified += "]}}"
+    var oneThread = LintOptions()
+    oneThread.jobs = 1
+    let plain = best(runs) { _ = Linter(options: oneThread).lint(source: SourceText(minified), format: .json, path: "screen.json") }
+    let (server, sent) = startedServer(debounce: 0)
+    let start = now()
+    server.handle(serverMessage(["method": "textDocument/didOpen",
+                                 "params": ["textDocument": ["uri": "file:///bench/minified.json", "languageId": "json", "version": 1, "text": minified]]]))
+    server.drain()
+    print(String(format: "language server, a one-line layout (%@) with %d buttons too small: opened to diagnostics published %.3f s (the lint alone %.3f s)",
+                 megabytes(minified.utf8.count), buttons, (sent.publishedAt ?? now()) - start, plain))
+
+    // One didChange of many edits (an editor's multi-cursor edit): each edit
+    // is applied in turn, and each rebuilds the line table.
+    let big = String(decoding: typicalLayout(nodes: quick ? 10_000 : 50_000, yaml: true), as: UTF8.self)
+    let bigLines = big.split(separator: "\n", omittingEmptySubsequences: false)
+    let editedLines = bigLines.indices.filter { bigLines[$0].contains("{id: more") }.prefix(1_000)
+    let (editor, editorSent) = startedServer(debounce: 0)
+    editor.handle(serverMessage(["method": "textDocument/didOpen",
+                                 "params": ["textDocument": ["uri": "file:///bench/cursors.yaml", "languageId": "yaml", "version": 1, "text": big]]]))
+    editor.drain()
+    let edits: [[String: Any]] = editedLines.reversed().map { line in
+        let character = bigLines[line].utf16.count - "44]}".utf16.count
+        return ["range": ["start": ["line": line, "character": character], "end": ["line": line, "character": character + 2]], "text": "40"]
+    }
+    // Bottom up, as editors send them; then top down (each edit "40" → "44"
+    // keeps every later position), which is written one edit at a time.
+    for (order, version, ordered) in [("bottom up", 2, edits), ("top down", 3, edits.reversed().map { edit -> [String: Any] in
+        var edit = edit
+        edit["text"] = "44"
+        return edit
+    })] {
+        let change = serverMessage(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": "file:///bench/cursors.yaml", "version": version], "contentChanges": ordered]])
+        let applyStart = now()
+        editor.handle(change)
+        let applied = now() - applyStart
+        editor.drain()
+        print(String(format: "language server, one change of %d edits (%@) to a %@ layout: applied in %.3f s, linted and published by %.3f s (%d publishes so far)",
+                     ordered.count, order, megabytes(big.utf8.count), applied, now() - applyStart, editorSent.count("textDocument/publishDiagnostics")))
+    }
+
+    // A flood of saves and watched-file events: how many lints they cost.
+    let (flooded, floodSent) = startedServer()
+    let text = String(decoding: typicalLayout(nodes: 1_000, yaml: true), as: UTF8.self)
+    flooded.handle(serverMessage(["method": "textDocument/didOpen",
+                                  "params": ["textDocument": ["uri": "file:///bench/flood.yaml", "languageId": "yaml", "version": 1, "text": text]]]))
+    flooded.drain()
+    let floodStart = now()
+    for index in 0..<100 {
+        let method = index % 2 == 0 ? "textDocument/didSave" : "workspace/didChangeWatchedFiles"
+        flooded.handle(serverMessage(["method": method, "params": ["textDocument": ["uri": "file:///bench/flood.yaml"], "changes": [] as [Any]]]))
+    }
+    flooded.drain()
+    print(String(format: "language server, 100 saves and watched-file events on a 1,000-node layout: %d lints published in all (1 for the open), %.3f s",
+                 floodSent.count("textDocument/publishDiagnostics"), now() - floodStart))
+}
+
 // Many small files through the real command (file walker, parallel lint,
 // sorted report), one job against all cores; and a one-file run of the built
 // executable, process start to exit (its first output comes at the end).
