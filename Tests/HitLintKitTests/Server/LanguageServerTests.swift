@@ -404,6 +404,24 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertTrue(((published[0]["codeDescription"] as? [String: Any])?["href"] as? String)?.hasSuffix("#target-size") == true)
     }
 
+    func testAnInterfaceBuilderDocumentGetsItsDiagnostics() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let text = InterfaceBuilderImporterTests.xib(InterfaceBuilderImporterTests.screen(
+            InterfaceBuilderImporterTests.button("Cls-bt-001", (20, 20, 24, 24), label: "Close")))
+        open(server, "file:///tmp/App/Base.lproj/Player.xib", text)
+        open(server, "file:///tmp/App/Base.lproj/Main.storyboard", text.replacingOccurrences(of: "CocoaTouch.XIB", with: "CocoaTouch.Storyboard.XIB"))
+        server.drain()
+        for uri in ["file:///tmp/App/Base.lproj/Player.xib", "file:///tmp/App/Base.lproj/Main.storyboard"] {
+            let published = try XCTUnwrap(diagnostics(sent, uri: uri))
+            let small = try XCTUnwrap(published.first { $0["code"] as? String == "target-size" }, uri)
+            XCTAssertEqual(small["message"] as? String, "'Close' is reachable on 24×24 pt; minimum is 44×44 pt (ios)")
+            // On the button's element, where Xcode shows it.
+            let line = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.contains("id=\"Cls-bt-001\"") })
+            XCTAssertEqual(Self.range(small)[0], line)
+        }
+    }
+
     func testFilesThatAreNoLayoutGetNoDiagnostics() throws {
         let (server, sent) = makeServer()
         start(server)
