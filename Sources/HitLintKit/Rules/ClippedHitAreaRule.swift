@@ -14,6 +14,7 @@ public struct ClippedHitAreaRule: GeometryRule {
         the parent; on the web an ancestor with `overflow: hidden` cuts it.
         """,
         defaultSeverity: .warning,
+        reads: [.node, .ancestors, .region],
         examples: examples,
         fix: .sometimes
     )

@@ -13,6 +13,7 @@ public struct ClippedTargetRule: GeometryRule {
         of sight, not seen there.
         """,
         defaultSeverity: .error,
+        reads: [.node, .ancestors, .region],
         examples: examples
     )
 

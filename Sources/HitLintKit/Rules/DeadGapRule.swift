@@ -11,6 +11,9 @@ public struct DeadGapRule: GeometryRule {
                                      "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.",
                                      atMost: "maxGap")
 
+    /// How far it looks from a target for its neighbour: `maxGap`.
+    static let gapReach = NeighbourDistance { context in context.points(maxGap) ?? context.threshold.minimum / 2 }
+
     public static let description = RuleDescription(
         id: RuleID.deadGap,
         summary: "Contiguous targets should hand over with no dead gap between their hit areas.",
@@ -34,6 +37,7 @@ public struct DeadGapRule: GeometryRule {
             maxGap.description,
             minGap.description,
         ],
+        reads: [.node, .ancestors, .region, .neighbours(within: gapReach)],
         examples: examples,
         fix: .sometimes
     )

@@ -69,6 +69,7 @@ public struct UnusedIgnoreRule: Rule {
         problem. Like SwiftLint's `superfluous_disable_command` and ruff's `RUF100`.
         """,
         defaultSeverity: .info,
+        reads: [.findingsBelow],
         examples: [
             RuleExample("""
             root:

@@ -15,6 +15,7 @@ public struct ExcessiveHitExpansionRule: GeometryRule {
         """,
         defaultSeverity: .off,
         options: [maxExpansion.description],
+        reads: [.node],
         examples: examples
     )
 

@@ -13,6 +13,7 @@ public struct OccludedTargetRule: GeometryRule {
         fully covered targets). Set `userInteractionEnabled: false` on the overlay, or move it.
         """,
         defaultSeverity: .error,
+        reads: [.node, .region],
         examples: examples
     )
 

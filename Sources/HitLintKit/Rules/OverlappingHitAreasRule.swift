@@ -20,6 +20,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
         thinner than 2 pt (whole-pixel rounding, a shared border).
         """,
         defaultSeverity: .warning,
+        reads: [.node, .ancestors, .region],
         examples: examples,
         fix: .sometimes
     )

@@ -14,11 +14,16 @@ public struct RuleDescription: Sendable {
     /// (others get advice only: a capture, a gap its containers do not
     /// cover), or never (ruff's "always / sometimes / never").
     public var fix: FixAvailability
+    /// What it reads to decide what it reports on a node (`RuleRead`): what
+    /// fix checking knows of it. Empty for a rule an earlier stage reports
+    /// (syntax, layout, import), whose findings no change of hit insets moves.
+    public var reads: [RuleRead]
 
     public var isFixable: Bool { fix != .never }
 
     public init(id: String, summary: String, rationale: String, defaultSeverity: Severity,
-                options: [RuleOptionDescription] = [], examples: [RuleExample] = [], fix: FixAvailability = .never) {
+                options: [RuleOptionDescription] = [], reads: [RuleRead] = [], examples: [RuleExample] = [],
+                fix: FixAvailability = .never) {
         self.id = id
         self.summary = summary
         self.rationale = rationale
@@ -26,5 +31,6 @@ public struct RuleDescription: Sendable {
         self.options = options
         self.examples = examples
         self.fix = fix
+        self.reads = reads
     }
 }

@@ -5,6 +5,18 @@ public struct TargetSizeRule: GeometryRule {
     static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: true,
                                        "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings; false leaves it out.")
 
+    /// The spacing exception's reach: an undersized target is measured
+    /// against the targets within the minimum size of it (web content inside
+    /// a capture against those within the web's minimum), where it is on.
+    static let spacingCircles = NeighbourDistance { context in
+        var farthest: Double?
+        if context.threshold.spacingException { farthest = context.threshold.minimum }
+        if context.webThreshold.spacingException, context.layout.nodes.contains(where: { $0.isWebContent }) {
+            farthest = max(farthest ?? context.webThreshold.minimum, context.webThreshold.minimum)
+        }
+        return farthest
+    }
+
     public static let description = RuleDescription(
         id: RuleID.targetSize,
         summary: "A target's reachable region must hold a minimum-size square (44×44 pt on iOS).",
@@ -61,6 +73,7 @@ public struct TargetSizeRule: GeometryRule {
             RuleOptionDescription("spacingException", default: "true for wcag-aa", "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target.", valueKind: .bool),
             webContent.description,
         ],
+        reads: [.node, .ancestors, .region, .neighbours(within: spacingCircles)],
         examples: examples,
         fix: .sometimes
     )

@@ -22,6 +22,7 @@ public struct UnreachableTargetRule: GeometryRule {
         not say which is drawn on top.
         """,
         defaultSeverity: .error,
+        reads: [.node, .ancestors, .region],
         examples: examples
     )
 

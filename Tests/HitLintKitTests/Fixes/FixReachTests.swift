@@ -213,7 +213,7 @@ final class FixReachTests: XCTestCase {
         diagnostics = Linter(options: options).lint(document: document, path: "x", keepingContext: { reach = FixReach($0) }).diagnostics
         let affected = reach!.affectedNodes(of: diagnostics)
         options.describesDiagnostics = false
-        let checked = FixVerification.verify(diagnostics, of: SourceBytes(bytes), affected: affected) { patched in
+        let checked = FixChecking.verify(diagnostics, of: SourceBytes(bytes), affected: affected) { patched in
             lints += 1
             return Linter(options: options).lint(source: SourceText(bytes: patched), format: .yaml, path: "x").diagnostics
         }
