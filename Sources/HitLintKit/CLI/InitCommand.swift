@@ -4,6 +4,12 @@ import Foundation
 /// current folder. It never overwrites: an existing file is the user's work.
 struct InitCommand: Subcommand {
     static let name = "init"
+    static let usage = "hitlint init [--config FILE]"
+    static let abstract = """
+    Writes a commented .hitlint.yml, with every setting hitlint reads, in the
+    current folder. An existing file is never overwritten.
+    """
+    static var optionGroups: [PartialKeyPath<Arguments>] { [\.template] }
 
     /// None, when used as documented.
     var paths: [String]
@@ -12,7 +18,7 @@ struct InitCommand: Subcommand {
 
     init(_ arguments: Arguments) {
         paths = arguments.paths
-        configFile = arguments.runFiles.configFile
+        configFile = arguments.template.destination
     }
 
     func run(output: CommandOutput) -> Int32 {

@@ -33,7 +33,7 @@ extension LintCommand {
             throw Arguments.UsageError(message: "unknown format '\(format)'" + Arguments.suggestion(format, formats))
         }
         guard !paths.isEmpty else {
-            throw Arguments.UsageError(message: "no paths given\n\(Arguments.usage)")
+            throw Arguments.UsageError(message: "no paths given\n\(Help.summary)")
         }
         if paths.contains("-"), runFiles.stdinFormat == nil,
            SourceFormat(path: runFiles.stdinFilename ?? "") == nil {

@@ -5,6 +5,13 @@ import Foundation
 /// frames, hit areas and diagnostics; also the pages of `--render-dir` during a lint.
 struct RenderCommand: Subcommand {
     static let name = "render"
+    static let usage = "hitlint render <file> -o <out.svg|out.html> [--screenshot FILE]"
+    static let abstract = """
+    Draws a layout to scale: every view's frame, each target's hit area and the
+    part of it a touch reaches, and the diagnostics, as SVG or as an HTML page.
+    The file is linted with the options given (no configuration file is read).
+    """
+    static var optionGroups: [PartialKeyPath<Arguments>] { [\.render, \.lintOptions] }
 
     /// One layout file, when used as documented.
     var paths: [String]

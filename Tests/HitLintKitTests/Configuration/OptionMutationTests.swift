@@ -32,7 +32,7 @@ final class OptionMutationTests: XCTestCase {
         "--screenshot": ["shot.png"],
         "-o": ["out.svg", "out.html", "out.txt"],
     ]
-    static let flags = Arguments.flagOptions.filter { $0 != "--help" && $0 != "--version" } + ["--unknown", "--"]
+    static let flags = Arguments.options.filter { !$0.takesValue }.map(\.name) + ["--unknown", "--"]
     static let paths = ["a.yaml", "./a.yaml", "b.json", "Layouts", "Layouts/c.yaml", "missing.yaml", ".", "-"]
     /// (Not `server`, which reads standard input until it closes.)
     static let subcommands = ["lint", "rules", "explain", "render", "init", "parse", "target-size", "--help", "--version"]
