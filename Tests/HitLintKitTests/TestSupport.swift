@@ -155,15 +155,6 @@ extension XCTestCase {
         XCTAssertEqual(String(whole[start.upperBound..<end.lowerBound]), text,
                        "\(path)'s \(name) is out of date: make generate", file: file, line: line)
     }
-
-    /// Runs `body` with the process's current folder set to `path` (the walker and
-    /// relative paths use it), restoring it afterwards. Tests run one at a time.
-    func inDirectory<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        return try body()
-    }
 }
 
 /// Extended attributes set and read by tests, with the system's own calls

@@ -26,7 +26,7 @@ struct InitCommand: Subcommand {
             return output.fail("init takes no paths; it writes \(Configuration.fileName) in the current folder (or --config FILE)")
         }
         let path = configFile ?? Configuration.fileName
-        let absolute = path.hasPrefix("/") ? path : output.currentDirectory + "/" + path
+        let absolute = ProjectPath.absolute(path, in: output.currentDirectory)
         if FileManager.default.fileExists(atPath: absolute) {
             return output.fail("\(path) already exists; edit it, or remove it to start again")
         }

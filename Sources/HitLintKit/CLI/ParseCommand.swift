@@ -17,7 +17,7 @@ struct ParseCommand: PathsOnlySubcommand {
         }
         let path = paths[0]
         let bytes: [UInt8]
-        switch InputFileReader.read(path) {
+        switch InputFileReader.read(ProjectPath.absolute(path, in: output.currentDirectory)) {
         case .success(let read): bytes = read
         case .failure(let failure):
             return output.fail("\(path.displayedOnOneLine): \(failure.message)")

@@ -118,7 +118,7 @@ final class OptionMutationTests: XCTestCase {
             if random.chance(0.7) { try Data(configuration).write(to: folder.url.appendingPathComponent(".hitlint.yml")) }
             let line = Self.commandLine(&random)
             let context = "mutant \(number): \(line) with \(String(decoding: configuration, as: UTF8.self).debugDescription)"
-            let run = inDirectory(folder.path) { runCommand(line, in: folder.path) }
+            let run = runCommand(line, in: folder.path)
             XCTAssertTrue([0, 1, 2].contains(run.status), context)
             statuses[run.status, default: 0] += 1
             if run.status == 2 { XCTAssertTrue(run.error.contains("hitlint: "), "a refusal says why: \(context)\n\(run.error)") }

@@ -9,18 +9,14 @@ final class ExamplesTests: XCTestCase {
     private let expectedFile = TestSupport.packageRoot.appendingPathComponent("Tests/HitLintKitTests/Fixtures/examples-output.txt")
 
     func testExamplesOutputMatchesExpectation() throws {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(TestSupport.packageRoot.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let output = CapturedOutput()
-        let status = HitLintCommand.run(["Examples"], output: output)
-        XCTAssertEqual(status, 1, "the examples show errors on purpose")
-        XCTAssertEqual(output.standardError, "")
+        let run = runCommand(["Examples"], in: TestSupport.packageRoot.path)
+        XCTAssertEqual(run.status, 1, "the examples show errors on purpose")
+        XCTAssertEqual(run.error, "")
         if ProcessInfo.processInfo.environment["HITLINT_UPDATE_EXPECTED"] == "1" {
-            try output.standardOutput.write(to: expectedFile, atomically: true, encoding: .utf8)
+            try run.output.write(to: expectedFile, atomically: true, encoding: .utf8)
         }
         let expected = try String(contentsOf: expectedFile, encoding: .utf8)
-        XCTAssertEqual(output.standardOutput, expected)
+        XCTAssertEqual(run.output, expected)
     }
 
     /// What the examples' comments tell users to run: a rule that is off by
@@ -30,15 +26,12 @@ final class ExamplesTests: XCTestCase {
     private let optInFile = TestSupport.packageRoot.appendingPathComponent("Tests/HitLintKitTests/Fixtures/examples-opt-in-output.txt")
 
     func testOptInRunMatchesExpectation() throws {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(TestSupport.packageRoot.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        let output = CapturedOutput()
-        XCTAssertEqual(HitLintCommand.run(Self.optInArguments, output: output), 1)
+        let run = runCommand(Self.optInArguments, in: TestSupport.packageRoot.path)
+        XCTAssertEqual(run.status, 1)
         if ProcessInfo.processInfo.environment["HITLINT_UPDATE_EXPECTED"] == "1" {
-            try output.standardOutput.write(to: optInFile, atomically: true, encoding: .utf8)
+            try run.output.write(to: optInFile, atomically: true, encoding: .utf8)
         }
-        XCTAssertEqual(output.standardOutput, try String(contentsOf: optInFile, encoding: .utf8))
+        XCTAssertEqual(run.output, try String(contentsOf: optInFile, encoding: .utf8))
     }
 
     func testEveryRuleFiresInExamples() throws {

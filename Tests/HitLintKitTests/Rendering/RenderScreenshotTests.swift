@@ -356,12 +356,7 @@ final class RenderScreenshotTests: XCTestCase {
     }
 
     private func runInFolder(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let output = CapturedOutput()
-        let status = HitLintCommand.run(arguments, output: output)
-        return (status, output.standardOutput, output.standardError)
+        runCommand(arguments, in: folder.path)
     }
 
     private func assertProblem(_ bytes: [UInt8], contains text: String, file: StaticString = #filePath, line: UInt = #line) {

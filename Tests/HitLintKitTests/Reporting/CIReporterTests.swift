@@ -13,9 +13,7 @@ final class CIReporterTests: XCTestCase {
 
     /// A run on the fixtures from the package root, as CI would run it.
     private func runOnFixtures(_ format: String) -> (status: Int32, output: String, error: String) {
-        inDirectory(TestSupport.packageRoot.path) {
-            runCommand(["--format", format, Self.fixtures], in: TestSupport.packageRoot.path)
-        }
+        runCommand(["--format", format, Self.fixtures], in: TestSupport.packageRoot.path)
     }
 
     func testSARIFGoldenFile() throws {
