@@ -318,7 +318,7 @@ public struct Layout: Sendable {
     /// (DroidBot's foreground activity is another app's): what the tree shows
     /// is still a screen of the app, but not the one the screenshot shows, so
     /// findings on it are weak evidence and the screenshot is not drawn under
-    /// it. The words say why ("the state's foreground activity is …").
+    /// it. The text says why ("the state's foreground activity is …").
     public var capturedAtAnotherMoment: String?
     /// An Android capture whose density was inferred or assumed: what it showed
     /// of it, and the density it was read at (`FolderDensity`).
@@ -353,7 +353,7 @@ public struct Layout: Sendable {
     public var systemControls: [Int32: SystemControlSize] = [:]
     /// What an Interface Builder document says beyond frames: its sizes are
     /// set by Auto Layout constraints and its hit areas only in code, so fixes
-    /// are words that name them. nil for other files.
+    /// are advice that names them. nil for other files.
     public var interfaceBuilder: InterfaceBuilderFacts?
 
     public init(document: Document) {
