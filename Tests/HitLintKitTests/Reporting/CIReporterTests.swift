@@ -7,7 +7,7 @@ import XCTest
 
 /// The CI formats (SPEC §7.2): golden files for `sarif`, `github` and `junit` on
 /// Fixtures/ci, then the escaping rules, fingerprints and fixes one by one.
-/// After an intended change: `HITLINT_UPDATE_EXPECTED=1 swift test --filter CIReporterTests`.
+/// After an intended change: `make generate`.
 final class CIReporterTests: XCTestCase {
     private static let fixtures = "Tests/HitLintKitTests/Fixtures/ci"
 
