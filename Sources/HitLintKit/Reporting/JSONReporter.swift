@@ -66,7 +66,7 @@ public struct JSONReporter: Reporter {
     }
 
     /// About the bytes a result's diagnostics take, from the lengths of
-    /// their words: the report is made large enough once (on a file full of
+    /// their text: the report is made large enough once (on a file full of
     /// findings it is many times the file, and growing it copies it).
     private static func estimatedSize(of result: LintResult) -> Int {
         var size = 0
