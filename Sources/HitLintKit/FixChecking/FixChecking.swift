@@ -62,16 +62,16 @@ struct FixChecking {
     /// with a note that says why.
     func check(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var checker = linter
-        checker.options.verifyFixes = false
+        checker.options.fixChecking = .unchecked
         // Verdicts count problems by rule and node: the extra lints need no messages.
-        checker.options.describesDiagnostics = false
+        checker.options.run.describesDiagnostics = false
         let (format, path) = (format, path)
         // A patched copy of a mapped (large) file is mapped too, from a
         // temporary file: its pages then go back once it is built, instead of
         // the whole copy staying in memory beside the lint's tables, at the
         // run's peak.
         let mapsCopies = source.bytes.isMapped
-        let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.jobs)
+        let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
         let lintBuilt = origin.map(\.built).map { built in
             { (changes: [HitAreaChange], nodes: [Int32]?) in checker.lint(built, changing: changes, checking: nodes) }
         }

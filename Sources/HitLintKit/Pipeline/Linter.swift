@@ -54,10 +54,10 @@ public struct Linter: Sendable {
     public func lint(source: SourceText, format: SourceFormat, path: String, foundInFolder: Bool = false) -> LintResult {
         do {
             // A large JSON layout is built while it is read, without keeping its document.
-            if format == .json, source.bytes.count >= options.streamingFrom,
-               options.fileKind == .auto || options.fileKind == .hitlint {
+            if format == .json, source.bytes.count >= options.run.streamingFrom,
+               options.importing.fileKind == .auto || options.importing.fileKind == .hitlint {
                 let (builder, document) = try LayoutBuilder.read(streaming: source)
-                let kind = options.fileKind.kind(of: document)
+                let kind = options.importing.fileKind.kind(of: document)
                 guard kind == .hitlint else {
                     return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
                 }
@@ -68,7 +68,7 @@ public struct Linter: Sendable {
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
         } catch {
             // `maestro hierarchy > screen.json` keeps the tool's banner above the JSON.
-            if format == .json, let document = CaptureBanner.maestroDocument(source, kind: options.fileKind) {
+            if format == .json, let document = CaptureBanner.maestroDocument(source, kind: options.importing.fileKind) {
                 return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
             }
             if foundInFolder, error.isUnsupportedDocument {
@@ -97,7 +97,7 @@ public struct Linter: Sendable {
     func lint(document: consuming Document, path: String, foundInFolder: Bool = false,
               keepingContext keep: ((RuleContext) -> Void)?) -> LintResult {
         let (source, format) = (document.source, document.format)
-        var kind = options.fileKind.kind(of: document)
+        var kind = options.importing.fileKind.kind(of: document)
         if kind == .unknown {
             if foundInFolder || format == .xml {
                 // An Interface Builder document for AppKit or WatchKit is known
@@ -114,11 +114,11 @@ public struct Linter: Sendable {
         if kind == .hitlint {
             (layout, diagnostics) = LayoutBuilder.build(document, overrides: overrides)
         } else {
-            var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, modality: options.modality)
-            importOptions.figmaTargets = options.figmaTargets
-            importOptions.sharedDensity = options.sharedDensity
-            importOptions.profileIsChosen = options.profile != nil || options.minimumSize != nil
-                || options.ruleOptions[RuleID.targetSize]?["minSize"] != nil
+            var importOptions = ImportOptions(scale: options.importing.importScale, platform: options.rules.platform, modality: options.rules.modality)
+            importOptions.figmaTargets = options.importing.figmaTargets
+            importOptions.sharedDensity = options.importing.sharedDensity
+            importOptions.profileIsChosen = options.rules.profile != nil || options.rules.minimumSize != nil
+                || options.rules.ruleOptions[RuleID.targetSize]?["minSize"] != nil
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document
@@ -170,7 +170,7 @@ public struct Linter: Sendable {
     }
 
     private var overrides: LayoutBuilder.Overrides {
-        LayoutBuilder.Overrides(platform: options.platform, modality: options.modality)
+        LayoutBuilder.Overrides(platform: options.rules.platform, modality: options.rules.modality)
     }
 
     /// Keeps only the advice of a capture's fixes, or checks a layout's fixes.
@@ -183,7 +183,7 @@ public struct Linter: Sendable {
             for index in diagnostics.indices where diagnostics[index].fix != nil {
                 diagnostics[index].fix!.dropEdits()
             }
-        } else if options.verifyFixes, !outcome.broken {
+        } else if options.fixChecking == .checked, !outcome.broken {
             diagnostics = FixChecking(linter: self, source: source, format: format, path: path, origin: outcome.fixCheckOrigin,
                                       audit: fixCheckAudit, focuses: focusesFixChecks).check(diagnostics)
         }
@@ -247,11 +247,11 @@ public struct Linter: Sendable {
             }
             found.append(contentsOf: diagnostics)
             diagnostics = found
-            if options.verifyFixes, !kind.isImported {
+            if options.fixChecking == .checked, !kind.isImported {
                 fixCheckOrigin = FixChecking.Origin(context, layoutDiagnostics: layoutDiagnostics)
             }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
-            (diagnostics, usedIgnores) = Suppression.applyConfigured(to: diagnostics, layout: layout, ignores: options.configuredIgnores)
+            (diagnostics, usedIgnores) = Suppression.applyConfigured(to: diagnostics, layout: layout, ignores: options.rules.configuredIgnores)
             if ControlIdentity.groups(kind) {
                 var identity: ControlIdentity?  // made for the first finding on a control
                 for index in diagnostics.indices where diagnostics[index].rule != RuleID.importNote {
@@ -289,12 +289,12 @@ public struct Linter: Sendable {
         let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }
         var results: [[Diagnostic]]
-        if context.layout.nodes.count >= RuleContext.concurrentMinimumNodes, rules.count > 1, options.jobs > 1 {
+        if context.layout.nodes.count >= RuleContext.concurrentMinimumNodes, rules.count > 1, options.run.jobs > 1 {
             // Started from the last: dead-gap, the costliest in the benchmark's
             // profile, is near the end of the registry, and the longest rule
             // should not be the one started last.
             let lastFirst = Array(rules.reversed())
-            results = concurrentMap(count: lastFirst.count, jobs: options.jobs) { lastFirst[$0].check(context) }
+            results = concurrentMap(count: lastFirst.count, jobs: options.run.jobs) { lastFirst[$0].check(context) }
         } else {
             results = rules.map { $0.check(context) }
         }

@@ -42,7 +42,7 @@ public struct OccludedTargetRule: GeometryRule {
                 }
                 return message
             }
-            let text = context.options.describesDiagnostics ? message() : ""
+            let text = context.options.run.describesDiagnostics ? message() : ""
             diagnostics.append(context.diagnostic(RuleID.occludedTarget, node: target, message: text,
                                                   related: occluders.prefix(3).map(\.taker.node)))
         }

@@ -152,7 +152,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
                 if layout.zOrderIsInferred { message += "; which is in front is read from the capture's accessibility order" }
                 return message
             }
-            let text = context.options.describesDiagnostics ? message() : ""
+            let text = context.options.run.describesDiagnostics ? message() : ""
             diagnostics.append(context.diagnostic(RuleID.overlappingHitAreas, node: target, name: name, message: text,
                                                   related: stolen.prefix(3).map(\.taker.node),
                                                   fix: fix(target, winner: stolen[0].taker.node, context: context),

@@ -100,7 +100,7 @@ public struct RuleContext: Sendable {
     /// Threads for working out a layout's regions: several for a layout big
     /// enough to run its rules side by side.
     static func regionJobs(_ layout: Layout, _ options: LintOptions) -> Int {
-        layout.nodes.count >= concurrentMinimumNodes ? options.jobs : 1
+        layout.nodes.count >= concurrentMinimumNodes ? options.run.jobs : 1
     }
 
     /// Whether the node's findings are wanted (`checking`): a rule that
@@ -151,7 +151,7 @@ public struct RuleContext: Sendable {
 
     /// Options for one rule, as written in configuration (strings), else nil.
     public func option(_ rule: String, _ name: String) -> String? {
-        options.ruleOptions[rule]?[name]
+        options.rules.ruleOptions[rule]?[name]
     }
 
     /// A flag option as configured, else its default. (Configuration checked
@@ -173,7 +173,7 @@ public struct RuleContext: Sendable {
     }
 
     /// The message and fix are worked out only when the options ask for
-    /// them (`LintOptions.describesDiagnostics`).
+    /// them (`RunSettings.describesDiagnostics`).
     ///
     /// `weakEvidence`: the finding rests on what the file only suggests (web
     /// content, a clickable ancestor that may take the touch, z-order read from
@@ -184,7 +184,7 @@ public struct RuleContext: Sendable {
     /// `name`: the node's name, when the rule has it already (its message names it).
     public func diagnostic(_ rule: String, node: Int, name: String? = nil, message: @autoclosure () -> String, span: SourceSpan? = nil,
                            related: [Int] = [], fix: @autoclosure () -> Fix? = nil, weakEvidence: Bool = false) -> Diagnostic {
-        let describes = options.describesDiagnostics
+        let describes = options.run.describesDiagnostics
         var severity = options.severity(of: rule)
         if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
         var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",

@@ -40,7 +40,7 @@ public struct UnreachableTargetRule: GeometryRule {
             if context.isGroup(region) { continue }
             let name = context.name(target)
             // The message is worked out only when the lint describes what it finds.
-            let describes = context.options.describesDiagnostics
+            let describes = context.options.run.describesDiagnostics
             var message = ""
             var related: [Int] = []
             var weakEvidence = false

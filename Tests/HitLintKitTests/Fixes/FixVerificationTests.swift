@@ -137,7 +137,7 @@ final class FixVerificationTests: XCTestCase {
             let format: SourceFormat = file.hasSuffix(".json") ? .json : .yaml
             var options = LintOptions()
             let full = Linter(options: options).lint(source: SourceText(bytes: bytes), format: format, path: file).diagnostics
-            options.describesDiagnostics = false
+            options.run.describesDiagnostics = false
             let terse = Linter(options: options).lint(source: SourceText(bytes: bytes), format: format, path: file).diagnostics
             func problems(_ diagnostics: [Diagnostic]) -> [String] {
                 diagnostics.map { "\($0.rule) \($0.node ?? "-") \($0.span.start)-\($0.span.end) \($0.relatedNodes)" }.sorted()

@@ -132,11 +132,11 @@ final class RuleReadTests: XCTestCase {
 
     private func options(_ screen: Screen) -> LintOptions {
         var options = LintOptions()
-        if let profile = screen.profile { options.profile = Profile.named(profile) }
-        options.jobs = 1
+        if let profile = screen.profile { options.rules.profile = Profile.named(profile) }
+        options.run.jobs = 1
         // Findings counted by rule and node, as fix checking counts them.
-        options.describesDiagnostics = false
-        options.severities[RuleID.excessiveHitExpansion] = .warning
+        options.run.describesDiagnostics = false
+        options.rules.severities[RuleID.excessiveHitExpansion] = .warning
         return options
     }
 
