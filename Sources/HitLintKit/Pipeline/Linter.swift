@@ -118,7 +118,7 @@ public struct Linter: Sendable {
             importOptions.figmaTargets = options.importing.figmaTargets
             importOptions.sharedDensity = options.importing.sharedDensity
             importOptions.profileIsChosen = options.rules.profile != nil || options.rules.minimumSize != nil
-                || options.rules.ruleOptions[RuleID.targetSize]?["minSize"] != nil
+                || options.rules.isConfigured(TargetSizeRule.minSize)
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document

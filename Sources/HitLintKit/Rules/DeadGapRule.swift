@@ -6,6 +6,7 @@ public struct DeadGapRule: GeometryRule {
     /// whole-pixel rounding between rows (1 dp at 3 px per dp), which a finger
     /// aimed at either row almost never lands in.
     static let maxGap = RuleOption<Length?>("maxGap", of: RuleID.deadGap, defaultDescribedAs: "half the minimum size",
+                                            example: Length(value: 22, unit: .pt),
                                             "Widest gap still reported, with a unit: 22pt.")
     static let minGap = LengthOption("minGap", of: RuleID.deadGap, default: Length(value: 2, unit: .pt),
                                      "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.",

@@ -35,11 +35,28 @@ public struct RuleDecisions: Sendable {
 
     public func isEnabled(_ rule: String) -> Bool { severity(of: rule) != .off }
 
+    /// Whether the configuration sets the option (for this file).
+    public func isConfigured<Value>(_ option: RuleOption<Value>) -> Bool {
+        ruleOptions[option.rule]?[option.name] != nil
+    }
+
+    /// A length option as configured, else nil. (Configuration checked it is
+    /// a length before any file was linted.)
+    public func configured(_ option: RuleOption<Length?>) -> Length? {
+        ruleOptions[option.rule]?[option.name].flatMap(Length.init)
+    }
+
+    /// A flag option as configured, else nil (`true` or `false`, checked
+    /// before any file was linted).
+    public func configured(_ option: RuleOption<Bool?>) -> Bool? {
+        ruleOptions[option.rule]?[option.name].map { $0 == "true" }
+    }
+
     public func threshold(for layout: Layout) -> SizeThreshold {
         let profile = self.profile ?? Profile.default(for: layout.guideline ?? layout.platform)
         let pointer = layout.modality == .pointer
-        let spacing = ruleOptions[RuleID.targetSize]?["spacingException"].map { $0 == "true" } ?? profile.spacingException
-        if let size = minimumSize ?? ruleOptions[RuleID.targetSize]?["minSize"].flatMap(Length.init) {
+        let spacing = configured(TargetSizeRule.spacingException) ?? profile.spacingException
+        if let size = minimumSize ?? configured(TargetSizeRule.minSize) {
             let source = size.unit == .pt ? "--min-size" : size.description
             return SizeThreshold(minimum: size.points(in: layout), unitName: "pt", source: source,
                                  spacingException: spacing, inlineException: profile.inlineException)

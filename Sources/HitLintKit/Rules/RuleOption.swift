@@ -24,9 +24,21 @@ extension RuleOption where Value == Length {
 
 /// A length whose default depends on the file: `nil` until configured, and
 /// the rule works it out (its description says how: "half the minimum size").
+/// `example`: a value to show where one is wanted (the configuration template).
 extension RuleOption where Value == Length? {
+    public init(_ name: String, of rule: String, defaultDescribedAs described: String, example: Length, _ summary: String) {
+        self.init(name: name, rule: rule, fallback: nil,
+                  description: RuleOptionDescription(name, default: described, summary,
+                                                     example: "\(formatLength(example.value))\(example.unit.rawValue)"))
+    }
+}
+
+/// On or off, with a default that depends on the file (the profile in
+/// force): `nil` until configured.
+extension RuleOption where Value == Bool? {
     public init(_ name: String, of rule: String, defaultDescribedAs described: String, _ summary: String) {
-        self.init(name: name, rule: rule, fallback: nil, description: RuleOptionDescription(name, default: described, summary))
+        self.init(name: name, rule: rule, fallback: nil,
+                  description: RuleOptionDescription(name, default: described, summary, valueKind: .bool))
     }
 }
 

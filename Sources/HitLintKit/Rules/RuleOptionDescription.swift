@@ -16,13 +16,17 @@ public struct RuleOptionDescription: Sendable {
     /// both are configured (`minGap` ≤ `maxGap`): otherwise the rule could
     /// never report anything, silently.
     public var atMost: String?
+    /// A valid value to show (the configuration template) where the default
+    /// is described rather than a value: the option says it, not the template.
+    public var example: String?
 
     public init(_ name: String, default defaultValue: String, _ summary: String, valueKind: ValueKind = .length,
-                atMost: String? = nil) {
+                atMost: String? = nil, example: String? = nil) {
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
         self.valueKind = valueKind
         self.atMost = atMost
+        self.example = example
     }
 }

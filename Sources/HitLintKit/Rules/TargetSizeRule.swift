@@ -2,6 +2,14 @@
 public struct TargetSizeRule: GeometryRule {
     public init() {}
 
+    /// `minSize`: the minimum side, over the profile's (`--min-size` over it).
+    static let minSize = RuleOption<Length?>("minSize", of: RuleID.targetSize, defaultDescribedAs: "profile",
+                                             example: Length(value: 9, unit: .mm),
+                                             "Minimum side, with a unit: 44pt, 48dp, 24px, 9mm.")
+    /// `spacingException`: WCAG's, on where the profile has it (wcag-aa).
+    static let spacingException = RuleOption<Bool?>("spacingException", of: RuleID.targetSize,
+                                                    defaultDescribedAs: "true for wcag-aa",
+                                                    "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target.")
     static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: true,
                                        "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings; false leaves it out.")
 
@@ -69,8 +77,8 @@ public struct TargetSizeRule: GeometryRule {
         """,
         defaultSeverity: .error,
         options: [
-            RuleOptionDescription("minSize", default: "profile", "Minimum side, with a unit: 44pt, 48dp, 24px, 9mm."),
-            RuleOptionDescription("spacingException", default: "true for wcag-aa", "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target.", valueKind: .bool),
+            minSize.description,
+            spacingException.description,
             webContent.description,
         ],
         reads: [.node, .ancestors, .region, .neighbours(within: spacingCircles)],
