@@ -10,6 +10,9 @@ public struct SpatialGrid: Sendable {
     private var cellStart: [Int32] = [0, 0]
     private var items: [Int32] = []
     private var large: [Int32] = []
+    /// Ids were given in increasing order, so each cell lists them so
+    /// (what the front-to-back walks need).
+    public private(set) var idsAscending = true
 
     private static let maximumCellsPerRect = 64
 
@@ -54,15 +57,19 @@ public struct SpatialGrid: Sendable {
         var placed = [(id: Int32, cells: UInt64)].empty(reservingLarge: count)
         var counts = [Int32].large(repeating: 0, count: columns * rows + 1)
         let columns = self.columns
+        var lastID = Int32.min
         for position in 0..<total {
             let rect = rect(position)
             guard !rect.isEmpty else { continue }
             let range = cellRange(rect)
+            let id = id(position)
+            if id <= lastID { idsAscending = false }
+            lastID = id
             guard (range.2 - range.0 + 1) * (range.3 - range.1 + 1) <= Self.maximumCellsPerRect else {
-                large.append(id(position))
+                large.append(id)
                 continue
             }
-            placed.append((id(position), UInt64(range.0) | UInt64(range.1) << 16 | UInt64(range.2) << 32 | UInt64(range.3) << 48))
+            placed.append((id, UInt64(range.0) | UInt64(range.1) << 16 | UInt64(range.2) << 32 | UInt64(range.3) << 48))
             for row in range.1...range.3 {
                 for column in range.0...range.2 { counts[row * columns + column + 1] += 1 }
             }
@@ -116,6 +123,152 @@ public struct SpatialGrid: Sendable {
                     position += 1
                 }
             }
+        }
+    }
+}
+
+/// Front to back: the ids above a floor, greatest first. A grid whose ids
+/// were given in increasing order (`idsAscending`; every grid over nodes in
+/// pre-order) lists each cell's ids in increasing order, so the ids above a
+/// floor are a run at the end of each cell, found by binary search, and the
+/// runs of the cells a query meets are merged from their ends. A caller that
+/// stops at the first id that settles its question (a target's region, once
+/// the views in front have taken all of it) then pays for the ids it read,
+/// not for all that lie behind: a pile of identical buttons costs each of
+/// them one id, not the whole pile.
+extension SpatialGrid {
+    /// Where a front-to-back walk is in each run it merges (scratch, reused
+    /// from one walk to the next).
+    public struct Cursors: Sendable {
+        /// Per run: the position of its next id, counting down, and its first position.
+        fileprivate var next: [Int] = []
+        fileprivate var first: [Int] = []
+        /// Runs ordered as a max-heap by their next id.
+        fileprivate var heap: [Int] = []
+        public init() {}
+    }
+
+    /// The id at `position`: in `items`, or past them in `large`.
+    @inline(__always) private func id(at position: Int) -> Int {
+        position < items.count ? Int(items[position]) : Int(large[position - items.count])
+    }
+
+    /// The first position in `start..<end` whose id is above `floor`.
+    @inline(__always) private func firstAbove(_ floor: Int, from start: Int, to end: Int) -> Int {
+        var (low, high) = (start, end)
+        while low < high {
+            let middle = (low + high) / 2
+            if id(at: middle) <= floor { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Calls `body` with the runs (`first..<end` positions) of ids above
+    /// `floor` in the large list and in each cell that touches `query`.
+    @inline(__always) private func forEachRun(in query: Rect, above floor: Int, _ body: (_ first: Int, _ end: Int) -> Void) {
+        precondition(idsAscending, "a front-to-back walk needs ids given in increasing order")
+        if !large.isEmpty {
+            let first = firstAbove(floor, from: items.count, to: items.count + large.count)
+            if first < items.count + large.count { body(first, items.count + large.count) }
+        }
+        // As `forEachCandidate`: a point is a query; another empty rect (a
+        // line, or an inverted empty intersection) meets nothing.
+        guard !items.isEmpty, !query.isEmpty || (query.minX == query.maxX && query.minY == query.maxY) else { return }
+        let range = cellRange(query)
+        for row in range.1...range.3 {
+            for column in range.0...range.2 {
+                let cell = row * columns + column
+                let end = Int(cellStart[cell + 1])
+                let first = firstAbove(floor, from: Int(cellStart[cell]), to: end)
+                if first < end { body(first, end) }
+            }
+        }
+    }
+
+    /// At least how many ids `queries` walks read in all when each walk is
+    /// over the cells of one of the grid's own rects: each rect in a cell
+    /// reads at most that cell's ids, a large one at most every id, and
+    /// every walk the large ones.
+    public func crowding(queries: Int) -> Int {
+        var total = large.count * (items.count + large.count) + queries * large.count
+        for cell in 0..<(cellStart.count - 1) {
+            let count = Int(cellStart[cell + 1] - cellStart[cell])
+            total += count * count
+        }
+        return total
+    }
+
+    /// How many ids above `floor` the cells that touch `query` list (an id in
+    /// several of them counted in each): at least as many as a walk over
+    /// them reads.
+    public func candidateCount(in query: Rect, above floor: Int) -> Int {
+        var count = 0
+        forEachRun(in: query, above: floor) { count += $1 - $0 }
+        return count
+    }
+
+    /// Calls `body` with each id above `floor` whose cells touch `query`, in
+    /// no set order and possibly more than once, until it returns false.
+    public func forEachCandidate(in query: Rect, above floor: Int, _ body: (Int) -> Bool) {
+        var going = true
+        forEachRun(in: query, above: floor) { first, end in
+            var position = end - 1
+            while going, position >= first {
+                going = body(id(at: position))
+                position -= 1
+            }
+        }
+    }
+
+    /// Calls `body` with each id above `floor` whose cells touch `query`,
+    /// greatest first, each once, until it returns false.
+    public func forEachCandidateFrontToBack(in query: Rect, above floor: Int, cursors: inout Cursors, _ body: (Int) -> Bool) {
+        cursors.next.removeAll(keepingCapacity: true)
+        cursors.first.removeAll(keepingCapacity: true)
+        forEachRun(in: query, above: floor) { first, end in
+            cursors.next.append(end - 1)
+            cursors.first.append(first)
+        }
+        if cursors.next.count == 1 {
+            var position = cursors.next[0]
+            while position >= cursors.first[0], body(id(at: position)) { position -= 1 }
+            return
+        }
+        guard !cursors.next.isEmpty else { return }
+        // A max-heap of runs by their next id; an id listed in several cells
+        // comes out of each in turn and is given once.
+        let runs = cursors.next.count
+        cursors.heap.removeAll(keepingCapacity: true)
+        cursors.heap.append(contentsOf: 0..<runs)
+        func key(_ run: Int, _ cursors: borrowing Cursors) -> Int { id(at: cursors.next[run]) }
+        func siftDown(_ start: Int, _ count: Int, _ cursors: inout Cursors) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < count else { return }
+                var child = left
+                if left + 1 < count, key(cursors.heap[left + 1], cursors) > key(cursors.heap[left], cursors) { child = left + 1 }
+                guard key(cursors.heap[child], cursors) > key(cursors.heap[parent], cursors) else { return }
+                cursors.heap.swapAt(parent, child)
+                parent = child
+            }
+        }
+        var count = runs
+        for start in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(start, count, &cursors) }
+        var last = Int.min
+        while count > 0 {
+            let run = cursors.heap[0]
+            let id = key(run, cursors)
+            if id != last {
+                last = id
+                guard body(id) else { return }
+            }
+            cursors.next[run] -= 1
+            if cursors.next[run] < cursors.first[run] {
+                count -= 1
+                cursors.heap.swapAt(0, count)
+            }
+            siftDown(0, count, &cursors)
         }
     }
 }

@@ -128,6 +128,7 @@ public struct UnreachableTargetRule: GeometryRule {
                     let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
                     let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
                     message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
+                    if region.isApproximate { message += " (approximate: many overlapping views)" }
                 }
                 if layout.zOrderIsInferred {
                     // Which view is in front is read from the accessibility order.
