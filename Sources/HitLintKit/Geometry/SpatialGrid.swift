@@ -185,15 +185,16 @@ extension SpatialGrid {
         }
     }
 
-    /// At least how many ids `queries` walks read in all when each walk is
-    /// over the cells of one of the grid's own rects: each rect in a cell
-    /// reads at most that cell's ids, a large one at most every id, and
-    /// every walk the large ones.
+    /// At least how many ids `queries` walks above their own ids read in
+    /// all (`candidateCount`), when each walk is over the cells of one of
+    /// the grid's own rects: in a cell of m ids the one of rank r reads the
+    /// m − 1 − r after it, m(m − 1)/2 in all; a large rect at most every
+    /// id; and every walk the large ones.
     public func crowding(queries: Int) -> Int {
         var total = large.count * (items.count + large.count) + queries * large.count
         for cell in 0..<(cellStart.count - 1) {
             let count = Int(cellStart[cell + 1] - cellStart[cell])
-            total += count * count
+            total += count * (count - 1) / 2
         }
         return total
     }

@@ -20,7 +20,9 @@ public struct Loss: Sendable {
     public var area: Double
     /// The part of `area` the user can see (not under an opaque view in front).
     public var visibleArea: Double
-    /// Where: disjoint pieces of the gate, so a picture can show what was lost (`render`).
+    /// Where: disjoint pieces of the gate, so a picture can show what was lost
+    /// (`render`). Of a region that loses to many, only the largest losses of
+    /// each kind a picture draws keep theirs (`Geometry.lossesWithPieces`).
     public var pieces: [Rect] = []
 }
 
@@ -36,7 +38,7 @@ public struct RegionBudget: Equatable, Sendable {
 }
 
 /// What the regions of a file may cost in all (`Geometry.regionBudget`).
-struct RegionLimits {
+struct RegionLimits: Equatable, Sendable {
     /// Views the walks over what lies in front of the targets may read, an
     /// id found in several cells of a grid counted in each: 32 million,
     /// and 64 more per target, a second or so. What keeps a hostile file
@@ -490,6 +492,11 @@ extension Geometry {
 public struct TargetFootprints: Sendable {
     public let rects: [Rect]
     public let grid: SpatialGrid
+    /// How the geometry's regions were bounded (`Geometry.regionBudget`):
+    /// a changed layout's regions keep the old ones only under the same
+    /// budget, and this is asked at every fix checked.
+    let budget: RegionBudget
+    let limits: RegionLimits
 
     public init(_ geometry: Geometry) {
         let nodes = geometry.layout.nodes
@@ -505,6 +512,8 @@ public struct TargetFootprints: Sendable {
         }
         self.rects = rects
         grid = SpatialGrid(count: rects.count, rect: { rects[$0] }, id: { Int32($0) })
+        limits = RegionLimits(targets: geometry.targets.count)
+        budget = geometry.regionBudget(limits: limits).budget
     }
 }
 
@@ -583,7 +592,8 @@ extension Geometry {
         // A file past a budget: the regions kept must have been bounded as
         // the new ones are (a read cap that moved reaches every target).
         let (budget, opaque) = regionBudget(limits: limits)
-        guard budget == old.regionBudget(limits: limits).budget else { return targetRegions(jobs: jobs, limits: limits) }
+        let oldBudget = footprints.limits == limits ? footprints.budget : old.regionBudget(limits: limits).budget
+        guard budget == oldBudget else { return targetRegions(jobs: jobs, limits: limits) }
         var marks = VisitMarks(count: max(targets.count, 1))
         for (gate, node) in changed {
             // A margin: edges that only touch.
