@@ -156,10 +156,11 @@ extension Geometry {
     /// `targetRegions(jobs:)` under other limits (tests).
     func targetRegions(jobs: Int, limits: RegionLimits) -> [TargetRegion] {
         let opaque = opaqueIndex()
-        let budget = regionBudget(opaque: opaque, limits: limits)
+        let seeing = OpaqueWalks(grid: opaque, readCap: opaqueReadCap(opaque, limits: limits))
+        let budget = regionBudget(limits: limits)
         let count = targets.count
         guard budget.countsLosses else {
-            return regions(at: 0..<count, allowance: RegionAllowance(reads: budget.readCap), opaque: opaque, jobs: jobs)
+            return regions(at: 0..<count, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs)
         }
         // Losses counted in pre-order, a chunk at a time: each target of a
         // chunk may keep its share of what the chunks before it left.
@@ -169,19 +170,26 @@ extension Geometry {
         for start in stride(from: 0, to: count, by: Self.lossChunk) {
             let chunk = regions(at: start..<min(count, start + Self.lossChunk),
                                 allowance: RegionAllowance(reads: budget.readCap, losses: Self.lossShare(of: left)),
-                                opaque: opaque, jobs: jobs)
+                                seeing: seeing, jobs: jobs)
             for region in chunk { left -= region.losses.count }
             result += chunk
         }
         return result
     }
 
+    /// The grid of opaque views and what a target's walk over those in
+    /// front of it may read (`isHiddenByOpaqueViews`).
+    struct OpaqueWalks: Sendable {
+        var grid: SpatialGrid
+        var readCap: Int
+    }
+
     /// The regions of the targets at `positions` (in `targets`), each
-    /// target's walks given `allowance`. `hidden`: whether opaque views hide
-    /// the target at a position, when known already (nil: worked out, as it
-    /// must be where its walk spends reads).
-    private func regions(at positions: some Collection<Int> & Sendable, allowance: RegionAllowance, opaque: SpatialGrid, jobs: Int,
-                         hidden known: (@Sendable (Int) -> Bool)? = nil) -> [TargetRegion] {
+    /// target's walks over the views in front given `allowance`. `hidden`:
+    /// whether opaque views hide the target at a position, when known
+    /// already (nil: worked out with `seeing`).
+    private func regions(at positions: some Collection<Int> & Sendable, allowance: RegionAllowance, seeing: OpaqueWalks?, jobs: Int,
+                         hidden known: (@Sendable (Int) -> Bool?)? = nil) -> [TargetRegion] {
         let count = positions.count
         let runs = max(1, min(jobs, count / 512))
         return concurrentMap(count: count, jobs: runs, batch: (count + runs - 1) / runs,
@@ -189,8 +197,10 @@ extension Geometry {
             let position = positions[positions.index(positions.startIndex, offsetBy: item)]
             let target = targets[position]
             var allowance = allowance
-            let hidden = known?(position) ?? isHiddenByOpaqueViews(target, opaque: opaque, allowance: &allowance, cursors: &cursors)
-            return region(of: target, hidden: hidden, allowance: &allowance, cursors: &cursors)
+            var seen = RegionAllowance(reads: seeing?.readCap ?? .max)
+            let hidden = known?(position) ?? seeing.map { isHiddenByOpaqueViews(target, opaque: $0.grid, allowance: &seen, cursors: &cursors) }
+                ?? false
+            return region(of: target, hidden: hidden, hiddenCutShort: seen.isCutShort, allowance: &allowance, cursors: &cursors)
         }
     }
 
@@ -203,68 +213,75 @@ extension Geometry {
     /// What each target of the next chunk may keep, of `left` losses.
     static func lossShare(of left: Int) -> Int { max(minimumAllowance, left / lossChunk) }
 
-    /// How the regions of this file are bounded (SPEC §5, §10): unbounded
-    /// unless the views the grids list over the targets (an upper bound on
-    /// what the walks read, and on the losses they keep) pass a budget,
-    /// which a bound from the grids' crowding rules out for most files
-    /// without a look at each target.
+    /// How the walks over the views in front of the targets are bounded
+    /// (SPEC §5, §10): unbounded unless the views the grid lists over the
+    /// targets (an upper bound on what the walks read, and on the losses
+    /// they keep) pass a limit. Off the web that is known from the grid's
+    /// cells alone (`SpatialGrid.crowding`, then `ownWalkTotal`), without a
+    /// look at each target: fix checking asks it at every fix.
     ///
-    /// Past `RegionLimits.reads`: the same cap on the reads of every target, the
-    /// largest that keeps their total within it, so only the targets with
-    /// the most views over them are cut short, whatever the number of
-    /// threads. Past `RegionLimits.losses`: losses are counted in pre-order, chunk
-    /// by chunk, each target of a chunk allowed an equal share of what is
-    /// left (`lossShare`); a pile of views over each target then keeps no
-    /// more than the budget, while a layout that lists many views over its
-    /// targets but loses little to them (the usual case) is not cut at all.
-    func regionBudget(opaque: SpatialGrid, limits: RegionLimits) -> RegionBudget {
-        if isWithinRegionBudget(withOpaqueViews: !opaque.isEmpty, limits: limits) { return RegionBudget() }
+    /// Past `RegionLimits.reads`: the same cap on the reads of every target,
+    /// the largest that keeps their total within it, so only the targets
+    /// with the most views over them are cut short, whatever the number of
+    /// threads. Past `RegionLimits.losses`: losses are counted in pre-order,
+    /// chunk by chunk, each target of a chunk allowed an equal share of
+    /// what is left (`lossShare`); a pile of views over each target then
+    /// keeps no more than the limit, while a layout that lists many views
+    /// over its targets but loses little to them (the usual case) is not
+    /// cut at all.
+    func regionBudget(limits: RegionLimits? = nil) -> RegionBudget {
+        let limits = limits ?? RegionLimits(targets: targets.count)
+        var budget = RegionBudget()
+        // Each target's views in front are read twice at most: to see
+        // whether any overlaps at all, then front to back.
+        let reads = limits.reads / 2
+        if platform != .web {
+            // A target's walk reads the cells its own gate lies in.
+            if answerIndex.crowding(queries: targets.count) <= limits.losses { return budget }
+            let nodes = layout.nodes
+            let total = answerIndex.ownWalkTotal(queries: targets.count) { nodes[$0].isTarget }
+            budget.countsLosses = total > limits.losses
+            if total <= reads { return budget }
+        }
         var estimates = [Int](repeating: 0, count: targets.count)
         var total = 0
         for (position, target) in targets.enumerated() where !isSkipped[target] {
-            var estimate = 0
-            let visible = visibleFrame(target)
-            if !opaque.isEmpty, !visible.isEmpty {
-                estimate += opaque.candidateCount(in: visible, above: Int(layout.nodes[target].subtreeEnd) - 1)
-            }
             let bounds = regionBounds(target)
-            if !bounds.isEmpty { estimate += answerIndex.candidateCount(in: bounds, above: target) }
-            estimates[position] = estimate
-            total += estimate
+            guard !bounds.isEmpty else { continue }
+            estimates[position] = answerIndex.candidateCount(in: bounds, above: target)
+            total += estimates[position]
         }
-        var budget = RegionBudget()
         budget.countsLosses = total > limits.losses
-        // Read twice at most: to see whether anything in front overlaps at all, and then front to back.
-        let reads = limits.reads / 2
-        if total > reads {
-            var (low, high) = (Self.minimumAllowance, estimates.max() ?? Self.minimumAllowance)
-            while low < high {
-                let middle = low + (high - low + 1) / 2
-                var sum = 0
-                for estimate in estimates { sum += min(estimate, middle) }
-                if sum <= reads { low = middle } else { high = middle - 1 }
-            }
-            budget.readCap = 2 * low
-        }
+        if total > reads { budget.readCap = 2 * Self.evenCap(estimates, within: reads) }
         return budget
     }
 
-    /// `regionBudget`, with the grid of opaque views built only where the
-    /// budget needs a look at each target (nil: not built, and the regions
-    /// are unbounded).
-    func regionBudget(limits: RegionLimits? = nil) -> (budget: RegionBudget, opaque: SpatialGrid?) {
-        let limits = limits ?? RegionLimits(targets: targets.count)
-        if isWithinRegionBudget(withOpaqueViews: hasOpaqueViews, limits: limits) { return (RegionBudget(), nil) }
-        let opaque = opaqueIndex()
-        return (regionBudget(opaque: opaque, limits: limits), opaque)
+    /// What a target's walk over the opaque views in front of it may read:
+    /// as `regionBudget`'s cap on reads. Insets do not move it.
+    func opaqueReadCap(_ opaque: SpatialGrid, limits: RegionLimits) -> Int {
+        guard !opaque.isEmpty else { return .max }
+        var estimates = [Int](repeating: 0, count: targets.count)
+        var total = 0
+        for (position, target) in targets.enumerated() {
+            let visible = visibleFrame(target)
+            guard !visible.isEmpty else { continue }
+            estimates[position] = opaque.candidateCount(in: visible, above: Int(layout.nodes[target].subtreeEnd) - 1)
+            total += estimates[position]
+        }
+        return total > limits.reads / 2 ? Self.evenCap(estimates, within: limits.reads / 2) : .max
     }
 
-    /// Whether the grids' crowding shows the file within its budgets without
-    /// a look at each target: off the web, a target's walk reads the cells
-    /// its own gate lies in (`SpatialGrid.crowding`); opaque views, and on
-    /// the web the views inside a target, take looking.
-    private func isWithinRegionBudget(withOpaqueViews: Bool, limits: RegionLimits) -> Bool {
-        platform != .web && !withOpaqueViews && answerIndex.crowding(queries: targets.count) <= limits.losses
+    /// The largest cap whose sum over `estimates` stays within `budget`
+    /// (at least `minimumAllowance`).
+    private static func evenCap(_ estimates: [Int], within budget: Int) -> Int {
+        var (low, high) = (minimumAllowance, estimates.max() ?? minimumAllowance)
+        while low < high {
+            let middle = low + (high - low + 1) / 2
+            var sum = 0
+            for estimate in estimates { sum += min(estimate, middle) }
+            if sum <= budget { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     /// The box of the points that can answer for the target (`region(of:)`'s
@@ -300,10 +317,10 @@ extension Geometry {
     static let lossesWithPieces = 8
 
     /// `hidden`: whether opaque views in front hide the target
-    /// (`isHiddenByOpaqueViews`). `allowance`: what the walks over the
-    /// views in front may still read and keep (`regionBudget`); cut short
-    /// already when an earlier walk for this target ran out.
-    private func region(of target: Int, hidden: Bool, allowance: inout RegionAllowance,
+    /// (`isHiddenByOpaqueViews`), and whether that walk was cut short.
+    /// `allowance`: what the walks over the views in front may read and
+    /// keep (`regionBudget`).
+    private func region(of target: Int, hidden: Bool, hiddenCutShort: Bool, allowance: inout RegionAllowance,
                         cursors: inout SpatialGrid.Cursors) -> TargetRegion {
         let gate = gates[target]
         let behindModal = isBehindModal(target)
@@ -319,7 +336,7 @@ extension Geometry {
             if clear, !allowance.isCutShort {
                 return TargetRegion(target: target, domainArea: gate.area, reachable: MaximalRegion(gate),
                                     reachableArea: gate.area, losses: [], isHiddenByOpaqueViews: hidden, isBehindModal: behindModal,
-                                    isApproximate: false)
+                                    isApproximate: hiddenCutShort, isCutShort: hiddenCutShort)
             }
         }
         // The points that can answer for the target: its gate, and on the web also
@@ -340,7 +357,7 @@ extension Geometry {
         guard !isSkipped[target], let first = domain.first else {
             return TargetRegion(target: target, domainArea: 0, reachable: MaximalRegion(.empty),
                                 reachableArea: 0, losses: [], isHiddenByOpaqueViews: hidden, isBehindModal: behindModal,
-                                isApproximate: allowance.isCutShort, isCutShort: allowance.isCutShort)
+                                isApproximate: allowance.isCutShort || hiddenCutShort, isCutShort: allowance.isCutShort || hiddenCutShort)
         }
         let bounds = domain.dropFirst().reduce(first) { $0.union($1) }
         // Parts of the bounds outside the domain (none when the domain is one rect).
@@ -426,9 +443,9 @@ extension Geometry {
         return TargetRegion(target: target, domainArea: domainArea, reachable: reachable,
                             reachableArea: max(0, domainArea - lostArea), losses: losses,
                             isHiddenByOpaqueViews: hidden, isBehindModal: behindModal,
-                            isApproximate: uncovered.isApproximate || reachable.isApproximate || allowance.isCutShort
+                            isApproximate: uncovered.isApproximate || reachable.isApproximate || allowance.isCutShort || hiddenCutShort
                                 || work > Self.maximalPieceWork,
-                            isCutShort: allowance.isCutShort)
+                            isCutShort: allowance.isCutShort || hiddenCutShort)
     }
 
     /// Drops the pieces of the losses no picture draws: past the largest
@@ -513,7 +530,7 @@ public struct TargetFootprints: Sendable {
         self.rects = rects
         grid = SpatialGrid(count: rects.count, rect: { rects[$0] }, id: { Int32($0) })
         limits = RegionLimits(targets: geometry.targets.count)
-        budget = geometry.regionBudget(limits: limits).budget
+        budget = geometry.regionBudget(limits: limits)
     }
 }
 
@@ -591,8 +608,8 @@ extension Geometry {
         guard changedGates < targets.count else { return targetRegions(jobs: jobs, limits: limits) }
         // A file past a budget: the regions kept must have been bounded as
         // the new ones are (a read cap that moved reaches every target).
-        let (budget, opaque) = regionBudget(limits: limits)
-        let oldBudget = footprints.limits == limits ? footprints.budget : old.regionBudget(limits: limits).budget
+        let budget = regionBudget(limits: limits)
+        let oldBudget = footprints.limits == limits ? footprints.budget : old.regionBudget(limits: limits)
         guard budget == oldBudget else { return targetRegions(jobs: jobs, limits: limits) }
         var marks = VisitMarks(count: max(targets.count, 1))
         for (gate, node) in changed {
@@ -602,15 +619,21 @@ extension Geometry {
                 if !dirty[position], targets[position] < node, footprints.rects[position].intersects(area) { dirty[position] = true }
             }
         }
-        // Whether opaque views hide a target does not hang on insets; but
-        // where reads are capped, that walk spends the target's reads too.
-        let opaqueGrid = opaque ?? SpatialGrid(rects: [], ids: [])
-        var hidden: (@Sendable (Int) -> Bool)?
-        if budget.readCap == .max { hidden = { @Sendable position in previous[position].isHiddenByOpaqueViews } }
+        // Whether opaque views hide a target, and what that walk may read,
+        // do not hang on insets: known, unless the walk was cut short (then
+        // it is walked again, to say so).
+        var seeing: OpaqueWalks?
+        if hasOpaqueViews, previous.contains(where: \.isCutShort) {
+            let opaque = opaqueIndex()
+            seeing = OpaqueWalks(grid: opaque, readCap: opaqueReadCap(opaque, limits: limits))
+        }
+        let hidden: @Sendable (Int) -> Bool? = { position in
+            previous[position].isCutShort ? nil : previous[position].isHiddenByOpaqueViews
+        }
         var result = previous
         guard budget.countsLosses else {
             let redo = dirty.indices.filter { dirty[$0] }
-            let fresh = regions(at: redo, allowance: RegionAllowance(reads: budget.readCap), opaque: opaqueGrid, jobs: jobs, hidden: hidden)
+            let fresh = regions(at: redo, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs, hidden: hidden)
             for (item, position) in redo.enumerated() { result[position] = fresh[item] }
             return result
         }
@@ -623,7 +646,7 @@ extension Geometry {
             let share = Self.lossShare(of: left)
             let redo = chunk.filter { dirty[$0] || previous[$0].isCutShort || previous[$0].losses.count > share }
             if !redo.isEmpty {
-                let fresh = regions(at: redo, allowance: RegionAllowance(reads: budget.readCap, losses: share), opaque: opaqueGrid,
+                let fresh = regions(at: redo, allowance: RegionAllowance(reads: budget.readCap, losses: share), seeing: seeing,
                                     jobs: jobs, hidden: hidden)
                 for (item, position) in redo.enumerated() { result[position] = fresh[item] }
             }

@@ -74,7 +74,7 @@ final class HostileGeometryTests: XCTestCase {
         let count = 20_000
         let layout = try buttons(count, dx: 0, dy: 0, side: 100)
         let geometry = Geometry(layout: layout)
-        XCTAssertLessThan(geometry.regionBudget().budget.readCap, count, "the budget caps the walks")
+        XCTAssertLessThan(geometry.regionBudget().readCap, count, "the budget caps the walks")
         let regions = geometry.targetRegions()
         for region in regions.dropLast() {
             XCTAssertFalse(region.isCutShort, "b\(region.target - 1)")
@@ -103,8 +103,8 @@ final class HostileGeometryTests: XCTestCase {
         let text = thinStaircase(count)
         let layout = LayoutBuilder.build(try YAMLParser.parse(SourceText(text))).layout
         let geometry = Geometry(layout: layout)
-        XCTAssertTrue(geometry.regionBudget(limits: smallLimits).budget.countsLosses)
-        XCTAssertFalse(geometry.regionBudget().budget.countsLosses, "the real budget holds 600,000 losses")
+        XCTAssertTrue(geometry.regionBudget(limits: smallLimits).countsLosses)
+        XCTAssertFalse(geometry.regionBudget().countsLosses, "the real budget holds 600,000 losses")
         let regions = geometry.targetRegions(jobs: 1, limits: smallLimits)
         let cut = regions.filter(\.isCutShort)
         XCTAssertFalse(cut.isEmpty)
@@ -169,6 +169,40 @@ final class HostileGeometryTests: XCTestCase {
         }
     }
 
+    func testPastTheBudgetOpaqueViewsAreWalkedAgainOnlyWhereCutShort() throws {
+        // Buttons side by side, a staircase of opaque views over their lower
+        // halves: each button's walk over the opaque views in front of it
+        // reads dozens, past a budget of a few thousand reads.
+        var text = "{\"root\": {\"frame\": [0, 0, 800, 800], \"children\": ["
+        text += (0..<200).map { "{\"id\": \"b\($0)\", \"type\": \"button\", \"frame\": [\(2 * $0), 0, 100, 100]}" }.joined(separator: ",")
+        text += "," + (0..<200).map { "{\"id\": \"o\($0)\", \"opaque\": true, \"frame\": [\($0), 50, 100, 100]}" }.joined(separator: ",")
+        text += "]}}"
+        let layout = LayoutBuilder.build(try JSONParser.parse(SourceText(text))).layout
+        let limits = RegionLimits(reads: 4_000, losses: 1 << 20)
+        let geometry = Geometry(layout: layout)
+        let regions = geometry.targetRegions(jobs: 1, limits: limits)
+        XCTAssertTrue(regions.contains { $0.isCutShort })
+        XCTAssertTrue(regions.filter(\.isCutShort).allSatisfy(\.isApproximate))
+        XCTAssertFalse(regions.contains { $0.isHiddenByOpaqueViews }, "the upper halves show")
+        XCTAssertEqual(geometry.targetRegions(jobs: 2, limits: limits).map(\.isCutShort), regions.map(\.isCutShort))
+        let footprints = TargetFootprints(geometry)
+        for (node, insets) in [(1, EdgeInsets(all: -4)), (100, EdgeInsets(all: 40)), (200, EdgeInsets(top: 0, left: 0, bottom: 60, right: 0))] {
+            var changed = layout
+            var value = changed.nodes[node]
+            changed.setExtras(of: &value, hitInsets: insets)
+            changed.nodes[node] = value
+            let fresh = Geometry(layout: changed)
+            let expected = fresh.targetRegions(jobs: 1, limits: limits)
+            let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints, jobs: 1, limits: limits)
+            for (lhs, rhs) in zip(updated, expected) {
+                XCTAssertEqual(lhs.isCutShort, rhs.isCutShort, "node \(node): b\(lhs.target - 1)")
+                XCTAssertEqual(lhs.isHiddenByOpaqueViews, rhs.isHiddenByOpaqueViews, "node \(node): b\(lhs.target - 1)")
+                XCTAssertEqual(lhs.reachableArea, rhs.reachableArea, "node \(node): b\(lhs.target - 1)")
+                XCTAssertEqual(lhs.losses.map(\.taker), rhs.losses.map(\.taker), "node \(node): b\(lhs.target - 1)")
+            }
+        }
+    }
+
     func testOrdinaryLayoutsStayWithinTheBudgetWithoutALookAtEachTarget() throws {
         // A settings screen's worth of rows, and a grid where each button
         // overlaps its eight neighbours: no cap, so regions are exact.
@@ -177,8 +211,7 @@ final class HostileGeometryTests: XCTestCase {
                 + (0..<(60 * 60)).map { "{\"type\": \"button\", \"frame\": [\($0 % 60 * 40), \($0 / 60 * 40), 60, 60]}" }.joined(separator: ",")
                 + "]}}"))).layout
         let geometry = Geometry(layout: grid)
-        XCTAssertTrue(geometry.regionBudget().budget.isUnbounded)
-        XCTAssertNil(geometry.regionBudget().opaque, "no look at each target")
+        XCTAssertTrue(geometry.regionBudget().isUnbounded)
         let regions = geometry.targetRegions()
         XCTAssertFalse(regions.contains { $0.isApproximate || $0.isCutShort })
     }
