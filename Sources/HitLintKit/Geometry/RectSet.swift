@@ -23,6 +23,9 @@ public struct DisjointRegion: Sendable {
     public let limit: Int
     /// The pieces are canonical bands (see above), not pieces as cut.
     public private(set) var isBanded = false
+    /// Where bands are rewritten, kept from one cut to the next (a region
+    /// cut thousands of times allocates once).
+    private var spare: [Rect] = []
 
     /// Pieces kept as cut, at most (past it they are made bands).
     public static let cutPieceLimit = 32
@@ -93,7 +96,7 @@ public struct DisjointRegion: Sendable {
         // Already inside one piece: nothing changes.
         for index in low..<high where pieces[index].contains(rect) { return }
         (low, high) = widened(low, high)
-        var writer = CanonicalBands.Writer()
+        var writer = CanonicalBands.Writer(reusing: &spare)
         var cursor = rect.minY
         var index = low
         while index < high {
@@ -133,6 +136,7 @@ public struct DisjointRegion: Sendable {
             writer.closeBand(cursor, rect.maxY)
         }
         pieces.replaceSubrange(low..<high, with: writer.rects)
+        writer.giveBack(to: &spare)
         keepWithinLimit()
     }
 
@@ -142,7 +146,7 @@ public struct DisjointRegion: Sendable {
         for index in low..<high where pieces[index].intersects(rect) { cuts = true; break }
         guard cuts else { return [] }
         (low, high) = widened(low, high)
-        var writer = CanonicalBands.Writer()
+        var writer = CanonicalBands.Writer(reusing: &spare)
         var removed = CanonicalBands.Writer()
         var index = low
         while index < high {
@@ -172,8 +176,38 @@ public struct DisjointRegion: Sendable {
             index = end
         }
         pieces.replaceSubrange(low..<high, with: writer.rects)
+        writer.giveBack(to: &spare)
         keepWithinLimit()
         return removed.rects
+    }
+
+    /// The rest of `bounds` (which holds the region), as canonical bands.
+    public func complement(within bounds: Rect) -> [Rect] {
+        let bands = isBanded ? pieces : CanonicalBands.of(pieces)
+        var writer = CanonicalBands.Writer()
+        var cursor = bounds.minY
+        var index = 0
+        while index < bands.count {
+            var end = index + 1
+            while end < bands.count, bands[end].minY == bands[index].minY { end += 1 }
+            let (top, bottom) = (bands[index].minY, bands[index].maxY)
+            if cursor < top {
+                writer.add(bounds.minX, bounds.maxX)
+                writer.closeBand(cursor, top)
+            }
+            var left = bounds.minX
+            for piece in index..<end {
+                writer.add(left, bands[piece].minX)
+                left = bands[piece].maxX
+            }
+            writer.add(left, bounds.maxX)
+            writer.closeBand(top, bottom)
+            cursor = max(cursor, bottom)
+            index = end
+        }
+        writer.add(bounds.minX, bounds.maxX)
+        writer.closeBand(cursor, bounds.maxY)
+        return writer.rects
     }
 
     /// The pieces of the bands that meet `rect`'s rows: `low..<high`, whole bands.
@@ -265,6 +299,18 @@ enum CanonicalBands {
         /// The first rect of the last band closed, and of the band being written.
         private var lastBand = 0
         private var openBand = 0
+
+        init() {}
+
+        /// Writes into `buffer`'s storage (emptied), to be given back.
+        init(reusing buffer: inout [Rect]) {
+            swap(&rects, &buffer)
+            rects.removeAll(keepingCapacity: true)
+        }
+
+        mutating func giveBack(to buffer: inout [Rect]) {
+            swap(&rects, &buffer)
+        }
 
         mutating func add(_ minX: Double, _ maxX: Double) {
             guard minX < maxX else { return }

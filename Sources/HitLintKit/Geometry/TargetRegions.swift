@@ -58,6 +58,36 @@ struct RegionLimits: Equatable, Sendable {
     }
 }
 
+/// Where a region's losses are, by taker, once they are too many to look
+/// along (scratch, reused from one region to the next, made at the first
+/// region that needs it): stamped, so never cleared.
+struct LossTable {
+    private var positions: [Int32] = []
+    private var stamps: [UInt32] = []
+    private var stamp: UInt32 = 0
+
+    mutating func start(nodeCount: Int) {
+        if stamps.count < nodeCount {
+            positions = [Int32](repeating: 0, count: nodeCount)
+            stamps = [UInt32](repeating: 0, count: nodeCount)
+        }
+        stamp &+= 1
+        if stamp == 0 {
+            for index in stamps.indices { stamps[index] = 0 }
+            stamp = 1
+        }
+    }
+
+    @inline(__always) func position(of node: Int) -> Int? {
+        stamps[node] == stamp ? Int(positions[node]) : nil
+    }
+
+    @inline(__always) mutating func set(_ node: Int, at position: Int) {
+        stamps[node] = stamp
+        positions[node] = Int32(position)
+    }
+}
+
 /// What one target's walks may still read and keep (`RegionBudget`), and
 /// whether they ran out.
 struct RegionAllowance {
@@ -193,14 +223,15 @@ extension Geometry {
         let count = positions.count
         let runs = max(1, min(jobs, count / 512))
         return concurrentMap(count: count, jobs: runs, batch: (count + runs - 1) / runs,
-                             scratch: { SpatialGrid.Cursors() }) { item, cursors in
+                             scratch: { (cursors: SpatialGrid.Cursors(), losses: LossTable()) }) { item, scratch in
             let position = positions[positions.index(positions.startIndex, offsetBy: item)]
             let target = targets[position]
             var allowance = allowance
             var seen = RegionAllowance(reads: seeing?.readCap ?? .max)
-            let hidden = known?(position) ?? seeing.map { isHiddenByOpaqueViews(target, opaque: $0.grid, allowance: &seen, cursors: &cursors) }
-                ?? false
-            return region(of: target, hidden: hidden, hiddenCutShort: seen.isCutShort, allowance: &allowance, cursors: &cursors)
+            let hidden = known?(position)
+                ?? seeing.map { isHiddenByOpaqueViews(target, opaque: $0.grid, allowance: &seen, cursors: &scratch.cursors) } ?? false
+            return region(of: target, hidden: hidden, hiddenCutShort: seen.isCutShort, allowance: &allowance,
+                          cursors: &scratch.cursors, lossTable: &scratch.losses)
         }
     }
 
@@ -321,7 +352,7 @@ extension Geometry {
     /// `allowance`: what the walks over the views in front may read and
     /// keep (`regionBudget`).
     private func region(of target: Int, hidden: Bool, hiddenCutShort: Bool, allowance: inout RegionAllowance,
-                        cursors: inout SpatialGrid.Cursors) -> TargetRegion {
+                        cursors: inout SpatialGrid.Cursors, lossTable: inout LossTable) -> TargetRegion {
         let gate = gates[target]
         let behindModal = isBehindModal(target)
         // Fast path (most targets): nothing in front can answer inside the gate, and
@@ -375,7 +406,8 @@ extension Geometry {
         // look along them while they are few (most regions lose to a handful),
         // by a table past that (a pile of views over one target).
         var losses: [Loss] = []
-        var lossByNode: [Int: Int] = [:]
+        // Whether views inside the target took part of what was uncovered (rule 4).
+        var ownTook = false
         // Front to back: the frontmost qualifying node decides each point, and
         // once the views in front have taken every point the walk stops.
         if !uncovered.isEmpty, !allowance.isCutShort {
@@ -393,7 +425,10 @@ extension Geometry {
                 }
                 if removed.isEmpty { return true }
                 let owner = resolvedTarget(node)
-                if owner == target { return !uncovered.isEmpty }  // a view inside the target answers for it (rule 4)
+                if owner == target {  // a view inside the target answers for it (rule 4)
+                    ownTook = true
+                    return !uncovered.isEmpty
+                }
                 let taker: Taker = owner.map { .target($0) } ?? .occluder(node)
                 var area = 0.0
                 var visible = 0.0
@@ -404,7 +439,7 @@ extension Geometry {
                     lostPieces.append(piece)
                 }
                 let key = taker.node
-                let found = losses.count <= Self.lossesLookedAlong ? losses.firstIndex { $0.taker.node == key } : lossByNode[key]
+                let found = losses.count <= Self.lossesLookedAlong ? losses.firstIndex { $0.taker.node == key } : lossTable.position(of: key)
                 if found == nil, !allowance.keepLoss() { return false }
                 if let found {
                     losses[found].area += area
@@ -413,10 +448,11 @@ extension Geometry {
                 } else {
                     losses.append(Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed))
                     if losses.count > Self.lossesLookedAlong {
-                        if lossByNode.isEmpty {
-                            for (position, loss) in losses.enumerated() { lossByNode[loss.taker.node] = position }
+                        if losses.count == Self.lossesLookedAlong + 1 {
+                            lossTable.start(nodeCount: nodeCount)
+                            for (position, loss) in losses.enumerated() { lossTable.set(loss.taker.node, at: position) }
                         } else {
-                            lossByNode[key] = losses.count - 1
+                            lossTable.set(key, at: losses.count - 1)
                         }
                     }
                 }
@@ -430,11 +466,19 @@ extension Geometry {
             for piece in lostPieces where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
         } else {
             // Many pieces lost (a staircase of views over the target): their
-            // union is a few bands where they are thousands of slivers.
-            var taken = DisjointRegion.bands(.empty, limit: 1 << 16)
-            for piece in outside { taken.formUnion(piece) }
-            for piece in lostPieces { taken.formUnion(piece) }
-            for piece in taken.pieces where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
+            // union is a few bands where they are thousands of slivers. When
+            // all that went from what was uncovered was lost, it is what is
+            // left of it; else it is made piece by piece.
+            var taken: [Rect]
+            if !ownTook, !uncovered.isApproximate, !allowance.isCutShort {
+                taken = uncovered.complement(within: bounds)
+            } else {
+                var union = DisjointRegion.bands(.empty, limit: 1 << 16)
+                for piece in outside { union.formUnion(piece) }
+                for piece in lostPieces { union.formUnion(piece) }
+                taken = union.pieces
+            }
+            for piece in taken where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
         }
         lostPieces = []
         losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }

@@ -197,6 +197,25 @@ final class RegionTests: XCTestCase {
         }
     }
 
+    func testTheComplementOfARegionIsTheUnionOfWhatWasCutAsTheSameBands() {
+        var random = SeededRandom(seed: 23)
+        for trial in 0..<200 {
+            let start = Rect(x: 0, y: 0, width: Double(Self.side), height: Double(Self.side))
+            var region = DisjointRegion(start)
+            var taken = DisjointRegion.bands(.empty)
+            for _ in 0..<random.int(0...60) {
+                for piece in region.subtract(randomRect(&random, maxSide: 6)) { taken.formUnion(piece) }
+            }
+            let complement = region.complement(within: start)
+            assertCanonical(complement, "trial \(trial)")
+            var oracle = Mask(start)
+            for piece in region.pieces { oracle.remove(piece) }
+            XCTAssertEqual(Mask(union: complement), oracle, "trial \(trial)")
+            // Canonical bands are one way to write a region: the same rects.
+            XCTAssertEqual(complement, taken.pieces, "trial \(trial)")
+        }
+    }
+
     func testADiagonalOfCutsLeavesTwoBandsNotOnePieceACut() {
         // Each cut a point further along the diagonal, front to back: what is
         // left is an L, which as cut would be one more sliver at every step.
