@@ -177,7 +177,13 @@ public struct DeadGapRule: GeometryRule {
             guard group.count > 1 else { continue }
             // A stack's children are one strip of controls by the author's word.
             let isStrip = parent >= 0 && layout.nodes[Int(parent)].isStack
-            let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
+            // In a large group, the neighbours a gap can be to are found by
+            // their near edge, sorted: those whose left (top) edge lies within
+            // the gaps counted of the target's right (bottom) edge. A grid
+            // would hand over every sibling whose cells the strip beside the
+            // target meets, which in a pile of overlapping buttons is all.
+            let byEdge = group.count > 32 ? (horizontal: NearEdges(group, geometry, horizontal: true),
+                                             vertical: NearEdges(group, geometry, horizontal: false)) : nil
             for target in group {
                 guard checksEvery || context.isChecked(target) else { continue }
                 let gate = geometry.gates[target]
@@ -213,11 +219,12 @@ public struct DeadGapRule: GeometryRule {
                             : Rect(minX: low, minY: gate.maxY, maxX: high, maxY: rect.minY)
                         best = (other, gap, gapRect)
                     }
-                    if let grid {
-                        let query = horizontal
-                            ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
-                            : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
-                        grid.forEachCandidate(in: query, seen: &marks) { consider($0, &best) }
+                    if let byEdge {
+                        let edge = horizontal ? gate.maxX : gate.maxY
+                        let nearEdges = horizontal ? byEdge.horizontal : byEdge.vertical
+                        nearEdges.forEach(from: edge + min(minGap, 0) - Tolerance.length, through: edge + maxGap + Tolerance.length) {
+                            consider($0, &best)
+                        }
                     } else {
                         for other in group { consider(other, &best) }
                     }
@@ -233,6 +240,30 @@ public struct DeadGapRule: GeometryRule {
             }
         }
         return diagnostics
+    }
+
+    /// A group's targets sorted by their left (or top) gate edge, for the
+    /// ones whose edge lies in a range (binary search, then a run).
+    private struct NearEdges {
+        private var edges: [(edge: Double, node: Int)]
+
+        init(_ group: ArraySlice<Int>, _ geometry: Geometry, horizontal: Bool) {
+            // (As a grid would, leaving out empty gates.)
+            edges = group.filter { !geometry.gates[$0].isEmpty }.map { (horizontal ? geometry.gates[$0].minX : geometry.gates[$0].minY, $0) }
+            edges.sort { $0.edge < $1.edge }
+        }
+
+        func forEach(from low: Double, through high: Double, _ body: (Int) -> Void) {
+            var (start, end) = (0, edges.count)
+            while start < end {
+                let middle = (start + end) / 2
+                if edges[middle].edge < low { start = middle + 1 } else { end = middle }
+            }
+            while start < edges.count, edges[start].edge <= high {
+                body(edges[start].node)
+                start += 1
+            }
+        }
     }
 
     /// Widen the facing insets of both targets by half the gap each, when the
