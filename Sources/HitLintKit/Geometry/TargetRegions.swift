@@ -45,12 +45,13 @@ struct RegionLimits: Equatable, Sendable {
     /// quick; every layout people draw reads far fewer.
     var reads: Int
     /// Losses the regions may keep (what their memory grows with: each is a
-    /// pair of views that overlap): two million, and 16 more per target.
+    /// pair of views that overlap, 48 bytes): a million, and 8 more per
+    /// target. A staircase of 1,000 buttons that all overlap keeps half of it.
     var losses: Int
 
     init(targets: Int) {
         reads = 1 << 25 + 64 * targets
-        losses = 1 << 21 + 16 * targets
+        losses = 1 << 20 + 8 * targets
     }
 
     init(reads: Int, losses: Int) {
@@ -192,17 +193,30 @@ extension Geometry {
         guard budget.countsLosses else {
             return regions(at: 0..<count, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs)
         }
-        // Losses counted in pre-order, a chunk at a time: each target of a
-        // chunk may keep its share of what the chunks before it left.
+        // Losses counted in pre-order: each target may keep what the targets
+        // before it left (and a few whatever is left). Worked out a batch at
+        // a time on all threads, each target allowed at most `lossProbe`;
+        // then, in order, a region that kept more than it may, or that the
+        // probe stopped where it might have gone on, is worked out again.
         var result: [TargetRegion] = []
         result.reserveCapacity(count)
-        var left = limits.losses
-        for start in stride(from: 0, to: count, by: Self.lossChunk) {
-            let chunk = regions(at: start..<min(count, start + Self.lossChunk),
-                                allowance: RegionAllowance(reads: budget.readCap, losses: Self.lossShare(of: left)),
-                                seeing: seeing, jobs: jobs)
-            for region in chunk { left -= region.losses.count }
-            result += chunk
+        var used = 0
+        var cursors = SpatialGrid.Cursors()
+        var table = LossTable()
+        for start in stride(from: 0, to: count, by: Self.lossBatch) {
+            let probe = min(Self.lossAllowance(limits.losses - used), Self.lossProbe)
+            let batch = regions(at: start..<min(count, start + Self.lossBatch),
+                                allowance: RegionAllowance(reads: budget.readCap, losses: probe), seeing: seeing, jobs: jobs)
+            for (item, region) in batch.enumerated() {
+                let allowed = Self.lossAllowance(limits.losses - used)
+                var region = region
+                if region.losses.count > allowed || (region.isCutShort && region.losses.count == probe && probe < allowed) {
+                    region = self.region(at: start + item, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
+                                         hidden: nil, cursors: &cursors, lossTable: &table)
+                }
+                used += region.losses.count
+                result.append(region)
+            }
         }
         return result
     }
@@ -221,28 +235,38 @@ extension Geometry {
     private func regions(at positions: some Collection<Int> & Sendable, allowance: RegionAllowance, seeing: OpaqueWalks?, jobs: Int,
                          hidden known: (@Sendable (Int) -> Bool?)? = nil) -> [TargetRegion] {
         let count = positions.count
-        let runs = max(1, min(jobs, count / 512))
+        let runs = max(1, min(jobs, count / 256))
         return concurrentMap(count: count, jobs: runs, batch: (count + runs - 1) / runs,
                              scratch: { (cursors: SpatialGrid.Cursors(), losses: LossTable()) }) { item, scratch in
-            let position = positions[positions.index(positions.startIndex, offsetBy: item)]
-            let target = targets[position]
-            var allowance = allowance
-            var seen = RegionAllowance(reads: seeing?.readCap ?? .max)
-            let hidden = known?(position)
-                ?? seeing.map { isHiddenByOpaqueViews(target, opaque: $0.grid, allowance: &seen, cursors: &scratch.cursors) } ?? false
-            return region(of: target, hidden: hidden, hiddenCutShort: seen.isCutShort, allowance: &allowance,
-                          cursors: &scratch.cursors, lossTable: &scratch.losses)
+            region(at: positions[positions.index(positions.startIndex, offsetBy: item)], allowance: allowance, seeing: seeing,
+                   hidden: known, cursors: &scratch.cursors, lossTable: &scratch.losses)
         }
     }
 
-    /// Targets whose losses are counted together (`lossShare`).
-    static let lossChunk = 1_024
+    /// The region of the target at `position` (`regions(at:)`).
+    private func region(at position: Int, allowance: RegionAllowance, seeing: OpaqueWalks?, hidden known: ((Int) -> Bool?)?,
+                        cursors: inout SpatialGrid.Cursors, lossTable: inout LossTable) -> TargetRegion {
+        let target = targets[position]
+        var allowance = allowance
+        var seen = RegionAllowance(reads: seeing?.readCap ?? .max)
+        let hidden = known?(position)
+            ?? seeing.map { isHiddenByOpaqueViews(target, opaque: $0.grid, allowance: &seen, cursors: &cursors) } ?? false
+        return region(of: target, hidden: hidden, hiddenCutShort: seen.isCutShort, allowance: &allowance,
+                      cursors: &cursors, lossTable: &lossTable)
+    }
+
+    /// Targets worked out together on all threads when losses are counted.
+    static let lossBatch = 512
+
+    /// What a target of such a batch may keep at first (`lossBatch` of them
+    /// at once hold no more than this many each).
+    static let lossProbe = 1_024
 
     /// A target may read and keep at least this many whatever the budget.
     static let minimumAllowance = 8
 
-    /// What each target of the next chunk may keep, of `left` losses.
-    static func lossShare(of left: Int) -> Int { max(minimumAllowance, left / lossChunk) }
+    /// What a target may keep when `left` losses are left.
+    static func lossAllowance(_ left: Int) -> Int { max(minimumAllowance, left) }
 
     /// How the walks over the views in front of the targets are bounded
     /// (SPEC §5, §10): unbounded unless the views the grid lists over the
@@ -255,11 +279,10 @@ extension Geometry {
     /// the largest that keeps their total within it, so only the targets
     /// with the most views over them are cut short, whatever the number of
     /// threads. Past `RegionLimits.losses`: losses are counted in pre-order,
-    /// chunk by chunk, each target of a chunk allowed an equal share of
-    /// what is left (`lossShare`); a pile of views over each target then
-    /// keeps no more than the limit, while a layout that lists many views
-    /// over its targets but loses little to them (the usual case) is not
-    /// cut at all.
+    /// each target allowed what the targets before it left
+    /// (`lossAllowance`); a pile of views over each target then keeps no
+    /// more than the limit, and a layout that lists many views over its
+    /// targets but loses little to them (the usual case) is not cut at all.
     func regionBudget(limits: RegionLimits? = nil) -> RegionBudget {
         let limits = limits ?? RegionLimits(targets: targets.count)
         var budget = RegionBudget()
@@ -681,20 +704,19 @@ extension Geometry {
             for (item, position) in redo.enumerated() { result[position] = fresh[item] }
             return result
         }
-        // Losses counted chunk by chunk as `targetRegions(jobs:)` counts
-        // them: a region kept was not cut short and keeps no more than its
-        // chunk's new share; any other is worked out again with that share.
-        var left = limits.losses
-        for start in stride(from: 0, to: targets.count, by: Self.lossChunk) {
-            let chunk = start..<min(targets.count, start + Self.lossChunk)
-            let share = Self.lossShare(of: left)
-            let redo = chunk.filter { dirty[$0] || previous[$0].isCutShort || previous[$0].losses.count > share }
-            if !redo.isEmpty {
-                let fresh = regions(at: redo, allowance: RegionAllowance(reads: budget.readCap, losses: share), seeing: seeing,
-                                    jobs: jobs, hidden: hidden)
-                for (item, position) in redo.enumerated() { result[position] = fresh[item] }
+        // Losses counted in pre-order as `targetRegions(jobs:)` counts them:
+        // a region kept was not cut short and keeps no more than it may now;
+        // any other is worked out again, in order, with what it may keep.
+        var used = 0
+        var cursors = SpatialGrid.Cursors()
+        var table = LossTable()
+        for position in 0..<targets.count {
+            let allowed = Self.lossAllowance(limits.losses - used)
+            if dirty[position] || previous[position].isCutShort || previous[position].losses.count > allowed {
+                result[position] = region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
+                                          hidden: hidden, cursors: &cursors, lossTable: &table)
             }
-            for position in chunk { left -= result[position].losses.count }
+            used += result[position].losses.count
         }
         return result
     }

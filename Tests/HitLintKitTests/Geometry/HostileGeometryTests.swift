@@ -104,7 +104,6 @@ final class HostileGeometryTests: XCTestCase {
         let layout = LayoutBuilder.build(try YAMLParser.parse(SourceText(text))).layout
         let geometry = Geometry(layout: layout)
         XCTAssertTrue(geometry.regionBudget(limits: smallLimits).countsLosses)
-        XCTAssertFalse(geometry.regionBudget().countsLosses, "the real budget holds 600,000 losses")
         let regions = geometry.targetRegions(jobs: 1, limits: smallLimits)
         let cut = regions.filter(\.isCutShort)
         XCTAssertFalse(cut.isEmpty)
@@ -139,7 +138,7 @@ final class HostileGeometryTests: XCTestCase {
         XCTAssertTrue(sizes.allSatisfy { $0.message.contains("(approximate: many overlapping views)") })
         // No fix is planned among a pile of views whose regions were cut short.
         XCTAssertTrue(sizes.allSatisfy { $0.fix?.description.hasPrefix("too many views over") == true && $0.fix?.edits.isEmpty == true })
-        // Within the real budget: exact, and nothing to say.
+        // Within the real budget (a million losses; this keeps 600,000): exact, and nothing to say.
         let exact = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
         XCTAssertFalse(exact.regions.contains { $0.isApproximate })
         XCTAssertNil(Linter.regionBudgetDiagnostic(exact))
