@@ -145,6 +145,8 @@ extension SpatialGrid {
         fileprivate var first: [Int] = []
         /// Runs ordered as a max-heap by their next id.
         fileprivate var heap: [Int] = []
+        /// The ids of a few short runs, sorted.
+        fileprivate var few: [Int32] = []
         public init() {}
     }
 
@@ -240,6 +242,22 @@ extension SpatialGrid {
         }
     }
 
+    /// Ids in several runs past which they are merged from the runs' ends
+    /// rather than sorted at once.
+    static let fewToSort = 64
+
+    /// How many ids the cells that touch `query` list, and the large ones
+    /// (an id in several cells counted in each): what a query there reads.
+    public func listedCount(in query: Rect) -> Int {
+        guard !items.isEmpty, !query.isEmpty || (query.minX == query.maxX && query.minY == query.maxY) else { return large.count }
+        var count = large.count
+        let range = cellRange(query)
+        for row in range.1...range.3 {
+            count += Int(cellStart[row * columns + range.2 + 1] - cellStart[row * columns + range.0])
+        }
+        return count
+    }
+
     /// Calls `body` with each id above `floor` whose cells touch `query`,
     /// greatest first, each once, until it returns false.
     public func forEachCandidateFrontToBack(in query: Rect, above floor: Int, cursors: inout Cursors, _ body: (Int) -> Bool) {
@@ -255,6 +273,23 @@ extension SpatialGrid {
             return
         }
         guard !cursors.next.isEmpty else { return }
+        var listed = 0
+        for run in cursors.next.indices { listed += cursors.next[run] - cursors.first[run] + 1 }
+        if listed <= Self.fewToSort {
+            // A few ids (an ordinary target's neighbourhood): sorted at once,
+            // cheaper than merged one by one.
+            cursors.few.removeAll(keepingCapacity: true)
+            for run in cursors.next.indices {
+                for position in cursors.first[run]...cursors.next[run] { cursors.few.append(Int32(id(at: position))) }
+            }
+            cursors.few.sort(by: >)
+            var last = Int32.min
+            for id in cursors.few where id != last {
+                last = id
+                guard body(Int(id)) else { return }
+            }
+            return
+        }
         // A max-heap of runs by their next id; an id listed in several cells
         // comes out of each in turn and is given once.
         let runs = cursors.next.count
