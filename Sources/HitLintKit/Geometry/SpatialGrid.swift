@@ -260,7 +260,12 @@ extension SpatialGrid {
 
     /// Calls `body` with each id above `floor` whose cells touch `query`,
     /// greatest first, each once, until it returns false.
-    public func forEachCandidateFrontToBack(in query: Rect, above floor: Int, cursors: inout Cursors, _ body: (Int) -> Bool) {
+    /// `passing`: where few ids are listed, only those it passes are handed
+    /// over (the caller's own test, made before they are sorted: an
+    /// ordinary target's cells list a few dozen views, of which a handful
+    /// overlap it); past that every id is, and the caller tests it.
+    public func forEachCandidateFrontToBack(in query: Rect, above floor: Int, cursors: inout Cursors,
+                                            passing isCandidate: ((Int) -> Bool)? = nil, _ body: (Int) -> Bool) {
         cursors.next.removeAll(keepingCapacity: true)
         cursors.first.removeAll(keepingCapacity: true)
         forEachRun(in: query, above: floor) { first, end in
@@ -280,11 +285,14 @@ extension SpatialGrid {
             // cheaper than merged one by one.
             cursors.few.removeAll(keepingCapacity: true)
             for run in cursors.next.indices {
-                for position in cursors.first[run]...cursors.next[run] { cursors.few.append(Int32(id(at: position))) }
+                for position in cursors.first[run]...cursors.next[run] {
+                    let id = id(at: position)
+                    if isCandidate?(id) ?? true { cursors.few.append(Int32(id)) }
+                }
             }
-            cursors.few.sort(by: >)
+            cursors.few.sort()
             var last = Int32.min
-            for id in cursors.few where id != last {
+            for id in cursors.few.reversed() where id != last {
                 last = id
                 guard body(Int(id)) else { return }
             }

@@ -434,7 +434,9 @@ extension Geometry {
         // Front to back: the frontmost qualifying node decides each point, and
         // once the views in front have taken every point the walk stops.
         if !uncovered.isEmpty, !allowance.isCutShort {
-            answerIndex.forEachCandidateFrontToBack(in: bounds, above: target, cursors: &cursors) { node in
+            let gates = gates
+            answerIndex.forEachCandidateFrontToBack(in: bounds, above: target, cursors: &cursors,
+                                                    passing: { gates[$0].intersects(bounds) }) { node in
                 guard allowance.read() else { return false }
                 guard gates[node].intersects(bounds) else { return true }
                 var removed: [Rect]
@@ -555,7 +557,8 @@ extension Geometry {
         let end = Int(layout.nodes[target].subtreeEnd)
         var region = DisjointRegion(visible, limit: 256)
         var hidden = false
-        opaque.forEachCandidateFrontToBack(in: visible, above: end - 1, cursors: &cursors) { index in
+        opaque.forEachCandidateFrontToBack(in: visible, above: end - 1, cursors: &cursors,
+                                           passing: { visibleFrame($0).intersects(visible) }) { index in
             guard allowance.read() else { return false }
             let cover = visibleFrame(index)
             guard cover.intersects(visible) else { return true }

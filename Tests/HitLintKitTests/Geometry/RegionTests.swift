@@ -339,6 +339,14 @@ final class RegionTests: XCTestCase {
                 var unordered: [Int] = []
                 grid.forEachCandidate(in: query, above: floor) { unordered.append($0); return true }
                 XCTAssertEqual(Set(unordered), Set(walked), "trial \(trial)")
+                // With the caller's test: no id it fails is needed, and none it passes is missed.
+                var passing: [Int] = []
+                grid.forEachCandidateFrontToBack(in: query, above: floor, cursors: &cursors, passing: { $0 % 3 == 0 }) {
+                    passing.append($0)
+                    return true
+                }
+                XCTAssertEqual(passing.filter { $0 % 3 == 0 }, walked.filter { $0 % 3 == 0 }, "trial \(trial)")
+                XCTAssertEqual(passing, passing.sorted(by: >), "trial \(trial)")
                 // Stopped after three: the three frontmost.
                 var first: [Int] = []
                 grid.forEachCandidateFrontToBack(in: query, above: floor, cursors: &cursors) { first.append($0); return first.count < 3 }
