@@ -265,7 +265,7 @@ extension SpatialGrid {
     /// ordinary target's cells list a few dozen views, of which a handful
     /// overlap it); past that every id is, and the caller tests it.
     public func forEachCandidateFrontToBack(in query: Rect, above floor: Int, cursors: inout Cursors,
-                                            passing isCandidate: ((Int) -> Bool)? = nil, _ body: (Int) -> Bool) {
+                                            passing isCandidate: (Int) -> Bool = { _ in true }, _ body: (Int) -> Bool) {
         cursors.next.removeAll(keepingCapacity: true)
         cursors.first.removeAll(keepingCapacity: true)
         forEachRun(in: query, above: floor) { first, end in
@@ -287,7 +287,7 @@ extension SpatialGrid {
             for run in cursors.next.indices {
                 for position in cursors.first[run]...cursors.next[run] {
                     let id = id(at: position)
-                    if isCandidate?(id) ?? true { cursors.few.append(Int32(id)) }
+                    if isCandidate(id) { cursors.few.append(Int32(id)) }
                 }
             }
             cursors.few.sort()
