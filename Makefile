@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: build release test run bench conformance render-check web-check realworld fuzz sanitize stress install clean
+.PHONY: build release test run bench conformance render-check escaping-check web-check realworld fuzz sanitize stress install clean
 
 build:
 	$(SWIFT) build
@@ -29,6 +29,11 @@ conformance:
 render-check:
 	SWIFT="$(SWIFT)" python3 Scripts/render-check
 
+# Ids and file names that try to forge output (line breaks, ESC, workflow
+# commands, diff headers) through every format, read back by Python and git.
+escaping-check:
+	SWIFT="$(SWIFT)" python3 Scripts/escaping-check
+
 # WCAG 2.2 target size on the web against Chromium itself: seeded random web
 # layouts as HTML and as hitlint files, each target's region read with
 # elementFromPoint, SC 2.5.8 applied to it and compared with hitlint (fails
@@ -48,7 +53,7 @@ web-check:
 realworld:
 	SWIFT="$(SWIFT)" python3 Scripts/realworld $(ARGS)
 
-# libFuzzer (Linux): `make fuzz FUZZ_TARGET=json|yaml|lint|xml FUZZ_TIME=seconds`.
+# libFuzzer (Linux): `make fuzz FUZZ_TARGET=json|yaml|lint|xml|options|lsp FUZZ_TIME=seconds`.
 # Builds Fuzz/ (its own package: never part of `swift build` or `swift test`)
 # with -sanitize=fuzzer,address in $(FUZZ_SCRATCH); the corpus grows in
 # $(FUZZ_SCRATCH)/corpus/TARGET, crashes land in $(FUZZ_SCRATCH)/artifacts/TARGET.

@@ -19,5 +19,8 @@ let package = Package(
         .executableTarget(name: "fuzz-yaml", dependencies: ["FuzzChecks", "FuzzDriver"]),
         .executableTarget(name: "fuzz-lint", dependencies: ["FuzzChecks", "FuzzDriver"]),
         .executableTarget(name: "fuzz-xml", dependencies: ["FuzzChecks", "FuzzDriver"]),
+        .executableTarget(name: "fuzz-options", dependencies: ["FuzzChecks", "FuzzDriver"]),
+        // `hitlint server`'s framing and dispatch, in process.
+        .executableTarget(name: "fuzz-lsp", dependencies: ["FuzzChecks", "FuzzDriver"]),
     ]
 )

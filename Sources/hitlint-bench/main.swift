@@ -4,6 +4,9 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import HitLintKit
 
 // hitlint-bench: generates seeded layouts and times hitlint on them in process,
@@ -79,6 +82,18 @@ func wideStack(children: Int) -> [UInt8] {
         out += (index == 0 ? "" : ",") + "{\"id\": \"s\(index)\", \"type\": \"button\", \"size\": [390, 44]}"
     }
     return Array((out + "]}]}}").utf8)
+}
+
+/// Buttons of 30×30 pt, 10 pt apart in rows of 200: each too small and each
+/// but the last of a row 10 pt from the next, two diagnostics a button, spread
+/// out, so each picture places a label for most of them.
+func smallButtonGrid(targets: Int) -> [UInt8] {
+    let rows = (targets + 199) / 200
+    var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 8000, \(rows * 40)], \"children\": ["
+    for index in 0..<targets {
+        out += (index == 0 ? "" : ",") + "{\"id\": \"s\(index)\", \"type\": \"button\", \"frame\": [\(index % 200 * 40), \(index / 200 * 40), 30, 30]}"
+    }
+    return Array((out + "]}}").utf8)
 }
 
 func gapGrid(targets: Int) -> [UInt8] {
@@ -297,7 +312,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
 /// `--write NODES FILE [--yaml]`: write the typical layout to FILE, to profile the command line on it.
 if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.arguments.count > flag + 2,
    let count = Int(CommandLine.arguments[flag + 1]) {
-    // `--shape dashboard` or `--shape dense`: the layouts full of findings instead.
+    // `--shape dashboard` or `--shape dense`: the layouts full of findings instead;
+    // `--shape buttons`: the grid of small buttons the render cases draw.
     let shape = CommandLine.arguments.firstIndex(of: "--shape").flatMap {
         CommandLine.arguments.count > $0 + 1 ? CommandLine.arguments[$0 + 1] : nil
     }
@@ -318,6 +334,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.argum
         }
     }
     let bytes = shape == "dashboard" ? dashboard(nodes: count) : shape == "dense" ? denseLayout(nodes: count)
+        : shape == "buttons" ? smallButtonGrid(targets: count)
         : shape.flatMap(hostile) ?? typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
     guard FileManager.default.createFile(atPath: CommandLine.arguments[flag + 2], contents: Data(bytes)) else {
         print("hitlint-bench: cannot write \(CommandLine.arguments[flag + 2])")
@@ -621,6 +638,69 @@ if let plain = denseLarge, let checked = denseChecked {
     print(String(format: "dense: every fix checked (json) / plain (text) = %.2f (goal ≤ 1.5)", checked.seconds / plain.seconds))
 }
 
+// MARK: - Pictures (render, --render-dir; issue 33) ------------------------------
+// A picture of a layout full of findings: every marker and label placed
+// against those placed before it. The same grid of small buttons at two
+// sizes, so the cost per diagnostic shows how placement grows.
+
+/// One picture of `bytes` (an HTML page, its SVG inside), in process.
+func renderCase(_ name: String, _ bytes: [UInt8], runs: Int) -> (seconds: Double, diagnostics: Int)? {
+    guard selected(name) else { return nil }
+    let input = Linter().lintForRendering(source: SourceText(bytes: bytes), format: .json, path: "bench.json")
+    var size = 0
+    let time = best(runs) { size = HTMLPage(input).html().utf8.count }
+    let count = input.result.diagnostics.count
+    print(String(format: "%@: %d nodes, %d diagnostics, page %@: %.3f s, %.1f µs/diagnostic",
+                 name, input.result.nodeCount, count, megabytes(size), time, time / Double(max(count, 1)) * 1e6))
+    return (time, count)
+}
+
+print("")
+let smallPicture = renderCase("render: 5,000 small buttons", smallButtonGrid(targets: 5_000), runs: runs)
+let largePicture = renderCase("render: \(quick ? "10,000" : "40,000") small buttons", smallButtonGrid(targets: quick ? 10_000 : 40_000), runs: 1)
+if let small = smallPicture, let large = largePicture {
+    print(String(format: "render: cost per diagnostic at %d diagnostics / at %d = %.2f (1 when it grows linearly)",
+                 large.diagnostics, small.diagnostics,
+                 (large.seconds / Double(large.diagnostics)) / (small.seconds / Double(small.diagnostics))))
+}
+
+/// A PNG of `width`×`height` pixels as hitlint reads it (the header; the rest
+/// is filler the browser would decode), `size` bytes in all.
+func pngScreenshot(width: Int, height: Int, size: Int) -> Data {
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    bytes += Array("IHDR".utf8)
+    for value in [width, height] { bytes += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+    bytes += [8, 2, 0, 0, 0, 0, 0, 0, 0]
+    var random = Generator(state: 12)
+    while bytes.count < size { bytes.append(UInt8(truncatingIfNeeded: random.next())) }
+    return Data(bytes)
+}
+
+// --render-dir through the command: DroidBot states, each with a large
+// screenshot beside it (`screen_<time>.png`), as a CI job uploads them.
+if selected("render-dir") {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-render-\(getpid())")
+    let captures = folder.appendingPathComponent("captures")
+    try? FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = 16, pictureSize = 24 << 20
+    let state = droidBotState(views: 501)
+    for index in 0..<count {
+        let time = String(format: "2024-05-14_10%04d", index)
+        _ = FileManager.default.createFile(atPath: captures.appendingPathComponent("state_\(time).json").path, contents: Data(state))
+        _ = FileManager.default.createFile(atPath: captures.appendingPathComponent("screen_\(time).png").path,
+                                           contents: pngScreenshot(width: 1080, height: 100 * 168, size: pictureSize))
+    }
+    let pages = folder.appendingPathComponent("pages").path
+    if let run = runHitlint(["--render-dir", pages, captures.path]) {
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: pages))?.count ?? 0
+        print(String(format: "render-dir: %d captures with %@ screenshots, %d files written: %.3f s, peak RSS %@",
+                     count, megabytes(pictureSize), written, run.seconds, megabytes(run.peak)))
+    } else {
+        print("render-dir: build the hitlint product in the same configuration to measure it")
+    }
+}
+
 // MARK: - Captured view hierarchies (importers, issue 9) ------------------------
 // A 5,000-view Sentry UIKit capture (compact JSON, as sentry-cocoa writes it) and
 // a 5,000-view DroidBot state (indented JSON, as DroidBot writes it), imported
@@ -809,6 +889,105 @@ if selected("XML captures") {
     }
 }
 
+/// An Interface Builder document of a typical screen, as Xcode writes one: a
+/// XIB's top-level view or a storyboard's scene (two per storyboard), with a
+/// header, rows of a label, a switch or a button, constraints, an action per
+/// control, and about one control in ten too small. About 12 KB, the real
+/// files' mean.
+func interfaceBuilderDocument(rows: Int, seed: UInt64, storyboard: Bool) -> [UInt8] {
+    var random = Generator(state: seed)
+    var counter = 0
+    func id() -> String {
+        counter += 1
+        return String(format: "b%02d-x%d-%03d", counter % 97, Int(seed % 10), counter)
+    }
+    func rect(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> String {
+        "<rect key=\"frame\" x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\"/>\n"
+    }
+    func screen(key: Bool) -> String {
+        let rootID = id()
+        var out = "<view \(key ? "key=\"view\" " : "")contentMode=\"scaleToFill\" id=\"\(rootID)\">\n" + rect(0, 0, 393, 852) + "<subviews>\n"
+        out += "<label opaque=\"NO\" userInteractionEnabled=\"NO\" contentMode=\"left\" text=\"Settings\" id=\"\(id())\">\n" + rect(16, 60, 200, 34)
+            + "<fontDescription key=\"fontDescription\" style=\"UICTFontTextStyleTitle1\"/>\n<nil key=\"textColor\"/>\n</label>\n"
+        for row in 0..<rows {
+            let top = 110 + row * 56
+            let small = random.int(10) == 0
+            let rowID = id()
+            out += "<view contentMode=\"scaleToFill\" translatesAutoresizingMaskIntoConstraints=\"NO\" id=\"\(rowID)\" userLabel=\"Row \(row)\">\n"
+                + rect(0, top, 393, 56) + "<subviews>\n"
+            out += "<label opaque=\"NO\" userInteractionEnabled=\"NO\" contentMode=\"left\" text=\"Option \(row)\" id=\"\(id())\">\n"
+                + rect(16, 18, 250, 20) + "<nil key=\"textColor\"/>\n</label>\n"
+            if row % 2 == 0 {
+                out += "<switch opaque=\"NO\" contentMode=\"scaleToFill\" on=\"YES\" id=\"\(id())\">\n" + rect(326, 12, 51, small ? 24 : 31)
+                    + "<connections>\n<action selector=\"changed:\" destination=\"-1\" eventType=\"valueChanged\" id=\"\(id())\"/>\n</connections>\n</switch>\n"
+            } else {
+                let size = small ? 24 : 44
+                out += "<button opaque=\"NO\" contentMode=\"scaleToFill\" buttonType=\"system\" id=\"\(id())\">\n" + rect(333, 6, size, size)
+                    + "<constraints>\n<constraint firstAttribute=\"width\" constant=\"\(size)\" id=\"\(id())\"/>\n</constraints>\n"
+                    + "<state key=\"normal\" image=\"info.circle\" catalog=\"system\"/>\n"
+                    + "<connections>\n<action selector=\"infoTapped:\" destination=\"-1\" eventType=\"touchUpInside\" id=\"\(id())\"/>\n</connections>\n</button>\n"
+            }
+            out += "</subviews>\n<color key=\"backgroundColor\" systemColor=\"systemBackgroundColor\"/>\n</view>\n"
+        }
+        return out + "</subviews>\n<color key=\"backgroundColor\" systemColor=\"systemBackgroundColor\"/>\n</view>\n"
+    }
+    let type = storyboard ? "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" : "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"\(type)\" version=\"3.0\" toolsVersion=\"22505\" "
+        + "targetRuntime=\"iOS.CocoaTouch\" propertyAccessControl=\"none\" useAutolayout=\"YES\">\n"
+        + "<device id=\"retina6_12\" orientation=\"portrait\" appearance=\"light\"/>\n"
+    if storyboard {
+        out += "<scenes>\n"
+        for scene in 0..<2 {
+            out += "<scene sceneID=\"s\(scene)-\(seed)\">\n<objects>\n<viewController id=\"\(id())\" sceneMemberID=\"viewController\">\n"
+                + screen(key: true) + "</viewController>\n</objects>\n</scene>\n"
+        }
+        out += "</scenes>\n"
+    } else {
+        out += "<objects>\n<placeholder placeholderIdentifier=\"IBFilesOwner\" id=\"-1\" userLabel=\"File's Owner\"/>\n" + screen(key: false) + "</objects>\n"
+    }
+    out += "<resources>\n<systemColor name=\"systemBackgroundColor\">\n<color white=\"1\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"genericGamma22GrayColorSpace\"/>\n</systemColor>\n</resources>\n</document>\n"
+    return Array(out.utf8)
+}
+
+// 1,000 Interface Builder documents (XIBs and storyboards) of a typical size
+// in a folder, through the command in this process on all cores and through
+// the built executable; the yardstick, in the same run, is Foundation's
+// XMLParser reading the same files (parse only, on one core). Goal: under 1 s on 2 cores.
+if selected("Interface Builder") {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-ib-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var bytes = 0
+    var documents: [Data] = []
+    for index in 0..<1_000 {
+        let storyboard = index % 5 == 0
+        let document = Data(interfaceBuilderDocument(rows: storyboard ? 6 : 11, seed: UInt64(index + 1), storyboard: storyboard))
+        bytes += document.count
+        documents.append(document)
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(String(format: "Screen%04d.%@", index, storyboard ? "storyboard" : "xib")).path,
+                                           contents: document)
+    }
+    let yardstick = best(runs) {
+        for document in documents {
+            let parser = XMLParser(data: document)
+            _ = parser.parse()
+        }
+    }
+    let output = CapturedCommandOutput()
+    _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
+    let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
+    var process = Double.nan
+    if FileManager.default.isExecutableFile(atPath: executable.path) {
+        var times: [Double] = []
+        for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
+        if !times.isEmpty { process = times.sorted()[times.count / 2] }
+    }
+    let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+    print(String(format: "1,000 Interface Builder documents (%@, %d diagnostics): %.3f s in this process, %.3f s as a hitlint process (median), on %d cores (goal < 1 s); Foundation's XMLParser reads them in %.3f s on one core",
+                 megabytes(bytes), diagnostics, inProcess, process, ProcessInfo.processInfo.activeProcessorCount, yardstick))
+}
+
 // The language server (issue 24): a 10,000-node YAML layout open in an editor,
 // one keystroke's incremental change, timed from the change reaching the
 // server to the diagnostics for that version leaving it. Goal: ≤ 100 ms,
@@ -896,6 +1075,132 @@ if selected("language server") {
                      megabytes(text.utf8.count), counts.min() ?? 0, counts.max() ?? 0,
                      times[times.count / 2] * 1000, times.last! * 1000, debounce * 1000, plain * 1000))
     }
+}
+
+// The language server against a hostile or careless client (issue 33): a
+// header that never ends, a minified document full of findings, a flood of
+// saves. Each counts what it should bound as well as timing it.
+final class SentMessages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var methods: [String: Int] = [:]
+    private var firstPublishAt: Double?
+
+    func sent(_ framed: [UInt8]) {
+        let time = now()
+        guard let start = framed.firstIndex(of: UInt8(ascii: "{")),
+              let object = try? JSONSerialization.jsonObject(with: Data(framed[start...])) as? [String: Any] else { return }
+        let method = object["method"] as? String ?? "(response)"
+        lock.lock()
+        methods[method, default: 0] += 1
+        if method == "textDocument/publishDiagnostics", firstPublishAt == nil { firstPublishAt = time }
+        lock.unlock()
+    }
+
+    func count(_ method: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return methods[method] ?? 0
+    }
+
+    var publishedAt: Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        return firstPublishAt
+    }
+}
+
+func startedServer(debounce: Double? = nil) -> (LanguageServer, SentMessages) {
+    var settings = LanguageServer.Settings()
+    if let debounce { settings.debounce = debounce }
+    let sent = SentMessages()
+    let server = LanguageServer(settings: settings) { sent.sent($0) }
+    server.handle(serverMessage(["id": 1, "method": "initialize", "params": ["capabilities": [:] as [String: Any]]]))
+    server.handle(serverMessage(["method": "initialized", "params": [:] as [String: Any]]))
+    return (server, sent)
+}
+
+if selected("server limits") {
+    // A header that never ends, served from a read function that makes it up
+    // as it goes (64 KiB a read): how much the server reads, and how long, before it stops.
+    for megabytesOfHeader in quick ? [2] : [2, 20, 200] {
+        let total = megabytesOfHeader * 1_000_000
+        var handedOut = 0
+        let server = LanguageServer { _ in }
+        resetPeakRSS()
+        let start = now()
+        let status = server.serve(read: { buffer in
+            let count = min(buffer.count, total - handedOut)
+            guard count > 0 else { return 0 }
+            for index in 0..<count { buffer[index] = UInt8(ascii: "a") }
+            handedOut += count
+            return count
+        })
+        print(String(format: "language server, a header of %d MB without end: read %@ in %.3f s, exit status %d, peak RSS %@",
+                     megabytesOfHeader, megabytes(handedOut), now() - start, status, megabytes(peakRSS())))
+    }
+
+    // A minified layout: every node on one line, 4,000 buttons too small.
+    let buttons = quick ? 1_000 : 4_000
+    var minified = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 4000, 4000], \"children\": ["
+    for index in 0..<buttons {
+        minified += (index == 0 ? "" : ", ") + "{\"id\": \"b\(index)\", \"type\": \"button\", \"frame\": [\((index % 60) * 64), \((index / 60) * 48), 30, 30]}"
+    }
+    minified += "]}}"
+    var oneThread = LintOptions()
+    oneThread.jobs = 1
+    let plain = best(runs) { _ = Linter(options: oneThread).lint(source: SourceText(minified), format: .json, path: "screen.json") }
+    let (server, sent) = startedServer(debounce: 0)
+    let start = now()
+    server.handle(serverMessage(["method": "textDocument/didOpen",
+                                 "params": ["textDocument": ["uri": "file:///bench/minified.json", "languageId": "json", "version": 1, "text": minified]]]))
+    server.drain()
+    print(String(format: "language server, a one-line layout (%@) with %d buttons too small: opened to diagnostics published %.3f s (the lint alone %.3f s)",
+                 megabytes(minified.utf8.count), buttons, (sent.publishedAt ?? now()) - start, plain))
+
+    // One didChange of many edits (an editor's multi-cursor edit): each edit
+    // is applied in turn, and each rebuilds the line table.
+    let big = String(decoding: typicalLayout(nodes: quick ? 10_000 : 50_000, yaml: true), as: UTF8.self)
+    let bigLines = big.split(separator: "\n", omittingEmptySubsequences: false)
+    let editedLines = bigLines.indices.filter { bigLines[$0].contains("{id: more") }.prefix(1_000)
+    let (editor, editorSent) = startedServer(debounce: 0)
+    editor.handle(serverMessage(["method": "textDocument/didOpen",
+                                 "params": ["textDocument": ["uri": "file:///bench/cursors.yaml", "languageId": "yaml", "version": 1, "text": big]]]))
+    editor.drain()
+    let edits: [[String: Any]] = editedLines.reversed().map { line in
+        let character = bigLines[line].utf16.count - "44]}".utf16.count
+        return ["range": ["start": ["line": line, "character": character], "end": ["line": line, "character": character + 2]], "text": "40"]
+    }
+    // Bottom up, as editors send them; then top down (each edit "40" → "44"
+    // keeps every later position), which is written one edit at a time.
+    for (order, version, ordered) in [("bottom up", 2, edits), ("top down", 3, edits.reversed().map { edit -> [String: Any] in
+        var edit = edit
+        edit["text"] = "44"
+        return edit
+    })] {
+        let change = serverMessage(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": "file:///bench/cursors.yaml", "version": version], "contentChanges": ordered]])
+        let applyStart = now()
+        editor.handle(change)
+        let applied = now() - applyStart
+        editor.drain()
+        print(String(format: "language server, one change of %d edits (%@) to a %@ layout: applied in %.3f s, linted and published by %.3f s (%d publishes so far)",
+                     ordered.count, order, megabytes(big.utf8.count), applied, now() - applyStart, editorSent.count("textDocument/publishDiagnostics")))
+    }
+
+    // A flood of saves and watched-file events: how many lints they cost.
+    let (flooded, floodSent) = startedServer()
+    let text = String(decoding: typicalLayout(nodes: 1_000, yaml: true), as: UTF8.self)
+    flooded.handle(serverMessage(["method": "textDocument/didOpen",
+                                  "params": ["textDocument": ["uri": "file:///bench/flood.yaml", "languageId": "yaml", "version": 1, "text": text]]]))
+    flooded.drain()
+    let floodStart = now()
+    for index in 0..<100 {
+        let method = index % 2 == 0 ? "textDocument/didSave" : "workspace/didChangeWatchedFiles"
+        flooded.handle(serverMessage(["method": method, "params": ["textDocument": ["uri": "file:///bench/flood.yaml"], "changes": [] as [Any]]]))
+    }
+    flooded.drain()
+    print(String(format: "language server, 100 saves and watched-file events on a 1,000-node layout: %d lints published in all (1 for the open), %.3f s",
+                 floodSent.count("textDocument/publishDiagnostics"), now() - floodStart))
 }
 
 // Many small files through the real command (file walker, parallel lint,

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import HitLintKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Captures what a command writes.
 final class CapturedOutput: CommandOutput {
@@ -9,12 +14,17 @@ final class CapturedOutput: CommandOutput {
     var currentDirectory = FileManager.default.currentDirectoryPath
     /// What `-` reads; nil: standard input cannot be read.
     var standardInput: [UInt8]?
+    /// `-` reads this process's own standard input, as the executable does.
+    var readsProcessStandardInput = false
     var standardOutput = ""
     var standardError = ""
 
     func write(_ text: String) { standardOutput += text }
     func writeError(_ text: String) { standardError += text }
-    func readStandardInput() -> [UInt8]? { standardInput }
+    func readStandardInput() -> Result<[UInt8], InputFileReader.Failure> {
+        if readsProcessStandardInput { return InputFileReader.readStandardInput() }
+        return standardInput.map { .success($0) } ?? .failure(InputFileReader.Failure(message: "cannot read standard input (bad file descriptor)"))
+    }
 }
 
 enum TestSupport {
@@ -136,4 +146,35 @@ extension XCTestCase {
         defer { FileManager.default.changeCurrentDirectoryPath(previous) }
         return try body()
     }
+}
+
+/// Extended attributes set and read by tests, with the system's own calls
+/// (Glibc's module does not export <sys/xattr.h>: found by name there).
+enum TestAttributes {
+    #if canImport(Darwin)
+    static func set(_ path: String, _ name: String, _ value: String) -> Int32 {
+        Array(value.utf8).withUnsafeBufferPointer { setxattr(path, name, $0.baseAddress, $0.count, 0, 0) }
+    }
+    static func get(_ path: String, _ name: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBufferPointer { getxattr(path, name, $0.baseAddress, $0.count, 0, 0) }
+        return count < 0 ? nil : String(decoding: buffer[..<count], as: UTF8.self)
+    }
+    #else
+    private typealias SetFunction = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+    private typealias GetFunction = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+    private static func function<T>(_ name: String, _ type: T.Type) -> T {
+        unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), name)!, to: type)
+    }
+    static func set(_ path: String, _ name: String, _ value: String) -> Int32 {
+        let call = function("setxattr", SetFunction.self)
+        return Array(value.utf8).withUnsafeBufferPointer { call(path, name, $0.baseAddress, $0.count, 0) }
+    }
+    static func get(_ path: String, _ name: String) -> String? {
+        let call = function("getxattr", GetFunction.self)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBufferPointer { call(path, name, $0.baseAddress, $0.count) }
+        return count < 0 ? nil : String(decoding: buffer[..<count], as: UTF8.self)
+    }
+    #endif
 }

@@ -21,18 +21,19 @@ public enum FuzzChecks {
     }
 
     /// XML: as JSON (the document is JsonML: written as JSON it parses to
-    /// the same tree), and linted as a capture by each XML importer, whatever
+    /// the same tree), and linted by each XML importer (captures and
+    /// Interface Builder documents), whatever
     /// its root element says: diagnostics inside the file, reports that
     /// parse, no fix with edits.
     public static func checkXml(_ bytes: [UInt8]) {
         checkParser(bytes, format: .xml)
-        for choice in [FileKindChoice.auto, .uiautomator, .xcuitest] {
+        for choice in [FileKindChoice.auto, .uiautomator, .xcuitest, .interfaceBuilder] {
             var options = LintOptions()
             options.fileKind = choice
             let result = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .xml, path: "fuzz.xml")
             checkResult(result, bytes: bytes)
             checkReports(result)
-            require(result.diagnostics.allSatisfy { $0.fix?.edits.isEmpty ?? true }, "xml: a fix with edits on a captured hierarchy")
+            require(result.diagnostics.allSatisfy { $0.fix?.edits.isEmpty ?? true }, "xml: a fix with edits on an imported file")
         }
     }
 
@@ -269,6 +270,99 @@ public enum FuzzChecks {
         require(!svg.contains("<script"), "the SVG has a script element")
         let parser = XMLParser(data: Data(svg.utf8))
         require(parser.parse(), "the SVG is not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?")")
+    }
+
+    // MARK: Options and configuration
+
+    /// The command line's and `.hitlint.yml`'s parsers, with nothing run: the
+    /// input's lines up to a line `%%` are an argument vector (every line, when
+    /// there is none), the rest a configuration, read as YAML and as JSON.
+    /// Each parser accepts or refuses with a message (a configuration's located
+    /// inside the file); what it accepts holds what the rules rely on: lengths
+    /// positive and finite with a unit, flags `true` or `false`, option bounds
+    /// (`minGap` ≤ `maxGap`) kept, invalid-layout an error. Nothing is linted
+    /// or written: an argument vector may name any file.
+    public static func checkOptions(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let separator = lines.firstIndex(of: "%%")
+        let words = Array(lines[..<(separator ?? lines.count)])
+        let configuration = separator.map { Array(lines[($0 + 1)...].joined(separator: "\n").utf8) } ?? bytes
+        checkArguments(words)
+        for format in [SourceFormat.yaml, .json] { checkConfiguration(configuration, format: format) }
+        for word in words { checkLength(word) }
+    }
+
+    static func checkArguments(_ words: [String]) {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments(parsing: words)
+        } catch {
+            require(!error.message.isEmpty, "a command line refused without a message")
+            return
+        }
+        require(arguments == (try? Arguments(parsing: words)), "the command line reads differently twice")
+        do {
+            let options = try arguments.lintOptions.resolved()
+            if let size = options.minimumSize {
+                require(Length(arguments.lintOptions.minimumSize ?? "") == size, "--min-size reads as another length")
+                checkLength(size)
+            }
+            require(options.severity(of: "invalid-layout") == .error, "invalid-layout is not an error")
+            for rule in options.severities.keys { require(RuleRegistry.description(of: rule) != nil, "a severity for an unknown rule '\(rule)'") }
+        } catch {
+            require(!error.message.isEmpty, "options refused without a message")
+        }
+    }
+
+    static func checkConfiguration(_ bytes: [UInt8], format: SourceFormat) {
+        let source = SourceText(bytes: bytes)
+        let configuration: Configuration
+        do {
+            configuration = try Configuration.parse(source, format: format, path: ".hitlint.yml", folder: "/fuzz")
+        } catch {
+            require(!error.message.isEmpty, "\(format) configuration refused without a message")
+            if let location = error.location {
+                let end = source.location(of: bytes.count)
+                require(location.line >= 1 && location.column >= 1 && location <= end,
+                        "\(format) configuration error outside the file: \(location)")
+            }
+            return
+        }
+        require(configuration.severities["invalid-layout"] ?? .error == .error, "\(format): invalid-layout is not an error")
+        for (rule, options) in configuration.ruleOptions {
+            guard let description = RuleRegistry.description(of: rule) else { fail("\(format): options for an unknown rule '\(rule)'") }
+            for (name, value) in options {
+                guard let option = description.options.first(where: { $0.name == name }) else { fail("\(format): unknown option \(name) kept") }
+                switch option.valueKind {
+                case .bool: require(value == "true" || value == "false", "\(format): \(name) is '\(value)'")
+                case .length:
+                    guard let length = Length(value) else { fail("\(format): \(name) '\(value)' is no length") }
+                    checkLength(length)
+                }
+                if let bound = option.atMost, let limit = options[bound].flatMap(Length.init), let length = Length(value),
+                   (length.unit == .dp ? .pt : length.unit) == (limit.unit == .dp ? .pt : limit.unit) {
+                    require(length.value <= limit.value, "\(format): \(name) \(length) above \(bound) \(limit) accepted")
+                }
+            }
+        }
+        // What the configuration gives a lint, and its patterns on a few paths.
+        _ = LintOptions(configuration: configuration)
+        for path in ["Layouts/a.yaml", "/abs/b.json", "a", ""] {
+            _ = configuration.includes(path, currentDirectory: "/fuzz")
+        }
+    }
+
+    static func checkLength(_ text: String) {
+        guard let length = Length(text) else { return }
+        checkLength(length)
+        // Digits, at most one point, and a unit: no sign, exponent or hexadecimal.
+        let number = text.lowercased().filter { !"ptxdm \t".contains($0) }
+        require(number.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }, "'\(text)' accepted as a length")
+    }
+
+    static func checkLength(_ length: Length) {
+        require(length.value.isFinite && length.value > 0, "a length of \(length.value)")
     }
 
     // MARK: Failing

@@ -193,7 +193,7 @@ public struct LintOptionArguments: OptionGroup, Sendable, Equatable {
         }
         if let text = minimumSize {
             guard let length = Length(text) else {
-                throw UsageError(message: "--min-size takes a positive length with a unit (44pt, 48dp, 24px, 9mm), found '\(text)'")
+                throw UsageError(message: "--min-size takes \(Length.expected), found '\(text)'")
             }
             overrides.minimumSize = length
         }

@@ -12,8 +12,9 @@ public protocol CommandOutput: AnyObject {
     /// UTF-8 bytes to standard output (a report, as its reporter built it).
     func write(bytes: [UInt8])
     func writeError(_ text: String)
-    /// All of standard input, or nil when it cannot be read.
-    func readStandardInput() -> [UInt8]?
+    /// All of standard input, or why it cannot be read (a folder, a closed
+    /// descriptor, more than a file may hold).
+    func readStandardInput() -> Result<[UInt8], InputFileReader.Failure>
     /// Called once a lint has written everything, with its exit status, while
     /// the run's results are still held. The executable exits here: freeing
     /// every file's bytes and diagnostics one by one, on one core, is time
@@ -25,8 +26,8 @@ public protocol CommandOutput: AnyObject {
 extension CommandOutput {
     public var currentDirectory: String { FileManager.default.currentDirectoryPath }
 
-    public func readStandardInput() -> [UInt8]? {
-        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    public func readStandardInput() -> Result<[UInt8], InputFileReader.Failure> {
+        InputFileReader.readStandardInput()
     }
 
     public func finish(_ status: Int32) {}
@@ -35,6 +36,30 @@ extension CommandOutput {
 }
 
 extension CommandOutput {
+    /// Writes a file the command makes (a report, a baseline, a picture) with
+    /// `AtomicFile.write`: a regular file whole, anything else through.
+    /// Standard output and error, by any of their names (`/dev/stdout`,
+    /// `/dev/fd/2`), are this output's own, so that what is written there
+    /// keeps its order with the rest. Nil when written, else why not.
+    func writeFile(_ bytes: [UInt8], to path: String) -> AtomicFile.Failure? {
+        switch AtomicFile.descriptor(named: path) {
+        case 1:
+            write(bytes: bytes)
+            return nil
+        case 2:
+            writeError(String(decoding: bytes, as: UTF8.self))
+            return nil
+        default:
+            break
+        }
+        do {
+            try AtomicFile.write(bytes, to: path.hasPrefix("/") ? path : currentDirectory + "/" + path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Says on standard error why the command cannot do its job, and gives its exit status, 2.
     func fail(_ message: String) -> Int32 {
         writeError("hitlint: \(message)\n")

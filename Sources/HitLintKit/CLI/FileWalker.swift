@@ -9,45 +9,98 @@ import Musl
 
 /// Finds layout files under the paths given on the command line: folders are
 /// searched recursively for `*.json`, `*.yaml`, `*.yml`, `*.xml`, skipping hidden
-/// entries (and so `.build`), never walking one real folder twice.
+/// entries (and so `.build`), never walking one real folder twice, and listing
+/// each real file once, under the first name it was given or found by
+/// (`a.yaml ./a.yaml /abs/a.yaml`, a link and its target, a file named and in
+/// a folder named: one file to lint, report and fingerprint).
 public struct FileWalker {
     public struct Problem: Error, Sendable {
         public var path: String
         public var message: String
     }
 
+    /// What a walk found: files in a stable order (sorted by path), which of
+    /// them were named on the command line (rather than found in a folder:
+    /// under any of their names), and problems with the paths.
+    public struct Walk: Sendable {
+        public var files: [String]
+        public var named: Set<String>
+        public var problems: [Problem]
+    }
+
     public init() {}
 
     /// Files in a stable order (sorted by path), and problems with the paths.
     public func files(in paths: [String]) -> (files: [String], problems: [Problem]) {
-        var found: [String] = []
+        let walk = walk(paths)
+        return (walk.files, walk.problems)
+    }
+
+    /// A file as found: its path, and what says which real file it is: the
+    /// real path of the folder it was listed in (an index into the walk's
+    /// folders) when it is a regular file there, else -1 (named, or reached
+    /// through a link: resolved when needed).
+    private struct Found {
+        var path: String
+        var folder: Int32
+        var named: Bool
+    }
+
+    /// The state of one walk.
+    private struct State {
+        var found: [Found] = []
         var problems: [Problem] = []
-        let manager = FileManager.default
+        /// Real paths of the folders walked (each once).
+        var folders: [String] = []
         var visited = Set<String>()
+        /// Whether two names may lead to one file: more than one path was
+        /// given, or a folder held a link to a file. Otherwise (one folder
+        /// walked through, no links) every entry is a file of its own, and
+        /// nothing is resolved.
+        var mayRepeat = false
+    }
+
+    public func walk(_ paths: [String]) -> Walk {
+        var state = State()
+        state.mayRepeat = paths.count > 1
+        let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                problems.append(Problem(path: path, message: Self.whyMissing(path)))
+                state.problems.append(Problem(path: path, message: Self.whyMissing(path)))
                 continue
             }
             if isDirectory.boolValue {
-                walk(path, into: &found, problems: &problems, visited: &visited)
+                walk(path, into: &state)
             } else {
-                found.append(path)
+                state.found.append(Found(path: path, folder: -1, named: true))
             }
         }
+        var found = state.found
+        var named = Set<String>()
+        if state.mayRepeat {
+            // The first name of each real file, in the order given (and walked).
+            var first: [String: Int] = [:]
+            var kept: [Found] = []
+            for file in found {
+                let real = file.folder >= 0
+                    ? state.folders[Int(file.folder)] + "/" + (file.path as NSString).lastPathComponent
+                    : ProjectPath.real(file.path)
+                if let index = first[real] {
+                    kept[index].named = kept[index].named || file.named
+                    continue
+                }
+                first[real] = kept.count
+                kept.append(file)
+            }
+            found = kept
+        }
+        for file in found where file.named { named.insert(file.path) }
+        var files = found.map(\.path)
         // One folder's walk comes out sorted already (entries are listed in
-        // order): then checking costs a comparison per file, not a sort and a set.
-        // Paths named twice (`hitlint a.json a.json`) are linted once.
-        if !Self.isStrictlyIncreasing(found) {
-            found.sort()
-            var previous: String?
-            found.removeAll { path in
-                defer { previous = path }
-                return path == previous
-            }
-        }
-        return (found, problems)
+        // order): then checking costs a comparison per file, not a sort.
+        if !Self.isStrictlyIncreasing(files) { files.sort() }
+        return Walk(files: files, named: named, problems: state.problems)
     }
 
     static func isStrictlyIncreasing(_ paths: [String]) -> Bool {
@@ -61,23 +114,21 @@ public struct FileWalker {
 
     /// A path that is not there: missing, or a symlink that leads nowhere.
     static func whyMissing(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return "no such file or folder" }
-        guard stat(path, &info) != 0 else { return "cannot read" }
-        return errno == ELOOP
-            ? "symbolic link loop (too many levels of symbolic links)"
-            : "broken symbolic link (what it points to does not exist)"
+        InputFileReader.whyMissing(path) ?? "no such file or folder"
     }
 
     /// Walks each real folder once per run, under the first name it is reached by:
     /// a symlink loop ends there, and so do links that reach one folder by many
     /// routes (two links per level, n levels deep, would be 2ⁿ walks).
-    private func walk(_ folder: String, into found: inout [String], problems: inout [Problem], visited: inout Set<String>) {
-        guard visited.insert(ProjectPath.real(folder)).inserted else { return }
+    private func walk(_ folder: String, into state: inout State) {
+        let real = ProjectPath.real(folder)
+        guard state.visited.insert(real).inserted else { return }
         guard let entries = Self.entries(of: folder) else {
-            problems.append(Problem(path: folder, message: "cannot read folder"))
+            state.problems.append(Problem(path: folder, message: "cannot read folder"))
             return
         }
+        state.folders.append(real == "/" ? "" : real)  // (a file in it is "" + "/" + name)
+        let folderIndex = Int32(state.folders.count - 1)
         let manager = FileManager.default
         for (name, type) in entries {
             // `hitlint .` reports `Layouts/a.yaml`, not `./Layouts/a.yaml`.
@@ -87,16 +138,18 @@ public struct FileWalker {
             // links and entries the file system does not type.
             switch type {
             case .folder:
-                walk(path, into: &found, problems: &problems, visited: &visited)
+                walk(path, into: &state)
             case .file:
-                found.append(path)  // (listed because its name is a layout's)
+                state.found.append(Found(path: path, folder: folderIndex, named: false))  // (listed because its name is a layout's)
             case .other:
                 var isDirectory: ObjCBool = false
                 guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
-                    walk(path, into: &found, problems: &problems, visited: &visited)
+                    walk(path, into: &state)
                 } else if SourceFormat(path: path) != nil {
-                    found.append(path)
+                    // A link may lead to a file listed under another name.
+                    state.mayRepeat = true
+                    state.found.append(Found(path: path, folder: -1, named: false))
                 }
             }
         }

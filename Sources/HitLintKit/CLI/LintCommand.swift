@@ -38,13 +38,27 @@ struct LintCommand: Subcommand {
         plan.options.writesFixes = plan.options.verifyFixes
         let fixing = fixes.fix || fixes.diff
         let collected = collectFiles(plan: plan, output: output)
-        let linted = Self.lintAll(collected.files, plan: plan, fixing: fixing, output: output)
-        var failed = collected.failed || linted.failed
-        if let path = runFiles.writeBaselineFile {
-            failed = !Self.writeBaseline(linted.results, to: path, runFailed: failed, plan: plan, output: output) || failed
+        if let refusal = collected.refusal { return output.fail(refusal) }
+        var linted = Self.lintAll(collected.files, plan: plan, fixing: fixing, output: output)
+        if let unused = Self.unusedOverrides(collected.files, results: linted.results, plan: plan, paths: paths) {
+            linted.results.append(unused)
+            linted.results.sort { $0.path < $1.path }
         }
-        if fixing, !Self.writeFixes(collected.files, fixed: linted.fixed, write: fixes.fix, output: output) {
-            failed = true
+        var failed = collected.failed || linted.failed
+        if fixing {
+            let written = Self.writeFixes(collected.files, fixed: linted.fixed, write: fixes.fix, output: output)
+            // A file that kept its bytes (not written, or standard input) is
+            // reported, and recorded, as it is, not as it would have been.
+            if !written.unwritten.isEmpty {
+                linted.results = Self.lintAgain(written.unwritten, in: linted.results, files: collected.files,
+                                                fixed: linted.fixed, plan: plan)
+            }
+            if written.failed { failed = true }
+        }
+        if let path = runFiles.writeBaselineFile {
+            // (A file --fix could not write was still linted: the baseline is whole.)
+            failed = !Self.writeBaseline(linted.results, to: path, runFailed: collected.failed || linted.failed, plan: plan,
+                                         output: output) || failed
         }
         let (results, hidden) = plan.baseline?.filter(linted.results, currentDirectory: plan.currentDirectory)
             ?? (linted.results, 0)

@@ -62,18 +62,50 @@ extension LintCommand {
                         currentDirectory: currentDirectory)
     }
 
+    /// What `collectFiles` gathered; `refusal` says why the run must stop before
+    /// anything is read or written (exit 2).
+    struct CollectedFiles {
+        var files: [LintFile]
+        var failed: Bool
+        var refusal: String?
+    }
+
     /// Files under the paths (filtered by the configuration's include and exclude),
     /// and standard input for `-`. Missing paths are reported and fail the run,
-    /// but the other files are still linted.
-    func collectFiles(plan: LintPlan, output: CommandOutput) -> (files: [LintFile], failed: Bool) {
-        let (found, problems) = FileWalker().files(in: paths.filter { $0 != "-" })
-        for problem in problems { output.writeError("hitlint: \(problem.path.displayedOnOneLine): \(problem.message)\n") }
-        // The run's own baseline and report are JSON too: never lint them as layouts.
-        let ownFiles = Set([runFiles.baselineFile, runFiles.writeBaselineFile, report.outputFile].compactMap { path in
-            path.map { ProjectPath.relative($0, to: plan.currentDirectory) }
-        })
-        var files = ownFiles.isEmpty ? found  // (the usual case: no path to compare with each file)
-            : found.filter { !ownFiles.contains(ProjectPath.relative($0, to: plan.currentDirectory)) }
+    /// but the other files are still linted. A run that would write its report or
+    /// baseline over a file it reads is refused here, before any layout is linted
+    /// or standard input read.
+    func collectFiles(plan: LintPlan, output: CommandOutput) -> CollectedFiles {
+        let walk = FileWalker().walk(paths.filter { $0 != "-" })
+        let written = WrittenFiles(outputFile: report.outputFile, writeBaselineFile: runFiles.writeBaselineFile,
+                                   currentDirectory: plan.currentDirectory)
+        let configurationFile = plan.configuration.map(\.path)
+        if let refusal = written.conflictWithRunFiles(configuration: configurationFile, baseline: runFiles.baselineFile) {
+            return CollectedFiles(files: [], failed: true, refusal: refusal)
+        }
+        for problem in walk.problems { output.writeError("hitlint: \(problem.path.displayedOnOneLine): \(problem.message)\n") }
+        var files = walk.files
+        // Files the run writes or reads as its baseline, met in a folder walk,
+        // are left out (an earlier run's report or baseline is JSON too); one
+        // named, or that would be linted, is an input the run must not destroy.
+        // (Compared only when an output file exists: a file not there yet cannot
+        // be one found, and comparing takes a stat per file.)
+        let baseline = runFiles.baselineFile.flatMap { WrittenFiles.identity(ofInput: $0, currentDirectory: plan.currentDirectory) }
+        if written.writesOverAFile || baseline != nil {
+            var kept: [String] = []
+            for file in files {
+                if let target = written.output(writingOver: file) {
+                    if walk.named.contains(file) || isLinted(file, plan: plan) {
+                        return CollectedFiles(files: [], failed: true,
+                                              refusal: written.refusal(target, "is also a file this run lints (\(file.displayedOnOneLine))"))
+                    }
+                    continue
+                }
+                if let baseline, WrittenFiles.identity(ofInput: file, currentDirectory: plan.currentDirectory) == baseline { continue }
+                kept.append(file)
+            }
+            files = kept
+        }
         let candidates = files
         if let configuration = plan.configuration {
             files = candidates.filter { configuration.includes($0, currentDirectory: plan.currentDirectory) }
@@ -81,19 +113,31 @@ extension LintCommand {
                 output.writeError("hitlint: no layout files to lint: \(candidates.count) skipped by include/exclude in \(configuration.path)\n")
             }
         }
-        let named = Set(paths)
-        var lintFiles = files.map { LintFile(path: $0, foundInFolder: !named.contains($0)) }
-        var failed = !problems.isEmpty
+        var lintFiles = files.map { LintFile(path: $0, foundInFolder: !walk.named.contains($0)) }
+        var failed = !walk.problems.isEmpty
         if paths.contains("-") {
             let name = runFiles.stdinFilename ?? "<stdin>"
-            if let bytes = output.readStandardInput() {
+            switch output.readStandardInput() {
+            case .success(let bytes):
                 lintFiles.append(LintFile(path: name, format: runFiles.stdinFormat ?? SourceFormat(path: name), bytes: bytes))
-            } else {
-                output.writeError("hitlint: cannot read standard input\n")
+            case .failure(let failure):
+                output.writeError("hitlint: \(name.displayedOnOneLine): \(failure.message)\n")
                 failed = true
             }
         }
-        return (lintFiles, failed)
+        return CollectedFiles(files: lintFiles, failed: failed, refusal: nil)
+    }
+
+    /// Whether a file found in a folder would be linted: it passes the
+    /// configuration's include and exclude, and it is a layout or capture
+    /// hitlint reads (an earlier run's report or baseline is not: it would be
+    /// skipped with a note, and may be written over).
+    private func isLinted(_ file: String, plan: LintPlan) -> Bool {
+        if let configuration = plan.configuration, !configuration.includes(file, currentDirectory: plan.currentDirectory) { return false }
+        guard let format = SourceFormat(path: file) else { return false }
+        guard case .success(let bytes) = InputFileReader.read(file) else { return true }
+        let result = Linter(options: plan.options).lint(source: SourceText(bytes: bytes), format: format, path: file, foundInFolder: true)
+        return result.fileKind != .unknown
     }
 
     /// A file before and after `--fix`, and how many fixes it took.
@@ -108,13 +152,20 @@ extension LintCommand {
     /// each file is fixed until stable and the result describes what remains.
     static func lintAll(_ files: [LintFile], plan: LintPlan, fixing: Bool = false,
                         output: CommandOutput) -> (results: [LintResult], failed: Bool, fixed: [String: FixedFile]) {
-        let linter = Linter(options: plan.options)
         // Each file: its result, or why it could not be linted; and, fixing, its bytes before and after.
-        let outcomes = concurrentMap(count: files.count, jobs: plan.jobs) {
-            index -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
+        // `shared`: the density its folder settles for it (`FolderDensity`).
+        let lintFile = { @Sendable (index: Int, shared: SharedDensity?) -> (result: LintResult?, failure: String?, fixed: FixedFile?) in
             let file = files[index]
-            guard let format = file.format ?? SourceFormat(path: file.path) else {
-                return (nil, "not a layout file (expected .json, .yaml, .yml or .xml)", nil)
+            var options = plan.options
+            // A file some of the configuration's `overrides:` match is linted with their settings.
+            if let configuration = plan.configuration {
+                let matching = configuration.overrides(matching: file.path, currentDirectory: plan.currentDirectory)
+                if !matching.isEmpty { options = options.applying(matching, of: configuration) }
+            }
+            options.sharedDensity = shared
+            let linter = Linter(options: options)
+            guard let format = file.format ?? SourceFormat(path: file.path) ?? plan.options.fileKind.impliedFormat else {
+                return (nil, "not a layout file (expected .xib, .storyboard, .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)", nil)
             }
             let source: SourceBytes
             if let given = file.bytes {
@@ -131,7 +182,7 @@ extension LintCommand {
                 let outcome = Fixer.fixUntilStable(bytes, format: format, path: file.path, linter: linter,
                                                    foundInFolder: file.foundInFolder)
                 // A captured hierarchy is never rewritten, whatever a fix says.
-                let fixed = outcome.result.fileKind.isCapture
+                let fixed = outcome.result.fileKind.isImported
                     ? FixedFile(original: bytes, fixed: bytes, count: 0)
                     : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                 return (outcome.result, nil, fixed)
@@ -144,6 +195,14 @@ extension LintCommand {
             // the rules' tables are gone.)
             if !result.diagnostics.isEmpty, !source.isMapped { _ = result.source.lineStarts }
             return (result, nil, nil)
+        }
+        var outcomes = concurrentMap(count: files.count, jobs: plan.jobs) { lintFile($0, nil) }
+        // Captures of one device share their density: those whose folder
+        // settles another than they showed alone are read again at it.
+        let again = sharedDensities(files, results: outcomes.map(\.result), plan: plan)
+        if !again.isEmpty {
+            let redone = concurrentMap(count: again.count, jobs: plan.jobs) { lintFile(again[$0].index, again[$0].density) }
+            for (position, item) in again.enumerated() { outcomes[item.index] = redone[position] }
         }
         let results = outcomes.map(\.result)
         let failures = outcomes.map(\.failure)
@@ -165,11 +224,38 @@ extension LintCommand {
         return (sorted, failed, fixed)
     }
 
+    /// The configuration's `overrides:` and their `ignore` entries that this
+    /// run did not use, as a result for the configuration file (nil when there
+    /// are none): kept with the files' results, so every report shows them.
+    static func unusedOverrides(_ files: [LintFile], results: [LintResult], plan: LintPlan, paths: [String]) -> LintResult? {
+        guard let configuration = plan.configuration, !configuration.overrides.isEmpty, let source = configuration.source else { return nil }
+        var matched = Set<Int>()
+        for file in files where file.bytes == nil {
+            matched.formUnion(configuration.overrides(matching: file.path, currentDirectory: plan.currentDirectory))
+        }
+        var used = Set<Int>()
+        for result in results { used.formUnion(result.usedIgnores) }
+        // An override that matches nothing is stale only if the run looked at every file it could match.
+        let folder = ProjectPath.real(configuration.folder)
+        let lintedWholeFolder = paths.contains { path in
+            guard path != "-" else { return false }
+            let real = ProjectPath.real(path.hasPrefix("/") ? path : plan.currentDirectory + "/" + path)
+            return real == folder || real == "/" || folder.hasPrefix(real + "/")
+        }
+        let diagnostics = configuration.unusedEntries(matched: matched, usedIgnores: used, lintedWholeFolder: lintedWholeFolder,
+                                                      options: plan.options)
+        guard !diagnostics.isEmpty else { return nil }
+        return LintResult(path: configuration.path, source: source, diagnostics: diagnostics, nodeCount: 0, fileKind: .unknown)
+    }
+
     /// `--fix` writes each changed file atomically; `--diff` prints what it would
-    /// write. Returns false when a file could not be written.
+    /// write. Returns whether a file could not be written (a failure of the
+    /// run), and the files whose fixes were not written, standard input's
+    /// included (they stay as they were read).
     static func writeFixes(_ files: [LintFile], fixed: [String: FixedFile],
-                                   write: Bool, output: CommandOutput) -> Bool {
-        var ok = true
+                           write: Bool, output: CommandOutput) -> (failed: Bool, unwritten: Set<String>) {
+        var failed = false
+        var unwritten = Set<String>()
         var fixes = 0
         var changedFiles = 0
         // One file reached under two names (a symlink, a linked folder) is written once.
@@ -179,6 +265,7 @@ extension LintCommand {
             guard let entry = fixed[path], entry.fixed != entry.original else { continue }
             if write, file.bytes != nil {
                 output.writeError("hitlint: \(path.displayedOnOneLine): standard input is not written back; use --diff to see the fixes\n")
+                unwritten.insert(path)
                 continue
             }
             if write {
@@ -187,7 +274,8 @@ extension LintCommand {
                     try AtomicFile.replace(path, with: entry.fixed, expecting: entry.original)
                 } catch {
                     output.writeError("hitlint: \(path.displayedOnOneLine): \(error.message)\n")
-                    ok = false
+                    failed = true
+                    unwritten.insert(path)
                     continue
                 }
             } else {
@@ -198,7 +286,21 @@ extension LintCommand {
         }
         let verb = write ? "fixed" : "would fix"
         output.writeError("hitlint: \(verb) \(fixes) problem\(fixes == 1 ? "" : "s") in \(changedFiles) file\(changedFiles == 1 ? "" : "s")\n")
-        return ok
+        return (failed, unwritten)
+    }
+
+    /// `results` with each file of `paths` linted again from the bytes it was
+    /// read with (what `--fix` left in place), in the same order.
+    static func lintAgain(_ paths: Set<String>, in results: [LintResult], files: [LintFile],
+                          fixed: [String: FixedFile], plan: LintPlan) -> [LintResult] {
+        let linter = Linter(options: plan.options)
+        let formats = Dictionary(files.map { ($0.path, ($0.format, $0.foundInFolder)) }) { first, _ in first }
+        return results.map { result in
+            guard paths.contains(result.path), let original = fixed[result.path]?.original,
+                  let (given, foundInFolder) = formats[result.path],
+                  let format = given ?? SourceFormat(path: result.path) else { return result }
+            return linter.lint(source: SourceText(bytes: original), format: format, path: result.path, foundInFolder: foundInFolder)
+        }
     }
 
     /// Records every diagnostic of the run (before any baseline hid some). False when
@@ -211,8 +313,8 @@ extension LintCommand {
             return false
         }
         let baseline = Baseline(results: results, currentDirectory: plan.currentDirectory)
-        guard Self.writeFile(Array(baseline.encoded().utf8), to: path, currentDirectory: plan.currentDirectory) else {
-            output.writeError("hitlint: \(path): cannot write baseline\n")
+        if let failure = output.writeFile(Array(baseline.encoded().utf8), to: path) {
+            output.writeError("hitlint: \(path.displayedOnOneLine): cannot write the baseline (\(failure.message))\n")
             return false
         }
         let count = baseline.entryCount
@@ -245,8 +347,8 @@ extension LintCommand {
             output.write(bytes: bytes)
             return true
         }
-        guard Self.writeFile(bytes, to: path, currentDirectory: plan.currentDirectory) else {
-            output.writeError("hitlint: \(path): cannot write the report\n")
+        if let failure = output.writeFile(bytes, to: path) {
+            output.writeError("hitlint: \(path.displayedOnOneLine): cannot write the report (\(failure.message))\n")
             return false
         }
         return true
@@ -273,17 +375,6 @@ extension LintCommand {
             return 1
         }
         return 0
-    }
-
-    /// Writes a whole file at once (temporary file and rename), so a reader never sees half of it.
-    static func writeFile(_ bytes: [UInt8], to path: String, currentDirectory: String) -> Bool {
-        let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: absolute), options: .atomic)
-            return true
-        } catch {
-            return false
-        }
     }
 }
 

@@ -40,8 +40,8 @@ struct RenderCommand: Subcommand {
             return output.fail(error.message)
         }
         let path = paths[0]
-        guard let format = SourceFormat(path: path) else {
-            return output.fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml)")
+        guard let format = SourceFormat(path: path) ?? options.fileKind.impliedFormat else {
+            return output.fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)")
         }
         let bytes: [UInt8]
         switch InputFileReader.read(path) {
@@ -54,10 +54,8 @@ struct RenderCommand: Subcommand {
             output.writeError("hitlint: \(problem.path): screenshot not drawn (\(problem.message))\n")
         }
         let text = lower.hasSuffix(".svg") ? SVGRenderer(picture).svg() : HTMLPage(picture).html()
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: destination), options: .atomic)
-        } catch {
-            return output.fail("\(destination): cannot write (\(error.localizedDescription))")
+        if let failure = output.writeFile(Array(text.utf8), to: destination) {
+            return output.fail("\(destination): cannot write (\(failure.message))")
         }
         // Drawing is the job: diagnostics in the picture do not make it fail.
         return 0
@@ -66,40 +64,27 @@ struct RenderCommand: Subcommand {
 
 /// The pages of `--render-dir`, and the screenshot under a picture.
 extension RenderCommand {
-    /// Writes a page per result with diagnostics and an index; false (after
-    /// saying why) when the folder or a page cannot be written.
+    /// Writes a page per result with diagnostics and an index, each page as
+    /// soon as it is drawn (`RenderDirectory.write`); false (after saying why)
+    /// when the folder or a page cannot be written.
     static func writeRenderDirectory(_ directory: String, results: [LintResult], fileCount: Int,
                                      linter: Linter, output: CommandOutput) -> Bool {
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            output.writeError("hitlint: \(directory): cannot create folder for --render-dir\n")
+            output.writeError("hitlint: \(directory.displayedOnOneLine): cannot create folder for --render-dir\n")
             return false
         }
         let pages = RenderDirectory.pages(for: results)
-        let drawn = concurrentMap(count: pages.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index in
+        let report = RenderDirectory.write(pages.map(\.page), fileCount: fileCount, into: directory,
+                                           jobs: ProcessInfo.processInfo.activeProcessorCount) { index in
             var picture = linter.renderInput(for: pages[index].result)
             let problem = attachScreenshot(to: &picture, given: nil)
-            return (text: HTMLPage(picture).html(), problem: problem)
+            return (picture, problem.map { "\($0.path.displayedOnOneLine): screenshot not drawn (\($0.message))" })
         }
-        let texts = drawn.map(\.text)
-        // In page order, whatever order the pages were drawn in.
-        for case let (path, message)? in drawn.map(\.problem) {
-            output.writeError("hitlint: \(path): screenshot not drawn (\(message))\n")
-        }
-        let folder = URL(fileURLWithPath: directory)
-        let files = zip(pages.map(\.page.fileName), texts)
-            + [("index.html", RenderDirectory.index(pages: pages.map(\.page), fileCount: fileCount))]
-        for (name, text) in files {
-            do {
-                try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
-            } catch {
-                output.writeError("hitlint: \(directory)/\(name): cannot write\n")
-                return false
-            }
-        }
-        return true
+        for message in report.notes + report.failures { output.writeError("hitlint: \(message)\n") }
+        return report.failures.isEmpty
     }
 
     /// Lays the screenshot under the picture: the one given, else, for a

@@ -10,10 +10,11 @@ extension Arguments {
            hitlint server                 the language server (LSP) on standard input and output
            hitlint --version | --help
 
-    Lints UI layout files (JSON or a YAML subset), captured view hierarchies
-    and Figma files for touch and pointer targets people will miss: too small,
-    clipped, overlapping, occluded, unreachable, or separated by dead gaps.
-    Folders are searched for *.json, *.yaml, *.yml, *.xml (files there that are
+    Lints Interface Builder documents, UI layout files (JSON or a YAML subset),
+    captured view hierarchies and Figma files for touch and pointer targets
+    people will miss: too small, clipped, overlapping, occluded, unreachable, or
+    separated by dead gaps. Folders are searched for *.xib, *.storyboard,
+    *.json, *.yaml, *.yml, *.xml (files there that are
     no layout hitlint knows are skipped with a note); '-' reads standard input.
 
     OPTIONS:
@@ -34,7 +35,8 @@ extension Arguments {
                                  their keys or root element): hitlint, sentry,
                                  droidbot, uiautomator (UI Automator dumps, Appium
                                  UiAutomator2 page sources), xcuitest (Appium /
-                                 WebDriverAgent iOS page sources), maestro, rico, figma
+                                 WebDriverAgent iOS page sources), maestro, rico, figma,
+                                 interface-builder (.xib, .storyboard)
       --scale N                  px per dp for captures measured in pixels
                                  (Android); default: the file's density, else 2.625
       --rule ID=SEVERITY         error, warning, info or off (repeatable)

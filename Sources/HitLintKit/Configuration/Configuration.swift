@@ -13,7 +13,7 @@ import Foundation
 public struct Configuration: Sendable {
     public static let fileName = ".hitlint.yml"
     /// Top-level keys, in the order `hitlint init` writes them.
-    public static let keys = ["profile", "platform", "input", "include", "exclude", "rules", "figmaTargets"]
+    public static let keys = ["profile", "platform", "input", "include", "exclude", "rules", "figmaTargets", "overrides"]
 
     /// The file as named in messages.
     public var path: String
@@ -34,6 +34,10 @@ public struct Configuration: Sendable {
     /// any case) that are targets, besides the layers prototype interactions
     /// start at or that are named after a control.
     public var figmaTargets: [String] = []
+    /// `overrides:`: settings and suppressions for some files (`ConfigurationOverride`).
+    public var overrides: [ConfigurationOverride] = []
+    /// The file's text, where `unused-ignore` points at an override or ignore entry.
+    public var source: SourceText?
 
     public init(path: String, folder: String) {
         self.path = path
@@ -75,13 +79,18 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 // MARK: - Finding and reading
 
 extension Configuration {
-    /// The nearest `.hitlint.yml` in `folder` or one of its parents.
+    /// The nearest `.hitlint.yml` in `folder` or one of its parents. A symlink
+    /// of that name that leads nowhere (or loops) is found too, for `load` to
+    /// say so: skipping it would lint with some other configuration, or none,
+    /// without a word.
     public static func find(from folder: String) -> String? {
         var current = ProjectPath.normalized(folder)
         while true {
             let candidate = current == "/" ? "/" + fileName : current + "/" + fileName
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return candidate }
+            } else if InputFileReader.whyMissing(candidate) != nil {
                 return candidate
             }
             if current == "/" || current == "." { return nil }
@@ -96,7 +105,8 @@ extension Configuration {
         let shown = ProjectPath.relative(absolute, to: currentDirectory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw ConfigurationError(path: shown, message: "no such configuration file")
+            let why = InputFileReader.whyMissing(absolute).map { "cannot read configuration file: \($0)" }
+            throw ConfigurationError(path: shown, message: why ?? "no such configuration file")
         }
         let bytes: [UInt8]
         switch InputFileReader.read(absolute) {
@@ -114,6 +124,7 @@ extension Configuration {
     public static func parse(_ source: SourceText, format: SourceFormat = .yaml, path: String,
                              folder: String) throws(ConfigurationError) -> Configuration {
         var configuration = Configuration(path: path, folder: folder)
+        configuration.source = source
         if isBlank(source) { return configuration }
         let document: Document
         do {
@@ -221,6 +232,8 @@ private struct ConfigurationReader {
                 configuration.exclude = try globs(value, key: name)
             case "rules":
                 try readRules(value, into: &configuration)
+            case "overrides":
+                try readOverrides(value, into: &configuration)
             case "figmaTargets":
                 let items = document.kind(value) == .array ? document.elements(value) : [value]
                 for item in items {
@@ -251,6 +264,11 @@ private struct ConfigurationReader {
     }
 
     func readRules(_ index: Int, into configuration: inout Configuration) throws(ConfigurationError) {
+        try readRules(index, severities: &configuration.severities, options: &configuration.ruleOptions)
+    }
+
+    func readRules(_ index: Int, severities: inout [String: Severity],
+                   options ruleOptions: inout [String: [String: String]]) throws(ConfigurationError) {
         // `rules:` with every entry commented out (as `hitlint init` writes it) is empty, not wrong.
         if document.kind(index) == .null { return }
         guard document.kind(index) == .object else {
@@ -263,10 +281,11 @@ private struct ConfigurationReader {
             }
             switch document.kind(value) {
             case .string:
-                configuration.severities[id] = try severity(value, rule: rule)
+                severities[id] = try severity(value, rule: rule)
             case .object:
                 var severity: Severity?
                 var options: [String: String] = [:]
+                var optionKeys: [String: Int] = [:]
                 for (name, optionKey, optionValue) in try members(value) {
                     if name == "severity" {
                         severity = try self.severity(optionValue, rule: rule)
@@ -279,14 +298,113 @@ private struct ConfigurationReader {
                         throw error(at: optionKey, message)
                     }
                     options[name] = try optionText(optionValue, option: option, rule: id)
+                    optionKeys[name] = optionKey
                 }
+                try checkOrder(options, keys: optionKeys, rule: rule)
                 // Options alone turn on a rule that is off by default: configuring it says you want it.
                 if severity == nil, !options.isEmpty, rule.defaultSeverity == .off { severity = .warning }
-                if let severity { configuration.severities[id] = severity }
-                if !options.isEmpty { configuration.ruleOptions[id] = options }
+                if let severity { severities[id] = severity }
+                if !options.isEmpty { ruleOptions[id] = options }
             default:
                 throw error(at: value, "\(id) takes a severity (error, warning, info, off) or a mapping such as { severity: warning }, found \(describe(value))")
             }
+        }
+    }
+
+    /// `overrides:`: a list of mappings with `files` and `rules` or `ignore`.
+    func readOverrides(_ index: Int, into configuration: inout Configuration) throws(ConfigurationError) {
+        if document.kind(index) == .null { return }
+        guard document.kind(index) == .array else {
+            throw error(at: index, "'overrides' must be a list of mappings with 'files' and 'rules' or 'ignore', found \(describe(index))")
+        }
+        let keys = ["files", "rules", "ignore"]
+        var ignoreCount = configuration.overrides.reduce(0) { $0 + $1.ignores.count }
+        for item in document.elements(index) {
+            guard document.kind(item) == .object else {
+                throw error(at: item, "an entry of 'overrides' must be a mapping with 'files' and 'rules' or 'ignore', found \(describe(item))")
+            }
+            var files: (globs: [Glob], value: Int)?
+            var severities: [String: Severity] = [:]
+            var options: [String: [String: String]] = [:]
+            var ignores: [ConfiguredIgnore] = []
+            for (name, key, value) in try members(item) {
+                switch name {
+                case "files":
+                    files = (try globs(value, key: "files"), value)
+                case "rules":
+                    try readRules(value, severities: &severities, options: &options)
+                case "ignore":
+                    let entries = document.kind(value) == .array ? document.elements(value) : [value]
+                    for entry in entries {
+                        var ignore = try readIgnore(entry)
+                        ignore.index = ignoreCount
+                        ignoreCount += 1
+                        ignores.append(ignore)
+                    }
+                default:
+                    throw error(at: key, "unknown key '\(name)' in an override" + suggestion(name, keys))
+                }
+            }
+            guard let files, !files.globs.isEmpty else {
+                throw error(at: item, "an override needs 'files': the patterns of the files it applies to")
+            }
+            var override = ConfigurationOverride(files: files.globs, span: document.span(files.value))
+            override.severities = severities
+            override.ruleOptions = options
+            override.ignores = ignores
+            configuration.overrides.append(override)
+        }
+    }
+
+    /// `{ node: "i9n-fD-ncJ", rules: [target-size] }`, or a node alone (every rule).
+    func readIgnore(_ index: Int) throws(ConfigurationError) -> ConfiguredIgnore {
+        if document.kind(index) == .string {
+            let node = try string(index, "ignore")
+            guard !node.isEmpty else { throw error(at: index, "an empty node in 'ignore' matches nothing") }
+            return ConfiguredIgnore(index: 0, node: node, rules: nil, span: document.span(index))
+        }
+        guard document.kind(index) == .object else {
+            throw error(at: index, "an 'ignore' entry is a node, or a mapping such as { node: \"i9n-fD-ncJ\", rules: [target-size] }, found \(describe(index))")
+        }
+        var node: String?
+        var rules: [String]?
+        let ids = RuleRegistry.descriptions.map(\.id)
+        for (name, key, value) in try members(index) {
+            switch name {
+            case "node":
+                node = try string(value, "node")
+            case "rules":
+                if document.kind(value) == .string, document.string(value) == "all" { continue }
+                let items = document.kind(value) == .array ? document.elements(value) : [value]
+                var list: [String] = []
+                for item in items {
+                    let id = try string(item, "rules")
+                    guard RuleRegistry.description(of: id) != nil else {
+                        throw error(at: item, "unknown rule '\(id)'" + suggestion(id, ids))
+                    }
+                    list.append(id)
+                }
+                rules = list
+            default:
+                throw error(at: key, "unknown key '\(name)' in an 'ignore' entry" + suggestion(name, ["node", "rules"]))
+            }
+        }
+        guard let node, !node.isEmpty else {
+            throw error(at: index, "an 'ignore' entry needs 'node': an Interface Builder object id, or a view's id, name or path")
+        }
+        return ConfiguredIgnore(index: 0, node: node, rules: rules, span: document.span(index))
+    }
+
+    /// Options that bound each other (`minGap` ≤ `maxGap`), when both are
+    /// given in units that compare without a file (pt and dp are one unit; px
+    /// and mm depend on each file's scale and device).
+    func checkOrder(_ options: [String: String], keys: [String: Int], rule: RuleDescription) throws(ConfigurationError) {
+        for option in rule.options {
+            guard let bound = option.atMost, let text = options[option.name], let boundText = options[bound],
+                  let length = Length(text), let limit = Length(boundText), let key = keys[option.name] else { continue }
+            let sameScale: (LengthUnit) -> LengthUnit = { $0 == .dp ? .pt : $0 }
+            guard sameScale(length.unit) == sameScale(limit.unit), length.value > limit.value else { continue }
+            throw error(at: key, "'\(option.name)' of \(rule.id) (\(length)) is more than its '\(bound)' (\(limit)), so the rule could report nothing; make '\(option.name)' at most '\(bound)'")
         }
     }
 
@@ -322,7 +440,7 @@ private struct ConfigurationReader {
             default: text = ""
             }
             guard !text.isEmpty, Length(text) != nil else {
-                throw error(at: index, "'\(option.name)' of \(rule) must be a positive length with a unit (44pt, 48dp, 24px, 9mm), found \(describe(index))")
+                throw error(at: index, "'\(option.name)' of \(rule) must be \(Length.expected), found \(describe(index))")
             }
             return text
         }

@@ -27,6 +27,15 @@ public enum ConfigurationTemplate {
         # and one) that are targets besides those prototype interactions start at.
         # figmaTargets: ["Tile", "Card *"]
 
+        # Settings for some files, and views to ignore in files that cannot say so
+        # themselves (Interface Builder documents, captures): by object id, or a
+        # view's id, name or path. Entries that suppress nothing are reported.
+        # overrides:
+        #   - files: ["**/Legacy/**/*.xib"]
+        #     rules: { target-size: warning }
+        #   - files: ["App/Base.lproj/Main.storyboard"]
+        #     ignore: [{ node: "i9n-fD-ncJ", rules: [target-size] }]
+
         # Severity per rule (error, warning, info, off), or a mapping with a severity
         # and the rule's options. Options alone turn on a rule that is off by default.
         rules:
@@ -51,6 +60,8 @@ public enum ConfigurationTemplate {
         switch option.valueKind {
         case .bool: return "false"
         case .length:
+            // Its default where that is a length (so bounds such as minGap ≤ maxGap hold).
+            if Length(option.defaultValue) != nil { return option.defaultValue }
             switch option.name {
             case "minSize": return "9mm"
             case "maxGap": return "22pt"

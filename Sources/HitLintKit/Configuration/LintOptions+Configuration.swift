@@ -36,5 +36,6 @@ extension LintOptions {
         if let fileKind = overrides.fileKind { self.fileKind = fileKind }
         if let importScale = overrides.importScale { self.importScale = importScale }
         severities.merge(overrides.severities) { _, commandLine in commandLine }
+        severitiesFromCommandLine = Set(overrides.severities.keys)
     }
 }

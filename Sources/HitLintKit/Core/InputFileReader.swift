@@ -53,6 +53,34 @@ public enum InputFileReader {
         }
     }
 
+    /// The most standard input may hold: the files' limit. A test lowers it
+    /// to see the refusal without feeding gigabytes.
+    nonisolated(unsafe) static var standardInputLimit = maximumSize
+
+    /// Standard input (or another stream already open), read to its end. A
+    /// pipe or device has no size to check first, so the limit that files
+    /// have is checked as it is read: `- < /dev/zero` ends with a message,
+    /// not with all the memory there is. A folder or a closed descriptor is
+    /// refused with a message (reading them is an error, not an empty input).
+    public static func readStandardInput(_ descriptor: Int32 = STDIN_FILENO) -> Result<[UInt8], Failure> {
+        let limit = min(standardInputLimit, maximumSize)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(Failure(message: "cannot read standard input (\(describe(errno)))"))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            return .failure(Failure(message: "standard input is a folder, not a layout; not read"))
+        case S_IFREG where Int(info.st_size) > limit:
+            return .failure(Failure(message: "standard input too large (\(info.st_size) bytes): layouts must be under 4 GiB"))
+        default:
+            break
+        }
+        let size = info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+        let tooLarge = Failure(message: "standard input too large: more than \(limit) bytes (layouts must be under 4 GiB)")
+        return readAll(descriptor, size: min(size, limit), limit: limit, tooLarge: tooLarge, source: "standard input")
+    }
+
     /// Opens `path` and checks what it is, then hands the descriptor and size on.
     private static func withOpenFile<Value>(_ path: String,
                                             _ body: (Int32, Int) -> Result<Value, Failure>) -> Result<Value, Failure> {
@@ -83,7 +111,8 @@ public enum InputFileReader {
     }
 
     private static func readAll(_ descriptor: Int32, size: Int, limit: Int = maximumSize,
-                                tooLarge: Failure = Failure(message: "file too large: layout files must be under 4 GiB")) -> Result<[UInt8], Failure> {
+                                tooLarge: Failure = Failure(message: "file too large: layout files must be under 4 GiB"),
+                                source: String = "file") -> Result<[UInt8], Failure> {
         // Read into storage that is not zeroed first (read(2) fills it; for a
         // 100 MB file that was another 100 MB written). st_size is a hint: files
         // under /proc say 0, and a file may grow, so a full buffer means read on.
@@ -94,7 +123,13 @@ public enum InputFileReader {
                 let got = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
                 if got < 0 {
                     if errno == EINTR { continue }
-                    failure = Failure(message: "cannot read file (\(describe(errno)))")
+                    // A stream left non-blocking by whoever opened it: wait for its data.
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                        _ = poll(&request, 1, -1)
+                        continue
+                    }
+                    failure = Failure(message: "cannot read \(source) (\(describe(errno)))")
                     break
                 }
                 if got == 0 { break }
@@ -117,7 +152,21 @@ public enum InputFileReader {
             }
         }
         if let failure { return .failure(failure) }
+        // (The first read takes one byte more than the size said, to see the end.)
+        guard bytes.count <= limit else { return .failure(tooLarge) }
         return .success(bytes)
+    }
+
+    /// Why a path that a program cannot open is not there, when it is a
+    /// symlink that leads nowhere ("broken symbolic link", "symbolic link
+    /// loop"); nil when there is simply nothing of that name.
+    public static func whyMissing(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        guard stat(path, &info) != 0 else { return "cannot read" }
+        return errno == ELOOP
+            ? "symbolic link loop (too many levels of symbolic links)"
+            : "broken symbolic link (what it points to does not exist)"
     }
 
     static func describe(_ code: Int32) -> String {

@@ -94,6 +94,13 @@ public struct Diagnostic: Hashable, Sendable {
     public var fix: Fix?
     /// Indices of the `related` nodes, in the same order (for `render`, which draws them).
     public var relatedNodes: [Int] = []
+    /// For a note that some targets were not checked (`target-size` at a
+    /// scrolling container's edge): how many, which `--stats` adds up.
+    public var uncheckedTargets = 0
+    /// In a capture, the control it is about, the same in every capture that
+    /// shows it (`ControlIdentity`: app, window, view id or path, size); nil
+    /// for a layout file and for notes about the capture.
+    public var control: String?
 
     public init(rule: String, severity: Severity, message: String, span: SourceSpan,
                 node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil) {

@@ -15,9 +15,10 @@ public enum UnifiedDiff {
         operations += middle
         operations += a[(a.count - tail)...].map { (" ", $0) }
 
-        // git's a/ and b/ prefixes for relative paths, as `patch -p1` expects.
+        // git's a/ and b/ prefixes for relative paths, as `patch -p1` expects;
+        // the name quoted as git quotes it, so no name ends the header early.
         let (from, to) = path.hasPrefix("/") ? (path, path) : ("a/" + path, "b/" + path)
-        var out = "--- \(from)\n+++ \(to)\n"
+        var out = "--- \(OutputEscaping.diffHeaderPath(from))\n+++ \(OutputEscaping.diffHeaderPath(to))\n"
         var index = 0
         var oldLine = 1
         var newLine = 1

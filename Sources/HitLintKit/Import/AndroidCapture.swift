@@ -9,14 +9,21 @@ struct AndroidView {
     /// False for an entry of a view list that is no view (not a mapping).
     var isView = true
     var className = -1, resourceID = -1, contentDescription = -1, package = -1
-    /// The element's text: only what Maestro's iOS hierarchy names an element by (an Android view is named by its id and description).
+    /// The element's text: what Maestro's iOS hierarchy names an element by (an Android view is named by its id and
+    /// description), and what tells a clickable text that shows nothing from a label.
     var text = -1
     /// Where diagnostics about the view sit (its bounds, or its XML element's name).
     var anchor = -1
     /// Bounds in screen pixels; nil when missing or malformed (inverted bounds are empty).
     var frame: Rect?
     var clickable = false, longClickable = false, checkable = false, scrollable = false
+    /// Which way it scrolls, when the format says (RICO's `scrollable-horizontal` and `scrollable-vertical`).
+    var scrollAxis: (sideways: Bool, upAndDown: Bool)?
     var enabled: Bool?
+    /// `isFocusable`, when the format records it: what tells a web page's
+    /// controls (links, buttons, fields: focusable) from elements a script
+    /// listens on.
+    var focusable: Bool?
     /// Whether the user can see it (`isVisibleToUser`), when the format says.
     var visible: Bool?
     /// `View.GONE` (RICO records the view's visibility as well).
@@ -75,6 +82,10 @@ struct AndroidCaptureFormat {
     var fallbackDensity = (scale: ImportOptions.defaultAndroidScale, text: ImportOptions.defaultDensityText)
     /// Where notes about the whole capture go (and repeated ids).
     var documentEntry = 0
+    /// Bounds cut to what the view's parents show (`getBoundsInScreen`, as
+    /// DroidBot and UI Automator record them): a view flush with a scrolling
+    /// container's edge may be partly scrolled out.
+    var boundsAreCutToWhatShows = true
 }
 
 /// Maps a captured Android tree onto the layout model, the same way for every
@@ -97,7 +108,7 @@ enum AndroidCapture {
         if let note = screen.note {
             assembler.note(note, entry: format.recordedSizeEntry >= 0 ? format.recordedSizeEntry : format.documentEntry)
         }
-        var inference = DensityInference(screenWidth: screen.rect.width, screenHeight: screen.rect.height)
+        var inference = DensityInference(screenWidth: screen.rect.width, screenHeight: screen.rect.height, screenIsWhole: screen.isWhole)
         for view in tree.views where mayTellTheDensity(view, document: document) {
             guard let frame = view.frame else { continue }
             inference.consider(entryName: entryName(view.resourceID, document: document),
@@ -105,15 +116,20 @@ enum AndroidCapture {
                                frame: frame, entry: view.object)
         }
         let density = DensityChoice.settle(given: options.scale, recorded: format.recordedDensity, inference: inference,
-                                           fallback: format.fallbackDensity)
+                                           fallback: format.fallbackDensity, shared: options.sharedDensity)
         if let note = density.note {
             assembler.note(note, entry: density.noteEntry ?? (format.recordedSizeEntry >= 0 ? format.recordedSizeEntry : format.documentEntry))
         }
         var walk = Walk(document: document, tree: tree, format: format, assembler: assembler)
         walk.run()
         var result = walk.assembler.finish(namesEntry: format.documentEntry, pixelScale: density.scale)
+        if options.scale == nil, format.recordedDensity == nil {
+            // For the folder pass (`FolderDensity`): what it showed, and what it was read at.
+            result.layout.densityEvidence = DensityEvidence(inference: inference, scale: density.scale)
+        }
         // The accessibility tree's order, which elevation and custom drawing order can contradict.
         result.layout.zOrderIsInferred = true
+        result.layout.boundsAreCutToWhatShows = format.boundsAreCutToWhatShows
         return result
     }
 
@@ -210,6 +226,100 @@ enum AndroidCapture {
             return false
         }
 
+        /// Which way a container scrolls when its class says: the platform's
+        /// scroll views, lists and pagers (and the subclasses that keep their
+        /// names: `NestedScrollView`, `TabLayout`'s `HorizontalScrollView`). A
+        /// `RecyclerView` scrolls either way, which only its items tell (nil).
+        private func scrollAxis(byClass view: AndroidView) -> (sideways: Bool, upAndDown: Bool)? {
+            guard view.className >= 0 else { return nil }
+            let className = view.className
+            for suffix: StaticString in ["HorizontalScrollView", "ViewPager", "TabLayout", "Gallery"]
+                where document.stringHasSuffix(className, suffix) {
+                return (true, false)
+            }
+            for suffix: StaticString in ["ScrollView", "ListView", "GridView"] where document.stringHasSuffix(className, suffix) {
+                return (false, true)
+            }
+            return nil
+        }
+
+        /// Whether a clickable text is part of the clickable view `owner`
+        /// around it: the owner is its parent or close above it (three levels
+        /// at most) and of about its size (at most four times its area). The
+        /// URL of a browser's toolbar and a spinner's item are; a small text
+        /// in a clickable page or card is not.
+        private func isPart(_ frame: Rect, of owner: Int, parent: Int) -> Bool {
+            var level = parent
+            for _ in 0..<3 where level != owner && level > 0 {
+                level = Int(assembler.layout.nodes[level].parent)
+            }
+            guard level == owner else { return false }
+            let outer = assembler.frame(of: owner)
+            return frame.area > 0 && outer.area <= 4 * frame.area
+        }
+
+        /// Why a clickable view is no control, if it is none: a text the user
+        /// can select (clickable and long-clickable, which `textIsSelectable`
+        /// makes a `TextView`; an editor is an `EditText`; one that reads as a
+        /// web or e-mail address is a link, which is a control); a text that
+        /// shows nothing or only punctuation (a symbol is text) and has no
+        /// description (a separator dot, an empty label left clickable); a
+        /// disabled item of a scrolling list (a `ListView`'s section header or
+        /// divider, a page indicator's dots). Strips too thin to aim at are
+        /// left out once the density is known (`CaptureAssembler.finish`).
+        private func notAControl(_ view: AndroidView, frame: Rect, isText: Bool) -> CaptureAssembler.NotAControl? {
+            let isPlainText = view.className >= 0 && document.stringEquals(view.className, "android.widget.TextView")
+            if isPlainText, view.clickable, view.longClickable, !looksLikeALink(view.text) { return .selectableText }
+            if isText, !hasText(view.contentDescription), !hasText(view.text, beyondPunctuation: true) { return .emptyText }
+            if view.enabled == false, isListItem(view) { return .disabledListItem }
+            return nil
+        }
+
+        /// Whether a text reads as a web address or an e-mail address: links
+        /// (`autoLink`, `LinkMovementMethod`) make a `TextView` clickable and
+        /// long-clickable just as `textIsSelectable` does, and a link is a control.
+        private func looksLikeALink(_ entry: Int) -> Bool {
+            guard entry >= 0, let text = document.string(entry), !text.isEmpty, text.count <= 200 else { return false }
+            let lowered = text.lowercased()
+            if lowered.contains("://") || lowered.hasPrefix("www.") { return true }
+            // name@host.tld, alone.
+            guard !lowered.contains(" "), let at = lowered.firstIndex(of: "@") else { return false }
+            return lowered[lowered.index(after: at)...].contains(".") && at != lowered.startIndex
+        }
+
+        /// Whether a string entry holds anything but white space (and, with
+        /// `beyondPunctuation`, anything but punctuation).
+        private func hasText(_ entry: Int, beyondPunctuation: Bool = false) -> Bool {
+            guard entry >= 0, let text = document.string(entry) else { return false }
+            return text.unicodeScalars.contains { scalar in
+                let properties = scalar.properties
+                if properties.isWhitespace { return false }
+                guard beyondPunctuation else { return true }
+                // Symbols count as text: a heart or a star can be a control's whole label.
+                switch properties.generalCategory {
+                case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+                     .initialPunctuation, .finalPunctuation, .otherPunctuation, .control, .format:
+                    return false
+                default:
+                    return true
+                }
+            }
+        }
+
+        /// An item of a scrolling list: a child of a scrolling container, or of
+        /// its content view (a `HorizontalScrollView`'s one `LinearLayout`).
+        private func isListItem(_ view: AndroidView) -> Bool {
+            guard let parent = view.parent, parent >= 0, parent < tree.views.count else { return false }
+            if isScrollingList(tree.views[parent]) { return true }
+            guard let grandparent = tree.views[parent].parent, grandparent >= 0, grandparent < tree.views.count else { return false }
+            return isScrollingList(tree.views[grandparent]) && tree.children(of: grandparent).count == 1
+        }
+
+        private func isScrollingList(_ view: AndroidView) -> Bool {
+            view.scrollable || isScrolling(view)
+                || (view.className >= 0 && document.stringHasSuffix(view.className, "TabLayout"))
+        }
+
         private func isDrawerLayout(_ view: AndroidView) -> Bool {
             view.className >= 0 && document.stringHasSuffix(view.className, "DrawerLayout")
         }
@@ -302,26 +412,37 @@ enum AndroidCapture {
             // Parts of a clickable view around them are its, as the view takes
             // the tap and does what they would: a switch or checkbox that is
             // only checkable, inside a clickable row (a preference); a text that
-            // is clickable, inside a clickable bar or row (the URL in a browser's
-            // toolbar, a spinner's selected item), which Android makes clickable
-            // to forward the click.
-            let insideTarget = assembler.owningTarget(of: parent) != nil
+            // is clickable, inside a clickable bar or spinner close by and of
+            // about its size (the URL in a browser's toolbar, a spinner's
+            // selected item), which Android makes clickable to forward the
+            // click. A clickable text far smaller than the clickable view around
+            // it (a "sort by" in a clickable page, a like count on a clickable
+            // card) is a control of its own, and is named as one.
+            let owner = assembler.owningTarget(of: parent)
             let isText = view.className >= 0 && (document.stringEquals(view.className, "android.widget.TextView")
                 || document.stringEquals(view.className, "android.widget.CheckedTextView"))
-            node.isTarget = ((view.clickable || view.longClickable) && !(isText && insideTarget))
-                || (view.checkable && !insideTarget)
-            // A ListView marks every row clickable and disables the rows its
-            // adapter gives no tap (section headers, dividers): those are no controls.
-            if view.enabled == false, let listed = view.parent, listed >= 0, listed < tree.views.count {
-                let list = tree.views[listed].className
-                if list >= 0, document.stringHasSuffix(list, "ListView") || document.stringHasSuffix(list, "GridView") {
-                    node.isTarget = false
-                }
+            let partOfOwner = isText && owner.map { isPart(frame, of: $0, parent: parent) } ?? false
+            node.isTarget = ((view.clickable || view.longClickable) && !partOfOwner)
+                || (view.checkable && owner == nil)
+            if node.isTarget, let reason = notAControl(view, frame: frame, isText: isText) {
+                node.isTarget = false
+                assembler.countNotAControl(reason, entry: view.anchor >= 0 ? view.anchor : object)
+            }
+            // Inside a web page, a control is focusable (a link, a button, a
+            // field); a clickable element that is not is one a script listens on
+            // (an image, a box), which axe-core does not check either.
+            if node.isTarget, view.focusable == false, parent >= 0, assembler.layout.nodes[parent].isWebContent {
+                node.isTarget = false
             }
             node.isEnabled = view.enabled ?? true
             // A list that cannot scroll at that moment says `scrollable: false`
             // while a row is half out of it (an insertion animating): its class says more.
             node.isScrollable = view.scrollable || isScrolling(view)
+            if node.isScrollable {
+                let axis = view.scrollAxis ?? scrollAxis(byClass: view)
+                node.scrollsSideways = axis?.sideways ?? false
+                node.scrollsUpAndDown = axis?.upAndDown ?? false
+            }
             if view.className >= 0, document.stringHasSuffix(view.className, "WebView")
                 || document.stringHasSuffix(view.className, "GeckoView") {
                 // The page itself: clickable when it listens for clicks anywhere

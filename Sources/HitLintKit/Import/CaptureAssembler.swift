@@ -27,6 +27,8 @@ struct CaptureAssembler {
     private var declaredModal: (node: Int, what: String)?
     /// What was left out, by reason, in the order first met, with the entry of the first.
     private var leftOut: [(reason: LeftOut, count: Int, entry: Int)] = []
+    /// Views the capture calls clickable that are taken for no control, by reason, with the entry of the first.
+    private var notControls: [(reason: NotAControl, count: Int, entry: Int)] = []
 
     /// Why a captured view is not in the layout.
     enum LeftOut: String {
@@ -36,10 +38,40 @@ struct CaptureAssembler {
         case gone = "gone"
     }
 
+    /// Why a view the capture marks as a target is taken for no control.
+    enum NotAControl: String {
+        case strip = "thinner than 4 pt (a strip or a line)"
+        case emptyText = "texts that show nothing or only punctuation, with no description"
+        case selectableText = "selectable texts (clickable and long-clickable, not an editor)"
+        case disabledListItem = "disabled list items (a section header, a divider, a page indicator's dots)"
+        case readOnlyText = "read-only text views"
+    }
+
+    /// The thinnest a target can be and still be a control: a finger cannot
+    /// aim at a strip or a line thinner than this (a divider or an underline
+    /// the app left clickable), in points.
+    static let thinnestControl = 4.0
+
+    /// Counts a view taken for no control (one note at the end says how many, and why).
+    mutating func countNotAControl(_ reason: NotAControl, entry: Int) {
+        if let position = notControls.firstIndex(where: { $0.reason == reason }) {
+            notControls[position].count += 1
+        } else {
+            notControls.append((reason, 1, entry))
+        }
+    }
+
     /// The screen, in file units: the frame of the root node named `screen`.
     private(set) var screen: Rect
 
-    init(document: Document, platform: Platform, modality: InputModality?, options: ImportOptions, screen: Rect) {
+    /// Whether a view in front that covers the screen is taken as a modal
+    /// layer (`markModalLayer`): a capture's order only suggests which view is
+    /// in front, but an Interface Builder document's subviews are in the order
+    /// UIKit draws and hit-tests them, so what covers a target there covers it.
+    var detectsModalLayers = true
+
+    init(document: Document, platform: Platform, modality: InputModality?, options: ImportOptions, screen: Rect,
+         rootName: String = "screen") {
         layout = Layout(document: document)
         layout.platform = options.platform ?? platform
         layout.modality = options.modality ?? modality ?? .touch
@@ -50,7 +82,14 @@ struct CaptureAssembler {
         root.frame = screen
         // The screen shows nothing beyond its edges.
         root.clipsToBounds = true
-        append(root, parent: -1, name: "screen", nameIsID: false)
+        append(root, parent: -1, name: rootName, nameIsID: false)
+    }
+
+    /// Sets the screen (and the root's frame) once an importer knows it: an
+    /// Interface Builder canvas, whose size follows from its views.
+    mutating func setScreen(_ rect: Rect) {
+        screen = rect
+        layout.nodes[0].frame = rect
     }
 
     var document: Document { layout.document }
@@ -91,7 +130,7 @@ struct CaptureAssembler {
     /// draws inside itself.
     @discardableResult
     mutating func append(_ node: LayoutNode, parent: Int, name: String, nameIsID: Bool, isPartOfControl: Bool = false,
-                         mayBeModal: Bool = false) -> Int {
+                         mayBeModal: Bool = false, nameIsUnique: Bool = false) -> Int {
         var node = node
         let index = layout.nodes.count
         node.parent = Int32(parent)
@@ -118,7 +157,7 @@ struct CaptureAssembler {
         childCounts.append(0)
         if (mayBeModal || node.isTarget), !invisible, !node.isWebContent { modalCandidates.append(index) }
         layout.nodes.append(node)
-        names.append(uniqueName(name, isID: nameIsID))
+        names.append(nameIsUnique ? name : uniqueName(name, isID: nameIsID))
         return index
     }
 
@@ -136,7 +175,7 @@ struct CaptureAssembler {
     /// Captures repeat ids (list rows share their resource ids) and, for views
     /// without one, class names: the second `title` is `title[2]`, so
     /// diagnostics and baselines can tell them apart. Repeated ids are noted.
-    private mutating func uniqueName(_ name: String, isID: Bool) -> String {
+    mutating func uniqueName(_ name: String, isID: Bool = false) -> String {
         let seen = nameCounts[name, default: 0] + 1
         nameCounts[name] = seen
         guard seen > 1 else { return name }
@@ -164,7 +203,7 @@ struct CaptureAssembler {
             layout.nodes[parent].subtreeEnd = max(layout.nodes[parent].subtreeEnd, layout.nodes[index].subtreeEnd)
         }
         layout.importedNames = names
-        markModalLayer()
+        if detectsModalLayers { markModalLayer() }
         if let scale = pixelScale {
             layout.units = .px
             layout.scale = scale
@@ -174,6 +213,21 @@ struct CaptureAssembler {
                 layout.nodes[index].frame = Rect(minX: frame.minX / scale, minY: frame.minY / scale,
                                                  maxX: frame.maxX / scale, maxY: frame.maxY / scale)
             }
+        }
+        // Strips: measured in points, so once the density is known.
+        for index in 1..<max(count, 1) where layout.nodes[index].isTarget {
+            let frame = layout.nodes[index].frame
+            let points = min(frame.width, frame.height) * (pixelScale == nil ? layout.pointsPerUnit : 1)
+            guard points < Self.thinnestControl else { continue }
+            layout.nodes[index].isTarget = false
+            let node = layout.nodes[index]
+            countNotAControl(.strip, entry: Int(node.frameEntry >= 0 ? node.frameEntry : node.objectEntry))
+        }
+        if !notControls.isEmpty {
+            let total = notControls.reduce(0) { $0 + $1.count }
+            let reasons = notControls.map { "\($0.count) \($0.reason.rawValue)" }
+            note("\(total) view\(total == 1 ? " the capture marks as a target is" : "s the capture marks as targets are") taken for no control "
+                 + "and not checked: \(englishList(reasons))", entry: notControls[0].entry)
         }
         if let first = leftOut.first {
             let total = leftOut.reduce(0) { $0 + $1.count }

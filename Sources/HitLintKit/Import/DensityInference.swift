@@ -1,23 +1,32 @@
 /// The screen density of an Android capture that does not record it, worked
 /// out from views whose size in dp the platform fixes: the status bar (24 dp,
-/// taller on screens with a display cutout), the navigation bar (48 dp with
-/// three buttons, a thin strip with gesture navigation) and the app bar
-/// (Material: 56 dp on a phone in portrait, 48 dp in landscape, 64 dp on a
-/// tablet), and an alert dialog's buttons (`android:id/button1` … `button3`,
-/// 48 dp high in the platform's and AppCompat's dialogs: all a dialog
-/// captured alone has). A density is taken only when the evidence is consistent: no view
-/// contradicts it, at least one view measures exactly its fixed size there,
-/// and no other density fits as well. Otherwise the importer falls back on
-/// `ImportOptions.defaultAndroidScale` and says why.
-struct DensityInference {
-    enum Kind: String {
+/// 25 dp before Android 6, taller on screens with a display cutout), the
+/// navigation bar (48 dp with three buttons, a thin strip with gesture
+/// navigation) and the app bar (Material: 56 dp on a phone in portrait, 48 dp
+/// in landscape, 64 dp on a tablet), and an alert dialog's buttons
+/// (`android:id/button1` … `button3`, 48 dp high in the platform's and
+/// AppCompat's dialogs: all a dialog captured alone has). A density is taken
+/// only when the evidence is consistent: no view contradicts it, at least one
+/// view measures exactly its fixed size there, and no other density fits as
+/// well. The app bar is the app's to draw (a title bar of its own height is
+/// common): it supports a density it fits, and contradicts none. No density
+/// makes a whole screen narrower than 320 dp, the narrowest Android allows
+/// (the CDD's smallest screen, 320×426 dp). Otherwise the importer falls back
+/// on `ImportOptions.defaultAndroidScale`, or the largest standard density
+/// that keeps the screen 320 dp wide, and says why.
+///
+/// Captures of one device (one DroidBot run, one test run in one folder)
+/// share their density: `FolderDensity` pools their evidence, and a capture
+/// that shows too little takes the density its folder settles.
+public struct DensityInference: Sendable {
+    enum Kind: String, Sendable {
         case statusBar = "status bar"
         case navigationBar = "navigation bar"
         case appBar = "app bar"
         case dialogButton = "dialog button"
     }
 
-    struct Evidence {
+    struct Evidence: Sendable {
         var kind: Kind
         /// The view's height in pixels.
         var pixels: Double
@@ -32,14 +41,54 @@ struct DensityInference {
     /// bounds are whole pixels, so a size in dp is off by up to a pixel.
     static let tolerance = 0.75
 
+    /// The narrowest screen a density may make, in dp: Android's compatibility
+    /// definition allows no smaller (320×426 dp, "small"); a density that
+    /// makes a 1080 px screen 308 dp wide is not the device's.
+    static let narrowestScreen = 320.0
+
+    /// The standard density buckets (mdpi … xxxhdpi), what an unsettled
+    /// screen too narrow for the default density falls back on.
+    static let standardDensities: [Double] = [1, 1.5, 2, 3, 4]
+
     private(set) var evidence: [Evidence] = []
-    /// The screen in pixels (for orientation and the tablet test).
+    /// The screen in pixels (for orientation, the tablet test and the narrowest screen).
     let screenWidth: Double
     let screenHeight: Double
+    /// Whether the screen is the device's whole screen, not the least that
+    /// holds a window captured alone (`Screen.isWhole`): only then does its
+    /// width bound the density.
+    let screenIsWhole: Bool
 
-    init(screenWidth: Double, screenHeight: Double) {
+    init(screenWidth: Double, screenHeight: Double, screenIsWhole: Bool = true) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
+        self.screenIsWhole = screenIsWhole
+    }
+
+    /// The screen's short side in pixels, when it bounds the density.
+    var boundingSide: Double? {
+        let side = min(screenWidth, screenHeight)
+        return screenIsWhole && side > 0 ? side : nil
+    }
+
+    /// Whether `density` keeps the screen at least `narrowestScreen` wide.
+    func keepsScreenWide(_ density: Double) -> Bool {
+        Self.keepsWide(boundingSide, density)
+    }
+
+    static func keepsWide(_ side: Double?, _ density: Double) -> Bool {
+        guard let side else { return true }
+        // Half a dp of slack: a 1080 px screen at 3.375 is 320 dp exactly.
+        return side / density >= narrowestScreen - 0.5
+    }
+
+    /// The density to assume when nothing settles it: `preferred` (the
+    /// format's default), unless it makes the screen too narrow, then the
+    /// largest standard density that does not (a 720 px screen is 360 dp at
+    /// 2.0, not 274 dp at 2.625).
+    static func fallback(_ preferred: Double, side: Double?) -> Double {
+        if keepsWide(side, preferred) { return preferred }
+        return standardDensities.last { keepsWide(side, $0) } ?? standardDensities[0]
     }
 
     /// Records a view when it is one of the kinds above: `entryName` is its
@@ -73,14 +122,15 @@ struct DensityInference {
 
     /// How one view fits a density: its fixed size exactly, a size its kind
     /// may also have, or neither (it contradicts that density).
-    private enum Fit { case exact, allowed, contradicts }
+    enum Fit { case exact, allowed, contradicts }
 
-    private func fit(_ item: Evidence, density: Double) -> Fit {
+    func fit(_ item: Evidence, density: Double) -> Fit {
         let dp = item.pixels / density
         func near(_ size: Double) -> Bool { abs(dp - size) <= Self.tolerance }
         switch item.kind {
         case .statusBar:
-            if near(24) { return .exact }
+            // 25 dp up to Android 5.1, 24 dp since.
+            if near(24) || near(25) { return .exact }
             return dp > 24 && dp <= 56 ? .allowed : .contradicts
         case .navigationBar:
             if near(48) { return .exact }
@@ -88,17 +138,24 @@ struct DensityInference {
         case .dialogButton:
             return near(48) ? .exact : .contradicts
         case .appBar:
+            // The app's own title bar may have any height: it only supports.
             let shortSide = min(screenWidth, screenHeight) / density
             let expected = shortSide >= 600 ? 64.0 : (screenHeight >= screenWidth ? 56.0 : 48.0)
-            return near(expected) ? .exact : .contradicts
+            return near(expected) ? .exact : .allowed
         }
+    }
+
+    /// Whether the capture's own evidence allows `density`: nothing contradicts
+    /// it and it keeps the screen wide enough.
+    func admits(_ density: Double) -> Bool {
+        keepsScreenWide(density) && !evidence.contains { fit($0, density: density) == .contradicts }
     }
 
     /// The density the evidence agrees on, or nil (then `explanation` says why).
     var density: Double? {
         var best: (density: Double, exact: Int)?
         var tied = false
-        for density in Self.densities {
+        for density in Self.densities where keepsScreenWide(density) {
             let fits = evidence.map { fit($0, density: density) }
             guard !fits.contains(where: { if case .contradicts = $0 { return true } else { return false } }) else { continue }
             let exact = fits.filter { if case .exact = $0 { return true } else { return false } }.count
@@ -139,19 +196,33 @@ struct DensityInference {
 /// format's, when it comes from one device, as RICO's); the note to write, if
 /// any, comes with it.
 enum DensityChoice {
+    /// `shared`: the density the capture's folder settles (`FolderDensity`),
+    /// taken when the capture's own evidence admits it.
     static func settle(given: Double?, recorded: Double?, inference: DensityInference,
-                       fallback: (scale: Double, text: String) = (ImportOptions.defaultAndroidScale, ImportOptions.defaultDensityText))
+                       fallback: (scale: Double, text: String) = (ImportOptions.defaultAndroidScale, ImportOptions.defaultDensityText),
+                       shared: SharedDensity? = nil)
         -> (scale: Double, note: String?, noteEntry: Int?) {
         if let given { return (given, nil, nil) }
         if let recorded { return (recorded, nil, nil) }
-        if let inferred = inference.density {
+        let own = inference.density
+        // The folder's evidence is many captures' where this one has a few
+        // views: it wins wherever this capture does not contradict it.
+        if let shared, own != shared.scale, inference.admits(shared.scale) {
+            return (shared.scale, "the capture does not record the screen density: \(DensityInference.describe(scale: shared.scale)), "
+                    + "inferred from \(shared.describe); pass --scale to set it", inference.firstEntry)
+        }
+        if let inferred = own {
             return (inferred, "the capture does not record the screen density: inferred \(DensityInference.describe(scale: inferred)) "
                     + "from \(inference.describe(at: inferred)); pass --scale to set it", inference.firstEntry)
         }
         let why = inference.evidence.isEmpty
             ? "nothing in it has a size the platform fixes"
             : "what it shows does not settle it (\(inference.describe(at: nil)))"
-        return (fallback.scale, "the capture does not record the screen density, and \(why): assuming \(fallback.text); pass --scale to set it",
+        let scale = DensityInference.fallback(fallback.scale, side: inference.boundingSide)
+        let text = scale == fallback.scale ? fallback.text
+            : "\(DensityInference.describe(scale: scale)), the largest standard density that keeps its \(formatLength(inference.boundingSide ?? 0)) px screen "
+                + "\(formatLength(DensityInference.narrowestScreen)) dp wide"
+        return (scale, "the capture does not record the screen density, and \(why): assuming \(text); pass --scale to set it",
                 inference.firstEntry)
     }
 }

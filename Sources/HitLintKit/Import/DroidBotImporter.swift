@@ -33,9 +33,10 @@ enum DroidBotImporter: Importer {
         guard !document.entries.isEmpty, document.kind(0) == .object else {
             return SentryImporter.unreadable(document, "a DroidBot state must be a mapping with a 'views' list")
         }
-        var viewsEntry = -1, widthEntry = -1, heightEntry = -1, densityEntry = -1
+        var viewsEntry = -1, widthEntry = -1, heightEntry = -1, densityEntry = -1, foregroundEntry = -1
         for (key, value) in document.members(0) {
             if document.stringEquals(key, "views") { viewsEntry = value }
+            else if document.stringEquals(key, "foreground_activity") { foregroundEntry = value }
             else if document.stringEquals(key, "width") { widthEntry = value }
             else if document.stringEquals(key, "height") { heightEntry = value }
             else if document.stringEquals(key, "density") { densityEntry = value }
@@ -56,8 +57,44 @@ enum DroidBotImporter: Importer {
             // 420 is dpi (160 dpi = 1 px per dp); 2.625 is already a scale.
             format.recordedDensity = density >= 10 ? density / 160 : density
         }
-        return AndroidCapture.importLayout(document, tree: tree(document.elements(viewsEntry), document: document),
-                                           format: format, options: options)
+        let tree = tree(document.elements(viewsEntry), document: document)
+        var result = AndroidCapture.importLayout(document, tree: tree, format: format, options: options)
+        if let words = anotherMoment(foregroundEntry, tree: tree, document: document) {
+            result.layout.capturedAtAnotherMoment = words
+            let span = document.span(foregroundEntry)
+            result.diagnostics.append(Diagnostic(rule: RuleID.importNote, severity: .info,
+                                                 message: words + ", so findings on it are warnings and the screenshot is not drawn under it",
+                                                 span: span))
+        }
+        return result
+    }
+
+    /// Why the view tree is of another moment than the state's other records,
+    /// if it is: DroidBot reads the foreground activity (`dumpsys activity`),
+    /// the screenshot and the accessibility tree one after the other, and an
+    /// app that leaves the screen in between leaves a tree of the screen
+    /// before (an app's dialog under the launcher's screenshot). Told by the
+    /// foreground package, when the tree holds views of other apps and none
+    /// of it. The system UI in front, or a tree of the system UI alone (the
+    /// notification shade pulled over the app), is of the same moment.
+    private static func anotherMoment(_ entry: Int, tree: AndroidTree, document: Document) -> String? {
+        guard entry >= 0, let activity = document.string(entry),
+              let slash = activity.firstIndex(of: "/"), slash != activity.startIndex else { return nil }
+        let foreground = String(activity[..<slash])
+        // The system UI in front (the notification shade) leaves the app's tree as it is.
+        guard !ControlClasses.isAndroidSystemPackage(foreground) else { return nil }
+        var packages: [String] = []
+        var seen = Set<Int>()
+        for view in tree.views where view.package >= 0 && seen.insert(view.package).inserted {
+            guard let package = document.string(view.package), !package.isEmpty else { continue }
+            if package == foreground { return nil }
+            // `android`: the framework's own windows (an "app built for an older Android" alert) over the foreground app.
+            if package != "android", !ControlClasses.isAndroidSystemPackage(package), !packages.contains(package) { packages.append(package) }
+        }
+        guard !packages.isEmpty else { return nil }
+        let shown = activity.count > 80 ? String(activity.prefix(80)) + "…" : activity
+        return "the state's foreground activity is '\(shown)', but its views are of \(englishList(packages.prefix(3).map { "'\($0)'" })): "
+            + "the view tree was taken at another moment than the screen and its screenshot"
     }
 
     /// The views, and the children of each from its `children` positions (a
@@ -97,7 +134,7 @@ enum DroidBotImporter: Importer {
     /// The keys of a view that hitlint reads.
     private enum ViewKey: String, CaseIterable {
         case parent, bounds, className = "class", resourceID = "resource_id", contentDescription = "content_description"
-        case package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, visible, children
+        case package, clickable, longClickable = "long_clickable", checkable, scrollable, enabled, focusable, visible, children, text
     }
     private static let viewKeys = KeyNames<ViewKey>()
 
@@ -125,8 +162,10 @@ enum DroidBotImporter: Importer {
             case .checkable: view.checkable = document.bool(value) ?? false
             case .scrollable: view.scrollable = document.bool(value) ?? false
             case .enabled: view.enabled = document.bool(value)
+            case .focusable: view.focusable = document.bool(value)
             case .visible: view.visible = document.bool(value)
             case .children: children = value
+            case .text: view.text = document.kind(value) == .string ? value : -1
             case nil: break
             }
             key = document.next(value)

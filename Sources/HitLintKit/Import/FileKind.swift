@@ -22,11 +22,17 @@ public enum FileKind: String, Sendable, CaseIterable {
     /// A Figma REST API response: `GET /v1/files/:key` (`document`) or
     /// `GET /v1/files/:key/nodes` (`nodes`).
     case figma
+    /// An Interface Builder document for UIKit: a `.xib` or `.storyboard`,
+    /// `<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" …>`.
+    case interfaceBuilder = "interface-builder"
     /// None of these: no layout hitlint knows.
     case unknown
 
-    /// Captured hierarchies are evidence, not sources: nothing may edit them.
-    public var isCapture: Bool { self != .hitlint && self != .unknown }
+    /// Files of another tool, read through an importer: captured hierarchies
+    /// are evidence, and Interface Builder and Figma write their own files
+    /// (a saved frame is IB's output, worked out from constraints), so nothing
+    /// may edit them; their fixes are words.
+    public var isImported: Bool { self != .hitlint && self != .unknown }
 
     /// How the format is named in messages.
     public var title: String {
@@ -39,6 +45,7 @@ public enum FileKind: String, Sendable, CaseIterable {
         case .maestro: return "Maestro hierarchy"
         case .rico: return "RICO view hierarchy"
         case .figma: return "Figma file"
+        case .interfaceBuilder: return "Interface Builder document"
         case .unknown: return "unknown file"
         }
     }
@@ -100,8 +107,12 @@ public enum FileKind: String, Sendable, CaseIterable {
     private static func detectXML(_ document: Document) -> FileKind {
         guard document.kind(0) == .array, document.next(0) > 1, document.kind(1) == .string else { return .unknown }
         if document.stringEquals(1, "hierarchy") { return .uiautomator }
-        if document.stringEquals(1, "AppiumAUT") { return .xcuitest }
+        if document.stringEquals(1, "AppiumAUT") {
+            // Appium's UIAutomation driver wrote `<AppiumAUT><UIAApplication>`: no page source hitlint reads.
+            return XCUITestImporter.legacyUIAutomationElement(document) == nil ? .xcuitest : .unknown
+        }
         if let name = document.string(1), name.hasPrefix("XCUIElementType") { return .xcuitest }
+        if InterfaceBuilderDocument.kind(of: document) == .uiKit { return .interfaceBuilder }
         return .unknown
     }
 
@@ -121,6 +132,19 @@ public enum FileKind: String, Sendable, CaseIterable {
 /// `--from`: a kind, or `auto` to recognise each file by its keys.
 public enum FileKindChoice: String, Sendable, CaseIterable {
     case auto, hitlint, sentry, droidbot, uiautomator, xcuitest, maestro, rico, figma
+    case interfaceBuilder = "interface-builder"
+
+    /// The syntax a file named with another extension is read in when `--from`
+    /// names its format (`maestro hierarchy > screen.txt`, `--from maestro`):
+    /// the JSON formats' JSON, the page sources' XML; nil for `auto` and
+    /// `hitlint`, whose syntax only the extension tells.
+    public var impliedFormat: SourceFormat? {
+        switch self {
+        case .auto, .hitlint: return nil
+        case .sentry, .droidbot, .maestro, .rico, .figma: return .json
+        case .uiautomator, .xcuitest, .interfaceBuilder: return .xml
+        }
+    }
 
     public func kind(of document: Document) -> FileKind {
         switch self {
@@ -133,6 +157,7 @@ public enum FileKindChoice: String, Sendable, CaseIterable {
         case .maestro: return .maestro
         case .rico: return .rico
         case .figma: return .figma
+        case .interfaceBuilder: return .interfaceBuilder
         }
     }
 }

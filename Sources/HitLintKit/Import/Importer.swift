@@ -12,6 +12,9 @@ public struct ImportOptions: Sendable {
     /// Whether `--profile` (or the configuration) chose the sizes, so an
     /// importer that has to assume a platform's need not say so.
     public var profileIsChosen = false
+    /// The density the capture's folder settles (`FolderDensity`), taken where
+    /// the capture itself shows too little and contradicts it in nothing.
+    public var sharedDensity: SharedDensity?
 
     /// 420 dpi (2.625 px per dp), the density of the Pixel-class phones and
     /// emulators most Android captures come from. Always announced in an
@@ -48,6 +51,7 @@ enum Importers {
         case .maestro: return MaestroImporter.importLayout(document, options: options)
         case .rico: return RICOImporter.importLayout(document, options: options)
         case .figma: return FigmaImporter.importLayout(document, options: options)
+        case .interfaceBuilder: return InterfaceBuilderImporter.importLayout(document, options: options)
         case .hitlint, .unknown: preconditionFailure("hitlint files go through LayoutBuilder; unknown files are not imported")
         }
     }

@@ -46,6 +46,22 @@ enum MaestroImporter: Importer {
                 for child in document.elements(node.children).reversed() { stack.append((child, position)) }
             }
         }
+        var bannerNote: Diagnostic?
+        let root = document.span(0).start
+        if root > 0, document.source.bytes[0] > 0x20 {
+            // Read after the banner `maestro hierarchy` prints (`CaptureBanner`).
+            bannerNote = Diagnostic(rule: RuleID.importNote, severity: .info,
+                                    message: "the file starts with Maestro's own output before the JSON ('\(CaptureBanner.firstLine(in: document.source.bytes, before: root))'): "
+                                        + "skipped, the hierarchy after it is read",
+                                    span: SourceSpan(start: 0, end: root))
+        }
+        var result = hierarchy(document, nodes: nodes, isAndroid: isAndroid, options: options)
+        if let bannerNote { result.diagnostics.insert(bannerNote, at: 0) }
+        return result
+    }
+
+    private static func hierarchy(_ document: Document, nodes: [Node], isAndroid: Bool, options: ImportOptions)
+        -> (layout: Layout, diagnostics: [Diagnostic]) {
         guard !nodes.isEmpty else {
             return SentryImporter.nothingToLint(document, "the hierarchy has no views with bounds: nothing to lint", entry: 1)
         }

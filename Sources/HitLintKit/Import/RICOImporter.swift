@@ -81,8 +81,13 @@ enum RICOImporter: Importer {
             } else if document.stringEquals(key, "clickable") { view.clickable = document.flag(value) ?? false }
             else if document.stringEquals(key, "long-clickable") { view.longClickable = document.flag(value) ?? false }
             else if document.stringEquals(key, "enabled") { view.enabled = document.flag(value) }
+            else if document.stringEquals(key, "focusable") { view.focusable = document.flag(value) }
             else if document.stringEquals(key, "scrollable-horizontal") || document.stringEquals(key, "scrollable-vertical") {
-                view.scrollable = view.scrollable || (document.flag(value) ?? false)
+                let scrolls = document.flag(value) ?? false
+                view.scrollable = view.scrollable || scrolls
+                var axis = view.scrollAxis ?? (false, false)
+                if document.stringEquals(key, "scrollable-horizontal") { axis.sideways = scrolls } else { axis.upAndDown = scrolls }
+                view.scrollAxis = axis
             } else if document.stringEquals(key, "visible-to-user") { visibleToUser = document.flag(value) }
             else if document.stringEquals(key, "visibility") {
                 view.isGone = document.stringEquals(value, "gone")
@@ -90,6 +95,7 @@ enum RICOImporter: Importer {
             } else if document.stringEquals(key, "children") { children = value }
         }
         view.visible = invisible ? false : visibleToUser
+        if view.scrollAxis.map({ !$0.sideways && !$0.upAndDown }) ?? false { view.scrollAxis = nil }
         if view.anchor >= 0, document.kind(view.anchor) == .array {
             let corners = document.elements(view.anchor)
             if corners.count == 4, let left = document.number(corners[0]), let top = document.number(corners[1]),

@@ -11,6 +11,9 @@
 struct Screen {
     var rect: Rect
     var note: String?
+    /// Whether `rect` is the device's whole screen (a window spans it, or the
+    /// size is recorded), not the least that holds a window captured alone.
+    var isWhole = true
 
     /// `dataset`: the recorded size is not the file's but a dataset's, whose
     /// every screen has it (RICO's); the notes say so.
@@ -41,7 +44,8 @@ struct Screen {
         let window = "\(size(tree.width, tree.height)) at (\(formatLength(tree.minX)), \(formatLength(tree.minY)))"
         let source = chosen == nil ? "the least that holds it" : dataset.map { "the size of every \($0) screen" } ?? "the recorded size"
         return Screen(rect: rect, note: "the view tree is a window of \(window), not the whole screen (a dialog, a popup, "
-                      + "or a window below the status bar): the screen is taken as \(size(rect.width, rect.height)), \(source)")
+                      + "or a window below the status bar): the screen is taken as \(size(rect.width, rect.height)), \(source)",
+                      isWhole: chosen != nil)
     }
 
     private static func near(_ a: Rect, _ b: Rect) -> Bool {

@@ -83,6 +83,8 @@ enum UIAutomatorImporter: Importer {
                 if document.stringEquals(key, "displayed") { hidden(document.flag(value)) }
             case UInt8(ascii: "e"):
                 if document.stringEquals(key, "enabled") { view.enabled = document.flag(value) }
+            case UInt8(ascii: "f"):
+                if document.stringEquals(key, "focusable") { view.focusable = document.flag(value) }
             case UInt8(ascii: "l"):
                 if document.stringEquals(key, "long-clickable") { view.longClickable = document.flag(value) ?? false }
             case UInt8(ascii: "p"):
@@ -91,6 +93,8 @@ enum UIAutomatorImporter: Importer {
                 if document.stringEquals(key, "resource-id") { view.resourceID = value }
             case UInt8(ascii: "s"):
                 if document.stringEquals(key, "scrollable") { view.scrollable = document.flag(value) ?? false }
+            case UInt8(ascii: "t"):
+                if document.stringEquals(key, "text") { view.text = value }
             case UInt8(ascii: "v"):
                 if document.stringEquals(key, "visible-to-user") { hidden(document.flag(value)) }
             default:

@@ -45,6 +45,9 @@ enum XCUITestImporter: Importer {
         guard document.isXMLElement(0) else {
             return SentryImporter.unreadable(document, "an XCUITest page source must be an XML document of XCUIElementType… elements")
         }
+        if let legacy = legacyUIAutomationElement(document) {
+            return SentryImporter.unreadable(document, legacyUIAutomationWords, entry: legacy + 1)
+        }
         // The screen: the application's frame (the window's when it is not given).
         var windows: [Rect] = []
         var search = [0]
@@ -70,6 +73,28 @@ enum XCUITestImporter: Importer {
         return result
     }
 
+    /// What is said of a page source from Appium's UIAutomation driver (iOS 9
+    /// and earlier: `<UIAApplication>`, `<UIAButton>`), whose elements and
+    /// attributes are not WebDriverAgent's, so that it is never read as a
+    /// source with no elements.
+    static let legacyUIAutomationWords = "a legacy Appium UIAutomation page source (UIA… elements, from Appium's driver for iOS 9 and earlier), "
+        + "which hitlint does not read: capture the screen again with Appium's XCUITest driver (XCUIElementType… elements)"
+
+    /// The first `UIA…` element at the top of the document (the root, or an
+    /// element of `<AppiumAUT>`), when the source is UIAutomation's.
+    static func legacyUIAutomationElement(_ document: Document) -> Int? {
+        guard document.isXMLElement(0) else { return nil }
+        var candidates = [0]
+        if document.stringEquals(1, "AppiumAUT") { candidates = document.childElements(0) }
+        for element in candidates.prefix(4) {
+            if let name = document.string(element + 1), name.hasPrefix("UIA"), name.count > 3,
+               name.dropFirst(3).first?.isUppercase == true {
+                return element
+            }
+        }
+        return nil
+    }
+
     /// `Button` of `XCUIElementTypeButton`; "" for another name (`AppiumAUT`).
     static func shortType(_ element: Int, document: Document) -> Substring {
         guard let name = document.string(element + 1), name.hasPrefix("XCUIElementType") else { return "" }
@@ -77,7 +102,7 @@ enum XCUITestImporter: Importer {
     }
 
     struct Fields {
-        var name = -1, label = -1, traits = -1
+        var name = -1, label = -1, traits = -1, value = -1
         var enabled: Bool?, visible: Bool?
         var x: Double?, y: Double?, width: Double?, height: Double?
         /// A frame XCTest could place (finite, within a billion points of the screen).
@@ -98,6 +123,7 @@ enum XCUITestImporter: Importer {
             else if document.stringEquals(key, "height") { fields.height = document.numberValue(value) }
             else if document.stringEquals(key, "name") { fields.name = value }
             else if document.stringEquals(key, "label") { fields.label = value }
+            else if document.stringEquals(key, "value") { fields.value = value }
             else if document.stringEquals(key, "enabled") { fields.enabled = document.flag(value) }
             else if document.stringEquals(key, "visible") { fields.visible = document.flag(value) }
             else if document.stringEquals(key, "traits") { fields.traits = value }
@@ -113,6 +139,9 @@ enum XCUITestImporter: Importer {
         var withoutFrame: (count: Int, first: Int) = (0, -1)
         /// The label of each target appended (by layout index), to tell WDA's nested repeats.
         var targetLabels: [Int: String] = [:]
+        /// The element type and element of each target appended (by layout index).
+        var targetTypes: [Int: String] = [:]
+        var targetElements: [Int: Int] = [:]
 
         mutating func run() {
             var stack: [(element: Int, parent: Int)] = [(0, 0)]
@@ -162,20 +191,78 @@ enum XCUITestImporter: Importer {
             node.frame = frame
             let typeName = String(type)
             node.isTarget = XCUITestImporter.targetTypes.contains(typeName) || hasControlTrait(fields.traits)
+            if typeName == "TextView", isReadOnly(fields) {
+                // A text view that shows text rather than takes it (terms, a message body).
+                node.isTarget = hasControlTrait(fields.traits)
+                if !node.isTarget { assembler.countNotAControl(.readOnlyText, entry: element + 1) }
+            }
             node.isEnabled = fields.enabled ?? true
             node.isScrollable = XCUITestImporter.scrollingTypes.contains(typeName)
+            // A table scrolls up and down; the other scroll views either way, as their items tell.
+            node.scrollsUpAndDown = typeName == "Table"
             node.isWebContent = typeName == "WebView"
             let label = fields.label >= 0 ? document.string(fields.label) : nil
             var isPart = false
-            if node.isTarget, let owner = assembler.owningTarget(of: parent), let label, !label.isEmpty {
-                // WebDriverAgent repeats a control's label down the elements it is made of.
-                isPart = targetLabels[owner] == label
+            if node.isTarget, let owner = assembler.owningTarget(of: parent) {
+                isPart = isPartOfControl(owner, type: typeName, label: label)
             }
             let name = name(fields, type: typeName)
             if name.isID { node.idEntry = Int32(fields.name) }
             let index = assembler.append(node, parent: parent, name: name.text, nameIsID: name.isID, isPartOfControl: isPart)
-            if assembler.layout.nodes[index].isTarget, let label { targetLabels[index] = label }
+            if assembler.layout.nodes[index].isTarget {
+                if let label { targetLabels[index] = label }
+                targetTypes[index] = typeName
+                targetElements[index] = element
+            }
             return index
+        }
+
+        /// A text view that is read, not edited: its traits say static text, or
+        /// it holds text (`value`) and nothing names it as a field (no label,
+        /// which an editor has for VoiceOver to say what it is for).
+        private func isReadOnly(_ fields: XCUITestImporter.Fields) -> Bool {
+            if fields.traits >= 0, let traits = document.string(fields.traits),
+               traits.split(separator: ",").contains(where: { $0.filter { $0 != " " } == "StaticText" }) {
+                return true
+            }
+            let label = fields.label >= 0 ? document.string(fields.label) ?? "" : ""
+            let value = fields.value >= 0 ? document.string(fields.value) ?? "" : ""
+            return label.isEmpty && !value.isEmpty
+        }
+
+        static let switchTypes: Set<String> = ["Switch", "Toggle"]
+
+        /// Whether a target inside the target `owner` is a part of that one
+        /// control: WebDriverAgent repeats a control's label down the elements
+        /// it is made of; a SwiftUI `Toggle` is a row-wide switch that holds
+        /// the switch itself, whatever label that one has; and a switch in a
+        /// table cell that says what the switch says (the cell's label, or the
+        /// text it shows: UIKit's settings row) is the row's one control.
+        private func isPartOfControl(_ owner: Int, type: String, label: String?) -> Bool {
+            let ownerType = targetTypes[owner] ?? ""
+            if Self.switchTypes.contains(type), Self.switchTypes.contains(ownerType) { return true }
+            guard let label, !label.isEmpty else { return false }
+            if targetLabels[owner] == label { return true }
+            guard Self.switchTypes.contains(type), ownerType == "Cell", let cell = targetElements[owner] else { return false }
+            return cellSays(label, cell: cell)
+        }
+
+        /// Whether the cell's name, or a text in it, is `label`.
+        private func cellSays(_ label: String, cell: Int) -> Bool {
+            let fields = XCUITestImporter.read(cell, document: document)
+            if fields.name >= 0, document.string(fields.name) == label { return true }
+            var search = document.childElements(cell)
+            var looked = 0
+            while let element = search.popLast(), looked < 64 {
+                looked += 1
+                if XCUITestImporter.shortType(element, document: document) == "StaticText" {
+                    let text = XCUITestImporter.read(element, document: document)
+                    if text.label >= 0, document.string(text.label) == label { return true }
+                    if text.name >= 0, document.string(text.name) == label { return true }
+                }
+                search += document.childElements(element)
+            }
+            return false
         }
 
         /// A custom view VoiceOver calls a button or a link (`traits="Button"`, `"Image, Link"`).

@@ -94,6 +94,8 @@ public struct LayoutNode: Sendable {
         static let inlineIsExplicit: UInt32 = 1 << 18
         static let isText: UInt32 = 1 << 19
         static let passiveByDefault: UInt32 = 1 << 20
+        static let scrollsSideways: UInt32 = 1 << 21
+        static let scrollsUpAndDown: UInt32 = 1 << 22
     }
 
     @inline(__always) private func flag(_ bit: UInt32) -> Bool { flags & bit != 0 }
@@ -133,6 +135,11 @@ public struct LayoutNode: Sendable {
     /// Scrolls its content (`scrollable: true`; captures record it): a target
     /// cut by its edge is partly scrolled out, which says nothing of its size.
     public var isScrollable: Bool { get { flag(Flag.isScrollable) } set { set(Flag.isScrollable, newValue) } }
+    /// Which way a scrollable node scrolls, when the file proves it (a capture's
+    /// class name, RICO's `scrollable-horizontal`); neither set: not known, and
+    /// read from how its items are laid out (`RuleContext.scrollAxis(of:)`).
+    public var scrollsSideways: Bool { get { flag(Flag.scrollsSideways) } set { set(Flag.scrollsSideways, newValue) } }
+    public var scrollsUpAndDown: Bool { get { flag(Flag.scrollsUpAndDown) } set { set(Flag.scrollsUpAndDown, newValue) } }
     /// A target in a sentence, or otherwise as tall as the line of text around
     /// it (`inline: true`, or by default a target whose parent is a `text` or
     /// `label` node): WCAG's inline exception (SC 2.5.8, 2.5.5) leaves its size alone.
@@ -301,6 +308,21 @@ public struct Layout: Sendable {
     /// (DroidBot), not the drawing order: which of two overlapping views is in
     /// front is inferred, and findings that rest on it are weak evidence.
     public var zOrderIsInferred = false
+    /// A capture's bounds are already cut to what shows (UI Automator's and
+    /// DroidBot's `getBoundsInScreen`): a view that touches a scrolling
+    /// container's edge may be partly scrolled out, which its bounds cannot
+    /// tell. False where frames are whole (layout files, XCUITest), where a
+    /// view partly scrolled out hangs beyond the edge.
+    public var boundsAreCutToWhatShows = false
+    /// A capture whose view tree is not of the moment its other records are
+    /// (DroidBot's foreground activity is another app's): what the tree shows
+    /// is still a screen of the app, but not the one the screenshot shows, so
+    /// findings on it are weak evidence and the screenshot is not drawn under
+    /// it. The words say why ("the state's foreground activity is …").
+    public var capturedAtAnotherMoment: String?
+    /// An Android capture whose density was inferred or assumed: what it showed
+    /// of it, and the density it was read at (`FolderDensity`).
+    public var densityEvidence: DensityEvidence?
     /// Whose minimum sizes apply when no profile is chosen, when it is not the
     /// hit-testing platform's: an iOS capture or a design, hit-tested as an
     /// accessibility tree (only targets take touches, `platform` android), is
@@ -308,6 +330,37 @@ public struct Layout: Sendable {
     public var guideline: Platform?
     /// Ids whose text is not a slice of the file (escapes), by node, for nodes with an `origin`.
     var decodedIDs: [Int32: String] = [:]
+    /// Keys an importer gives the nodes for reports, when they are not their
+    /// names: the object ids of an Interface Builder document, which stay the
+    /// same when a view is renamed or moved (the `node` of JSON and SARIF
+    /// results, baselines, and `ignore` entries in configuration); nil: the names.
+    public var nodeKeys: [String]?
+    /// Views that appear more than once, each time in another state (an
+    /// Interface Builder document's alternatives, `InterfaceBuilderImporter`):
+    /// a finding that is the same in several states is reported once.
+    public var repeatsViews = false
+    /// Nodes whose frame the file itself says is not where they end up (an
+    /// Interface Builder view marked misplaced or ambiguous, or inside one):
+    /// no geometry finding about them, or naming them, is reported.
+    public var uncertainFrames: Set<Int32> = []
+    /// Views in front of controls whose taking of touches the app's code
+    /// settles: an Interface Builder view that is no target but takes touches
+    /// and that the code holds through an outlet, which it may give a gesture
+    /// doing what the control it covers does, or let touches through. What
+    /// only they cover is not reported.
+    public var codeHeldViews: Set<Int32> = []
+    /// Where a node draws, when a file says it is less than its frame (an
+    /// Interface Builder button with only a title draws the title's line,
+    /// centred, with empty padding around it), estimated: `clipped-target`
+    /// does not count padding cut off as something seen.
+    public var drawnFrames: [Int32: Rect] = [:]
+    /// The nodes that are UIKit controls UIKit sizes itself (`SystemControlSize`),
+    /// by their type; read only where the layout is hit-tested as UIKit does.
+    public var systemControls: [Int32: SystemControlSize] = [:]
+    /// What an Interface Builder document says beyond frames: its sizes are
+    /// set by Auto Layout constraints and its hit areas only in code, so fixes
+    /// are words that name them. nil for other files.
+    public var interfaceBuilder: InterfaceBuilderFacts?
 
     public init(document: Document) {
         self.document = document
@@ -450,6 +503,9 @@ public struct Layout: Sendable {
         return components.joined(separator: "/")
     }
 
+    /// The node's key in reports: `nodeKeys`' when an importer gave them, else its name.
+    public func key(of index: Int) -> String { nodeKeys?[index] ?? name(of: index) }
+
     /// The node's pointer region insets, when they differ from its hit area.
     public func pointerInsets(of index: Int) -> EdgeInsets? {
         nodes[index].hasPointerInsets ? pointerInsets[Int32(index)] : nil
@@ -549,4 +605,24 @@ public struct Layout: Sendable {
 
     /// Length in the file's units, for messages that talk about the file.
     public func fileLength(_ points: Double) -> Double { points / pointsPerUnit }
+}
+
+/// What an Interface Builder document says about a layout beyond its frames.
+public struct InterfaceBuilderFacts: Sendable {
+    /// Per node, the constraints that fix its width and height (a constant,
+    /// with no second item), where it has them.
+    public var sizeConstraints: [Int32: SizeConstraints] = [:]
+
+    public init() {}
+}
+
+/// The Auto Layout constraints that set a view's width and height.
+public struct SizeConstraints: Sendable, Equatable {
+    /// A constraint `width = constant` or `height = constant`: its IB object id and constant, in points.
+    public struct Constraint: Sendable, Equatable {
+        public var id: String
+        public var constant: Double
+    }
+    public var width: Constraint?
+    public var height: Constraint?
 }

@@ -54,6 +54,9 @@ public struct LayoutBuilder {
     /// Non-target text (`text`, `label`): the targets inside it are inline by default.
     let textType = LayoutBuilder.typeNames.firstIndex(of: "text")!
     let labelType = LayoutBuilder.typeNames.firstIndex(of: "label")!
+    /// Per type, the controls UIKit sizes itself (`SystemControlSize`).
+    static let systemControlByType = typeNames.map(SystemControlSize.named)
+    let systemControlByType = LayoutBuilder.systemControlByType
 
     /// The node whose keys are being read: named by the `unknown-key` diagnostics raised meanwhile.
     var currentNode: Int?

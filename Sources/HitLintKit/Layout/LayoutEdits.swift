@@ -9,13 +9,14 @@ public struct LayoutEditor: Sendable {
     private final class Shared: Sendable {
         let layout: Layout
         let bytes: SourceBytes
-        /// CRLF when the file already uses it (decided once: a minified file is one long line).
+        /// The file's own line break: CR LF, CR or LF (decided once, from the first:
+        /// a minified file is one long line).
         let lineEnding: String
 
         init(layout: Layout) {
             self.layout = layout
             bytes = layout.document.source.bytes
-            lineEnding = layout.document.source.firstLineBreakIsCRLF ? "\r\n" : "\n"
+            lineEnding = layout.document.source.firstLineBreak
         }
     }
     private let shared: Shared
@@ -182,8 +183,9 @@ public struct LayoutEditor: Sendable {
 
     // MARK: - Members
 
-    private func containsLineFeed(_ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { $0[range].contains(0x0A) }
+    /// A line break of any kind (LF, CR LF, or CR alone) in the range.
+    private func containsLineBreak(_ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { $0[range].contains { $0 == 0x0A || $0 == 0x0D } }
     }
 
     private func isFlow(_ container: Int) -> Bool {
@@ -226,9 +228,9 @@ public struct LayoutEditor: Sendable {
             }
             var betweenMembers = ", "
             if let range = gapRange {
-                betweenMembers = containsLineFeed(range) ? "," + lineEnding + indentation(before: document.span(member.key).start)
+                betweenMembers = containsLineBreak(range) ? "," + lineEnding + indentation(before: document.span(member.key).start)
                                                          : bytes.string(range)
-            } else if containsLineFeed((span.start + 1)..<document.span(member.key).start) {
+            } else if containsLineBreak((span.start + 1)..<document.span(member.key).start) {
                 betweenMembers = "," + lineEnding + indentation(before: document.span(member.key).start)
             }
             // Written as bytes made large enough once, and made a string once:
@@ -326,11 +328,16 @@ public struct LayoutEditor: Sendable {
         return SourceSpan(start: lineStart, end: lineEnd)
     }
 
-    /// Spaces as wide as the text before `offset` on its line ("  - " → 4 spaces).
+    /// Blank space as wide as the text before `offset` on its line ("  - " →
+    /// 4 spaces): its tabs kept as tabs (a JSON file indented with tabs gets
+    /// a new key indented with tabs), every other character a space.
     private func indentation(before offset: Int) -> String {
         let start = startOfLine(offset)
-        let width = bytes[start..<offset].filter { $0 & 0xC0 != 0x80 }.count
-        return String(repeating: " ", count: width)
+        var text = ""
+        for byte in bytes[start..<offset] where byte & 0xC0 != 0x80 {
+            text.unicodeScalars.append(byte == 0x09 ? "\t" : " ")
+        }
+        return text
     }
 
     /// The bytes between a key and its value (": ", ":"), as written.

@@ -98,6 +98,7 @@ extension LayoutBuilder {
                         passiveType = !interactiveType && type < interactiveTypeCount + passiveTypeCount
                         node.isStack = type == stackType
                         node.isText = type == textType || type == labelType
+                        if let system = systemControlByType[type] { layout.systemControls[Int32(index)] = system }
                     }
                 } else {
                     invalid(value, "'type' must be a string, found \(describe(value))")

@@ -6,23 +6,41 @@ import Foundation
 /// A diagnostic is keyed by file, rule and node, never by line: an edit elsewhere
 /// in the file moves lines but leaves the key alone. Keys are counted: two
 /// recorded `target-size` findings on the same node hide two, and a third shows.
+///
+/// A finding on a captured control is keyed by rule and control
+/// (`Diagnostic.control`), not by file: a crawl or a test run writes new
+/// captures each time (DroidBot names its states by the time), and the same
+/// tab bar in them is the one problem recorded. Such an entry hides the
+/// control's findings in every capture, however many.
 public struct Baseline: Sendable, Equatable {
     public struct Key: Hashable, Sendable, Comparable {
-        /// Relative to the current folder of the run (`ProjectPath`).
+        /// Relative to the current folder of the run (`ProjectPath`); "" for a control's key.
         public var file: String
         public var rule: String
         /// The node's id or path; nil for a diagnostic about the file as a whole.
         public var node: String?
+        /// A captured control's identity (`Diagnostic.control`): then the file is not part of the key.
+        public var control: String?
 
-        public init(file: String, rule: String, node: String?) {
-            self.file = file
+        public init(file: String, rule: String, node: String?, control: String? = nil) {
+            self.file = control == nil ? file : ""
             self.rule = rule
             self.node = node
+            self.control = control
+        }
+
+        /// The key of a diagnostic of `file`.
+        init(_ diagnostic: Diagnostic, file: String) {
+            self.init(file: file, rule: diagnostic.rule, node: diagnostic.node, control: diagnostic.control)
         }
 
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.file, lhs.rule, lhs.node ?? "") < (rhs.file, rhs.rule, rhs.node ?? "")
+            (lhs.file, lhs.rule, lhs.control ?? "", lhs.node ?? "") < (rhs.file, rhs.rule, rhs.control ?? "", rhs.node ?? "")
         }
+
+        /// A control's key, looked up without the node's name (which the
+        /// importer may number differently from one capture to the next).
+        var lookup: Key { control == nil ? self : Key(file: "", rule: rule, node: nil, control: control) }
     }
 
     public static let formatVersion = 1
@@ -38,7 +56,7 @@ public struct Baseline: Sendable, Equatable {
         for result in results {
             let file = ProjectPath.relative(result.path, to: currentDirectory)
             for diagnostic in result.diagnostics {
-                counts[Key(file: file, rule: diagnostic.rule, node: diagnostic.node), default: 0] += 1
+                counts[Key(diagnostic, file: file).lookup, default: 0] += 1
             }
         }
     }
@@ -54,9 +72,17 @@ public struct Baseline: Sendable, Equatable {
         for index in filtered.indices {
             let file = ProjectPath.relative(filtered[index].path, to: currentDirectory)
             filtered[index].diagnostics.removeAll { diagnostic in
-                let key = Key(file: file, rule: diagnostic.rule, node: diagnostic.node)
-                guard let count = remaining[key], count > 0 else { return false }
-                remaining[key] = count - 1
+                let key = Key(diagnostic, file: file).lookup
+                if key.control != nil, remaining[key] != nil {
+                    // A control's entry hides it in every capture, however many.
+                    hidden += 1
+                    return true
+                }
+                // A file's entry (and a capture's finding recorded by a
+                // baseline written before controls were): counted.
+                let fileKey = Key(file: file, rule: diagnostic.rule, node: diagnostic.node)
+                guard let count = remaining[fileKey], count > 0 else { return false }
+                remaining[fileKey] = count - 1
                 hidden += 1
                 return true
             }
@@ -67,7 +93,10 @@ public struct Baseline: Sendable, Equatable {
     /// The file's text: JSON, one entry per line, sorted, so it diffs and merges well.
     public func encoded() -> String {
         let entries = counts.keys.sorted().map { key -> JSONValue in
-            .object([
+            if let control = key.control {
+                return .object([("control", .string(control)), ("rule", .string(key.rule)), ("count", .int(counts[key]!))])
+            }
+            return .object([
                 ("file", .string(key.file)),
                 ("rule", .string(key.rule)),
                 ("node", key.node.map(JSONValue.string) ?? .null),
@@ -114,8 +143,24 @@ public struct Baseline: Sendable, Equatable {
         guard let entries = member(root, "entries"), document.kind(entries) == .array else {
             throw failure(root, "a baseline needs an 'entries' list")
         }
+        func count(_ entry: Int) throws(ConfigurationError) -> Int {
+            guard let value = member(entry, "count") else { return 1 }
+            guard let number = document.number(value), number >= 1, number == number.rounded(), number < 1e9 else {
+                throw failure(value, "'count' must be a whole number of at least 1")
+            }
+            return Int(number)
+        }
         var baseline = Baseline()
         for entry in document.elements(entries) {
+            if document.kind(entry) == .object, let control = member(entry, "control") {
+                // A captured control's entry: rule and control, in any file.
+                guard let text = document.string(control), !text.isEmpty,
+                      let rule = member(entry, "rule").flatMap(document.string) else {
+                    throw failure(entry, "a control's baseline entry needs 'control' and 'rule' strings")
+                }
+                baseline.counts[Key(file: "", rule: rule, node: nil, control: text), default: 0] += try count(entry)
+                continue
+            }
             guard document.kind(entry) == .object,
                   let file = member(entry, "file").flatMap(document.string),
                   let rule = member(entry, "rule").flatMap(document.string) else {
@@ -126,14 +171,7 @@ public struct Baseline: Sendable, Equatable {
                 guard let text = document.string(value) else { throw failure(value, "'node' must be a string or null") }
                 node = text
             }
-            var count = 1
-            if let value = member(entry, "count") {
-                guard let number = document.number(value), number >= 1, number == number.rounded(), number < 1e9 else {
-                    throw failure(value, "'count' must be a whole number of at least 1")
-                }
-                count = Int(number)
-            }
-            baseline.counts[Key(file: file, rule: rule, node: node), default: 0] += count
+            baseline.counts[Key(file: file, rule: rule, node: node), default: 0] += try count(entry)
         }
         return baseline
     }

@@ -9,6 +9,11 @@ public struct LintResult: Sendable {
     public var nodeCount: Int
     /// What the file was read as (`--from`, or recognised by its keys).
     public var fileKind: FileKind = .hitlint
+    /// The configuration's `ignore` entries that suppressed something here (`ConfiguredIgnore.index`).
+    public var usedIgnores: [Int] = []
+    /// An Android capture whose density was inferred or assumed: what it
+    /// showed of it (for the folder pass, `FolderDensity`).
+    public var densityEvidence: DensityEvidence?
 
     public init(path: String, source: SourceText, diagnostics: [Diagnostic], nodeCount: Int, fileKind: FileKind = .hitlint) {
         self.path = path
@@ -62,6 +67,10 @@ public struct Linter: Sendable {
             }
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
         } catch {
+            // `maestro hierarchy > screen.json` keeps the tool's banner above the JSON.
+            if format == .json, let document = CaptureBanner.maestroDocument(source, kind: options.fileKind) {
+                return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
+            }
             if foundInFolder, error.isUnsupportedDocument {
                 let diagnostic = Diagnostic(rule: RuleID.importNote, severity: .info,
                                             message: "skipped: not a layout hitlint knows (an XML document that hitlint does not read: \(error.message))",
@@ -91,7 +100,10 @@ public struct Linter: Sendable {
         var kind = options.fileKind.kind(of: document)
         if kind == .unknown {
             if foundInFolder || format == .xml {
-                let diagnostic = Self.unknownFileDiagnostic(document, skipped: foundInFolder)
+                // An Interface Builder document for AppKit or WatchKit is known
+                // and not read: skipped with a note, named or found.
+                let skipped = foundInFolder || InterfaceBuilderDocument.kind(of: document) == .other
+                let diagnostic = Self.unknownFileDiagnostic(document, skipped: skipped)
                 return LintResult(path: path, source: source, diagnostics: [applySeverity(diagnostic)].compactMap { $0 },
                                   nodeCount: 0, fileKind: .unknown)
             }
@@ -104,13 +116,17 @@ public struct Linter: Sendable {
         } else {
             var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, modality: options.modality)
             importOptions.figmaTargets = options.figmaTargets
+            importOptions.sharedDensity = options.sharedDensity
             importOptions.profileIsChosen = options.profile != nil || options.minimumSize != nil
                 || options.ruleOptions[RuleID.targetSize]?["minSize"] != nil
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document
+        let evidence = layout.densityEvidence
         let outcome = lintLayout(consume layout, diagnostics, kind: kind, keep: keep)
-        return finish(outcome, source: source, format: format, path: path, kind: kind)
+        var result = finish(outcome, source: source, format: format, path: path, kind: kind)
+        result.densityEvidence = evidence
+        return result
     }
 
     /// What a file that is no layout hitlint knows gets: a note that it was
@@ -119,7 +135,15 @@ public struct Linter: Sendable {
     static func unknownFileDiagnostic(_ document: Document, skipped: Bool) -> Diagnostic {
         let what: String
         var span = SourceSpan(start: 0, end: 0)
-        if document.format == .xml {
+        if case .other(let framework) = InterfaceBuilderDocument.family(of: document) {
+            return Diagnostic(rule: RuleID.importNote, severity: .info,
+                              message: "skipped: an Interface Builder document for \(framework); hitlint reads those for UIKit (iOS, iPadOS, tvOS)",
+                              span: document.span(1))
+        }
+        if document.format == .xml, let legacy = XCUITestImporter.legacyUIAutomationElement(document) {
+            what = XCUITestImporter.legacyUIAutomationWords
+            span = document.span(legacy + 1)
+        } else if document.format == .xml {
             let name = document.next(0) > 1 ? document.string(1) ?? "" : ""
             what = "an XML document whose root element is <\(name.count > 60 ? String(name.prefix(60)) + "…" : name)>"
             if document.next(0) > 1 { span = document.span(1) }
@@ -135,7 +159,8 @@ public struct Linter: Sendable {
             span = document.span(0)
         }
         let known = "hitlint reads its own layouts ('root'), Sentry view hierarchies, DroidBot states, UI Automator dumps and "
-            + "Appium page sources, XCUITest page sources, Maestro hierarchies, RICO view hierarchies and Figma files"
+            + "Appium page sources, XCUITest page sources, Maestro hierarchies, RICO view hierarchies, Figma files and "
+            + "Interface Builder documents"
         if skipped {
             return Diagnostic(rule: RuleID.importNote, severity: .info,
                               message: "skipped: not a layout hitlint knows (\(what)); \(known)", span: span)
@@ -152,7 +177,7 @@ public struct Linter: Sendable {
     private func finish(_ outcome: LayoutOutcome, source: SourceText,
                         format: SourceFormat, path: String, kind: FileKind) -> LintResult {
         var diagnostics = outcome.diagnostics
-        if kind.isCapture {
+        if kind.isImported {
             // A captured hierarchy is what the app did, not a source to edit: the
             // rules' edits assume a hitlint file, so only their advice is kept.
             for index in diagnostics.indices where diagnostics[index].fix != nil {
@@ -162,7 +187,9 @@ public struct Linter: Sendable {
             diagnostics = FixVerification(linter: self, source: source, format: format, path: path, reach: outcome.reach,
                                           built: outcome.built, audit: fixCheckAudit, focuses: focusesFixChecks).verify(diagnostics)
         }
-        return LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, fileKind: kind)
+        var result = LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, fileKind: kind)
+        result.usedIgnores = outcome.usedIgnores
+        return result
     }
 
     /// What `lintLayout` found: the sorted diagnostics, the number of nodes,
@@ -174,6 +201,8 @@ public struct Linter: Sendable {
         var broken: Bool
         var reach: FixReach?
         var built: BuiltLayout?
+        /// The configuration's ignore entries that suppressed something.
+        var usedIgnores: [Int] = []
     }
 
     /// Geometry and rules on a built layout. `changedFrom`: the layout as
@@ -192,6 +221,7 @@ public struct Linter: Sendable {
         let nodeCount = layout.nodes.count
         var reach: FixReach?
         var built: BuiltLayout?
+        var usedIgnores: [Int] = []
         if !broken, nodeCount > 0 {
             let geometry = original.flatMap { $0.geometry.updated(to: layout, changing: changing) } ?? Geometry(layout: layout)
             let regions = original.map {
@@ -202,16 +232,40 @@ public struct Linter: Sendable {
             // The rules' findings taken as they are, the few found while
             // building added to them: all are sorted below.
             var found = Self.runRules(context, options: options)
+            if !layout.codeHeldViews.isEmpty {
+                // Covered only by views the app's code settles (`Layout.codeHeldViews`).
+                found.removeAll { finding in
+                    (finding.rule == RuleID.occludedTarget || finding.rule == RuleID.unreachableTarget) && !finding.relatedNodes.isEmpty
+                        && finding.relatedNodes.allSatisfy { layout.codeHeldViews.contains(Int32($0)) }
+                }
+            }
+            if !layout.uncertainFrames.isEmpty {
+                // A finding about a view whose saved frame the file says is not
+                // where it ends up (or about what it meets there) rests on nothing.
+                found.removeAll { finding in
+                    finding.nodeIndex.map { layout.uncertainFrames.contains(Int32($0)) } == true
+                        || finding.relatedNodes.contains { layout.uncertainFrames.contains(Int32($0)) }
+                }
+            }
             found.append(contentsOf: diagnostics)
             if let budget = Self.regionBudgetDiagnostic(context) { found.append(budget) }
             diagnostics = found
-            if options.verifyFixes, !kind.isCapture {
+            if options.verifyFixes, !kind.isImported {
                 let footprints = TargetFootprints(geometry)
                 reach = FixReach(context, footprints: footprints)
                 built = BuiltLayout(layout: layout, diagnostics: layoutDiagnostics, geometry: geometry,
                                     regions: context.regions, footprints: footprints)
             }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
+            (diagnostics, usedIgnores) = Suppression.applyConfigured(to: diagnostics, layout: layout, ignores: options.configuredIgnores)
+            if ControlIdentity.groups(kind) {
+                var identity: ControlIdentity?  // made for the first finding on a control
+                for index in diagnostics.indices where diagnostics[index].rule != RuleID.importNote {
+                    guard let node = diagnostics[index].nodeIndex, node > 0, node < nodeCount else { continue }
+                    if identity == nil { identity = ControlIdentity(layout) }
+                    diagnostics[index].control = identity!.fingerprint(of: node)
+                }
+            }
             keep?(context)
         }
         diagnostics.sort { lhs, rhs in
@@ -219,7 +273,17 @@ public struct Linter: Sendable {
             if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
             return lhs.message < rhs.message
         }
-        return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, reach: reach, built: built)
+        if layout.repeatsViews {
+            // The same view in several states: a finding true in each is one finding.
+            var previous: Diagnostic?
+            diagnostics.removeAll { diagnostic in
+                defer { previous = diagnostic }
+                guard let previous else { return false }
+                return previous.span == diagnostic.span && previous.rule == diagnostic.rule && previous.message == diagnostic.message
+            }
+        }
+        return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, reach: reach, built: built,
+                             usedIgnores: usedIgnores)
     }
 
     /// A layout file as built, before any rule ran: what checking a fix that

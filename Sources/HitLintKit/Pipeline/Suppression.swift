@@ -60,9 +60,51 @@ enum Suppression {
             }
             kept.append(Diagnostic(rule: RuleID.unusedIgnore, severity: options.severity(of: RuleID.unusedIgnore),
                                    message: message, span: entry.span,
-                                   node: layout.name(of: entry.node), nodeIndex: entry.node,
+                                   node: layout.key(of: entry.node), nodeIndex: entry.node,
                                    fix: removal(of: entry, layout: layout)))
         }
         return kept
+    }
+
+    /// The configuration's `ignore` entries for this file (`overrides:`): each
+    /// suppresses its rules on the nodes whose key, name or path it gives, and
+    /// their subtrees. Returns what is kept, and the positions (`ConfiguredIgnore.index`)
+    /// of the entries that suppressed something; whether the others are stale
+    /// is known only once every file they apply to is linted.
+    static func applyConfigured(to diagnostics: [Diagnostic], layout: Layout,
+                                ignores: [ConfiguredIgnore]) -> (kept: [Diagnostic], used: [Int]) {
+        guard !ignores.isEmpty, !layout.nodes.isEmpty else { return (diagnostics, []) }
+        let names = layout.allNames()
+        // The entries by the nodes they name.
+        var entriesByNode: [Int: [Int]] = [:]
+        for (position, ignore) in ignores.enumerated() {
+            for node in layout.nodes.indices where names[node] == ignore.node || layout.key(of: node) == ignore.node {
+                entriesByNode[node, default: []].append(position)
+            }
+        }
+        guard !entriesByNode.isEmpty else { return (diagnostics, []) }
+        var used = Set<Int>()
+        var kept: [Diagnostic] = []
+        kept.reserveCapacity(diagnostics.count)
+        for diagnostic in diagnostics {
+            guard let node = diagnostic.nodeIndex, diagnostic.rule != RuleID.invalidLayout else {
+                kept.append(diagnostic)
+                continue
+            }
+            var suppressed = false
+            var current = node
+            while current >= 0 {
+                for position in entriesByNode[current] ?? [] {
+                    let rules = ignores[position].rules
+                    if rules == nil || rules!.contains(diagnostic.rule) {
+                        used.insert(ignores[position].index)
+                        suppressed = true
+                    }
+                }
+                current = Int(layout.nodes[current].parent)
+            }
+            if !suppressed { kept.append(diagnostic) }
+        }
+        return (kept, used.sorted())
     }
 }

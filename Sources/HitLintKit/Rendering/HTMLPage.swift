@@ -10,8 +10,15 @@ public struct HTMLPage {
     }
 
     public func html() -> String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    /// The page, written piece by piece (see `SVGRenderer.write(mode:to:)`).
+    func write<Output: MarkupOutput>(to out: inout Output) {
         let result = input.result
-        var out = """
+        out.write("""
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -26,44 +33,44 @@ public struct HTMLPage {
         <header><h1>\(escapeMarkup(result.path))</h1><p class="counts">\(escapeMarkup(SVGSidePanel.counts(result.diagnostics)))</p></header>
         <main>
         <figure id="drawing">
-        \(SVGRenderer(input).svg(mode: .embedded))</figure>
-        <aside>
 
-        """
+        """)
+        SVGRenderer(input).write(mode: .embedded, to: &out)
+        var rest = "</figure>\n<aside>\n"
         if input.context != nil {
-            out += "<section><h2>Layers</h2>\n<ul id=\"layers\">\n"
+            rest += "<section><h2>Layers</h2>\n<ul id=\"layers\">\n"
             if let screenshot = input.screenshot {
                 // The bottom layer, with a slider to fade it.
-                out += "<li><label><input type=\"checkbox\" value=\"screenshot\" checked>"
-                out += "<svg class=\"swatch hitlint\" viewBox=\"0 0 24 14\" width=\"24\" height=\"14\" aria-hidden=\"true\">\(Self.screenshotSwatch)</svg>"
-                out += "<span><b>Screenshot</b> <small class=\"file\">\(escapeMarkup("\(screenshot.path), \(screenshot.pixelWidth)×\(screenshot.pixelHeight) px"))</small></span></label>"
-                out += "<label class=\"fade\"><span>Opacity</span><input type=\"range\" id=\"screenshot-opacity\" min=\"0\" max=\"100\" step=\"5\" value=\"\(SVGRenderer.screenshotOpacity)\" aria-label=\"Screenshot opacity\"></label></li>\n"
+                rest += "<li><label><input type=\"checkbox\" value=\"screenshot\" checked>"
+                rest += "<svg class=\"swatch hitlint\" viewBox=\"0 0 24 14\" width=\"24\" height=\"14\" aria-hidden=\"true\">\(Self.screenshotSwatch)</svg>"
+                rest += "<span><b>Screenshot</b> <small class=\"file\">\(escapeMarkup("\(screenshot.path), \(screenshot.pixelWidth)×\(screenshot.pixelHeight) px"))</small></span></label>"
+                rest += "<label class=\"fade\"><span>Opacity</span><input type=\"range\" id=\"screenshot-opacity\" min=\"0\" max=\"100\" step=\"5\" value=\"\(SVGRenderer.screenshotOpacity)\" aria-label=\"Screenshot opacity\"></label></li>\n"
             }
             for layer in Layer.allCases {
-                out += "<li><label><input type=\"checkbox\" value=\"\(layer.rawValue)\" checked>"
-                out += "<svg class=\"swatch hitlint\" viewBox=\"0 0 24 14\" width=\"24\" height=\"14\" aria-hidden=\"true\">\(SVGSidePanel.swatch(layer, x: 0, y: 0))</svg>"
-                out += "<span><b>\(escapeMarkup(layer.title))</b> <small>\(escapeMarkup(layer.detail))</small></span></label></li>\n"
+                rest += "<li><label><input type=\"checkbox\" value=\"\(layer.rawValue)\" checked>"
+                rest += "<svg class=\"swatch hitlint\" viewBox=\"0 0 24 14\" width=\"24\" height=\"14\" aria-hidden=\"true\">\(SVGSidePanel.swatch(layer, x: 0, y: 0))</svg>"
+                rest += "<span><b>\(escapeMarkup(layer.title))</b> <small>\(escapeMarkup(layer.detail))</small></span></label></li>\n"
             }
-            out += "</ul></section>\n"
+            rest += "</ul></section>\n"
         }
-        out += "<section><h2>Diagnostics</h2>\n"
+        rest += "<section><h2>Diagnostics</h2>\n"
         if result.diagnostics.isEmpty {
-            out += "<p>No problems found.</p>\n"
+            rest += "<p>No problems found.</p>\n"
         } else {
-            out += "<ol id=\"diagnostics\">\n"
+            rest += "<ol id=\"diagnostics\">\n"
             for (position, diagnostic) in result.diagnostics.enumerated() {
                 let number = position + 1
                 let (start, _) = result.location(diagnostic)
                 let node = diagnostic.nodeIndex.map { " data-node=\"\($0)\"" } ?? ""
-                out += "<li id=\"d\(number)\" class=\"\(diagnostic.severity.rawValue)\" data-d=\"\(number)\"\(node)>"
-                out += "<span class=\"badge\">\(number)</span><div>"
-                out += "<p class=\"head\"><b>\(SVGSidePanel.severityWord(diagnostic.severity))</b> <code>\(escapeMarkup(diagnostic.rule))</code></p>"
-                out += "<p>\(escapeMarkup(diagnostic.message))</p>"
-                out += "<p class=\"where\"><code>\(escapeMarkup("\(result.path):\(start.line):\(start.column)"))</code></p></div></li>\n"
+                rest += "<li id=\"d\(number)\" class=\"\(diagnostic.severity.rawValue)\" data-d=\"\(number)\"\(node)>"
+                rest += "<span class=\"badge\">\(number)</span><div>"
+                rest += "<p class=\"head\"><b>\(SVGSidePanel.severityWord(diagnostic.severity))</b> <code>\(escapeMarkup(diagnostic.rule))</code></p>"
+                rest += "<p>\(escapeMarkup(diagnostic.message))</p>"
+                rest += "<p class=\"where\"><code>\(escapeMarkup("\(result.path):\(start.line):\(start.column)"))</code></p></div></li>\n"
             }
-            out += "</ol>\n"
+            rest += "</ol>\n"
         }
-        out += """
+        rest += """
         </section>
         </aside>
         </main>
@@ -74,7 +81,7 @@ public struct HTMLPage {
         </html>
 
         """
-        return out
+        out.write(rest)
     }
 
     /// A phone-shaped grey gradient: a picture, not one of the drawing's colours.

@@ -100,6 +100,10 @@ struct LayoutPicture {
         let unit = unitName
 
         let names = layout.allNames()
+        // Looked up once per target and diagnostic: a list searched each time
+        // grew with the square of a layout full of findings.
+        var boundaryRects = Set<Rect>()
+        var squaredNodes = Set<Int>()
         for node in 0..<geometry.nodeCount {
             let id = layout.id(of: node)
             let type = layout.type(of: node)
@@ -120,7 +124,7 @@ struct LayoutPicture {
                 outside.subtract(geometry.gates[target])
                 dead = outside.pieces
                 if let (boundary, sides) = boundary(of: target, intended: intended, context: context) {
-                    if !boundaries.contains(where: { $0.rect == boundary.rect }) { boundaries.append(boundary) }
+                    if boundaryRects.insert(boundary.rect).inserted { boundaries.append(boundary) }
                     deadSides = sides
                 }
             }
@@ -163,8 +167,8 @@ struct LayoutPicture {
             let visible = geometry.visibleFrame(node)
             markers.append(Marker(number: position + 1, severity: diagnostic.severity, node: node,
                                   anchor: visible.isEmpty ? geometry.frame(node) : visible))
-            if diagnostic.rule == RuleID.targetSize, let region = context.region(of: node),
-               !minimumSquares.contains(where: { $0.node == node }) {
+            if diagnostic.rule == RuleID.targetSize, !squaredNodes.contains(node), let region = context.region(of: node) {
+                squaredNodes.insert(node)
                 let piece = region.reachable.bestPiece ?? geometry.visibleFrame(node)
                 let half = minimum / 2
                 let square = Rect(minX: piece.midX - half, minY: piece.midY - half, maxX: piece.midX + half, maxY: piece.midY + half)
@@ -254,7 +258,8 @@ struct LayoutPicture {
     private func focusRect(diagnostics: [Diagnostic], geometry: Geometry) -> Rect? {
         var area = Rect.empty
         for marker in markers { area = area.union(marker.anchor) }
-        for target in targets where markers.contains(where: { $0.node == target.node }) {
+        let marked = Set(markers.map(\.node))
+        for target in targets where marked.contains(target.node) {
             area = area.union(target.intendedHitRect)
         }
         for diagnostic in diagnostics where diagnostic.nodeIndex != nil {

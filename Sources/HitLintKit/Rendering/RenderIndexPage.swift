@@ -13,7 +13,10 @@ public enum RenderDirectory {
 
     /// Page file names for the paths, in the given order: the path flattened
     /// (`Examples/toolbar.yaml` → `Examples--toolbar.yaml.html`), with `-2`,
-    /// `-3`… when two paths flatten alike, so no page overwrites another.
+    /// `-3`… when two paths flatten alike, so no page overwrites another. A
+    /// flattened path longer than `longestFlatName` keeps its start and its
+    /// end around a hash of the whole path (`shortened`), so that every name
+    /// fits in the 255 bytes file systems allow a name.
     public static func fileNames(for paths: [String]) -> [String] {
         var used = Set<String>(["index.html"])
         return paths.map { path in
@@ -26,6 +29,7 @@ public enum RenderDirectory {
                 flat.unicodeScalars.append(safe ? scalar : "_")
             }
             if flat.isEmpty || flat.hasPrefix(".") { flat = "_" + flat }
+            if flat.utf8.count > longestFlatName { flat = shortened(flat, path: path) }
             var name = flat + ".html"
             var counter = 2
             while used.contains(name.lowercased()) {
@@ -35,6 +39,18 @@ public enum RenderDirectory {
             used.insert(name.lowercased())
             return name
         }
+    }
+
+    /// The longest flattened path used as it is: with a counter (`-12`) and
+    /// `.html` after it, a name stays well under 255 bytes.
+    static let longestFlatName = 200
+
+    /// A flattened path cut to its first 120 and last 60 characters (the
+    /// folders it starts in, the file's own name) around a hash of the whole
+    /// path: readable, and the same for the same path in every run.
+    static func shortened(_ flat: String, path: String) -> String {
+        // The flattened path is ASCII: characters are bytes.
+        String(flat.prefix(120)) + "--" + StableHash.hex([path]) + "--" + String(flat.suffix(60))
     }
 
     /// The pages to write for these results: the files that have diagnostics.
@@ -47,6 +63,47 @@ public enum RenderDirectory {
                                  errors: diagnostics.filter { $0.severity == .error }.count,
                                  warnings: diagnostics.filter { $0.severity == .warning }.count,
                                  notes: diagnostics.filter { $0.severity == .info }.count))
+        }
+    }
+
+    /// What writing the folder had to say, each in page order: notes (a
+    /// screenshot not drawn) and failures (a page or the index not written).
+    public struct WriteReport: Sendable {
+        public var notes: [String] = []
+        public var failures: [String] = []
+    }
+
+    /// Writes the pages into `folder`, each to its file as it is drawn, with at
+    /// most `jobs` drawn at once, then `index.html`: a run with many large
+    /// screenshots holds a few pages at a time, not all of them. A page that
+    /// cannot be written does not keep the others from being written.
+    /// `picture(index)` draws page `index`: its input and, when its screenshot
+    /// is not drawn, a note saying why.
+    static func write(_ pages: [Page], fileCount: Int, into folder: String, jobs: Int,
+                      picture: @Sendable (Int) -> (input: RenderInput, note: String?)) -> WriteReport {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        let outcomes = concurrentMap(count: pages.count, jobs: jobs) { index -> (note: String?, failure: String?) in
+            let (input, note) = picture(index)
+            return (note, write(base + pages[index].fileName) { HTMLPage(input).write(to: &$0) })
+        }
+        var report = WriteReport()
+        report.notes = outcomes.compactMap(\.note)
+        report.failures = outcomes.compactMap(\.failure)
+        if let failure = write(base + "index.html", { $0.write(index(pages: pages, fileCount: fileCount)) }) {
+            report.failures.append(failure)
+        }
+        return report
+    }
+
+    /// Writes one file through `PageFile`; why it could not be, when it could not.
+    private static func write(_ path: String, _ body: (inout PageFile) -> Void) -> String? {
+        do throws(PageFile.Failure) {
+            var file = try PageFile(path: path)
+            body(&file)
+            try file.finish()
+            return nil
+        } catch {
+            return "\(path.displayedOnOneLine): cannot write (\(error.message))"
         }
     }
 

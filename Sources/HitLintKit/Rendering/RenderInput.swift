@@ -25,7 +25,11 @@ extension Linter {
         do {
             document = try format.parse(source)
         } catch {
-            return RenderInput(result: lint(source: source, format: format, path: path, foundInFolder: foundInFolder), context: nil)
+            // A Maestro hierarchy saved with its banner is read after it, as the lint reads it.
+            guard format == .json, let afterBanner = CaptureBanner.maestroDocument(source, kind: options.fileKind) else {
+                return RenderInput(result: lint(source: source, format: format, path: path, foundInFolder: foundInFolder), context: nil)
+            }
+            document = afterBanner
         }
         var context: RuleContext?
         let result = lint(document: document, path: path, foundInFolder: foundInFolder) { context = $0 }
@@ -41,6 +45,8 @@ extension Linter {
         let format = SourceFormat(path: result.path) ?? .json
         var again = self
         again.options.verifyFixes = false  // only the layout is wanted: its fixes were checked already
+        // At the density the result was read at (its folder's, `FolderDensity`), not the file's alone.
+        if let evidence = result.densityEvidence, again.options.importScale == nil { again.options.importScale = evidence.scale }
         var input = again.lintForRendering(source: result.source, format: format, path: result.path)
         input.result = result
         return input

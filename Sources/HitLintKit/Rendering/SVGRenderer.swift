@@ -31,6 +31,14 @@ public struct SVGRenderer {
     }
 
     public func svg(mode: Mode = .standalone) -> String {
+        var out = ""
+        write(mode: mode, to: &out)
+        return out
+    }
+
+    /// The SVG, written piece by piece: a page of `--render-dir` goes to its
+    /// file as it is made, the screenshot's bytes encoded straight into it.
+    func write<Output: MarkupOutput>(mode: Mode = .standalone, to out: inout Output) {
         let drawingWidth = isDrawable ? canvas.width : 360
         let drawingHeight = isDrawable ? canvas.height : 120
         var width = drawingWidth + Canvas.margin
@@ -42,29 +50,29 @@ public struct SVGRenderer {
             width = drawingWidth + Canvas.gutter + Canvas.sideWidth + Canvas.margin
             height = max(height, list.height + Canvas.margin * 2)
         }
-        var out = ""
-        if mode == .standalone { out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" }
+        if mode == .standalone { out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n") }
         // Its natural size; the HTML page lets it shrink (never grow) to fit the window.
         let size = " width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\""
         let shot = screenshot
         let classes = shot == nil ? "hitlint" : "hitlint with-screenshot"
-        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(classes)\" viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\"\(size) role=\"img\" aria-label=\"\(escapeMarkup("hit areas of " + input.result.path))\">\n"
-        out += "<style>\n" + Self.style + (shot == nil ? "" : Self.screenshotStyle) + "</style>\n"
-        out += Self.definitions
+        out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(classes)\" viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\"\(size) role=\"img\" aria-label=\"\(escapeMarkup("hit areas of " + input.result.path))\">\n")
+        out.write("<style>\n" + Self.style + (shot == nil ? "" : Self.screenshotStyle) + "</style>\n")
+        out.write(Self.definitions)
         if let (image, _) = shot {
             // Once, however many panels show it: the bytes are most of the file.
-            out += "<defs><image id=\"hitlint-screenshot\" width=\"\(image.pixelWidth)\" height=\"\(image.pixelHeight)\" preserveAspectRatio=\"none\" href=\"\(image.dataURI)\"/></defs>\n"
+            out.write("<defs><image id=\"hitlint-screenshot\" width=\"\(image.pixelWidth)\" height=\"\(image.pixelHeight)\" preserveAspectRatio=\"none\" href=\"")
+            out.writeDataURI(of: image)
+            out.write("\"/></defs>\n")
         }
-        out += rectElement(Rect(x: 0, y: 0, width: width, height: height), [("class", "canvas")]) + "\n"
+        out.write(rectElement(Rect(x: 0, y: 0, width: width, height: height), [("class", "canvas")]) + "\n")
         if isDrawable {
-            for panel in canvas.panels { out += draw(panel) }
+            for panel in canvas.panels { out.write(draw(panel)) }
         } else {
-            out += "<text class=\"panel-title\" x=\"\(svgNumber(Canvas.margin))\" y=\"\(svgNumber(Canvas.margin + 16))\">Nothing to draw</text>\n"
-            out += "<text class=\"caption\" x=\"\(svgNumber(Canvas.margin))\" y=\"\(svgNumber(Canvas.margin + 40))\">The layout is not valid: see the diagnostics.</text>\n"
+            out.write("<text class=\"panel-title\" x=\"\(svgNumber(Canvas.margin))\" y=\"\(svgNumber(Canvas.margin + 16))\">Nothing to draw</text>\n")
+            out.write("<text class=\"caption\" x=\"\(svgNumber(Canvas.margin))\" y=\"\(svgNumber(Canvas.margin + 40))\">The layout is not valid: see the diagnostics.</text>\n")
         }
-        out += side
-        out += "</svg>\n"
-        return out
+        out.write(side)
+        out.write("</svg>\n")
     }
 
     // MARK: - One panel

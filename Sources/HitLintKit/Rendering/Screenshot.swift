@@ -150,9 +150,16 @@ public struct Screenshot: Sendable, Equatable {
 }
 
 /// Where the screenshot goes, in layout points: its pixel (0, 0) on the
-/// screen's top-left corner and its width the screen's, so a picture taller
-/// than the screen (a device picture with a band below the app) runs past the
-/// screen's bottom and is cut there.
+/// screen's top-left corner, at one scale for both axes, chosen so that the
+/// picture's short side spans the screen's short side. A device's screenshot
+/// is then drawn pixel for pixel on the screen's pixels (1:1, never
+/// stretched), whichever way the screen is turned: a picture with a band the
+/// tree leaves out (the navigation bar below a portrait app, beside a
+/// landscape one) runs past the screen's edge and is cut there.
+///
+/// A picture turned the other way than the screen (portrait over a landscape
+/// tree) was taken at another moment than the tree (the app rotated between
+/// the two): it is not drawn, and the problem says so.
 struct ScreenshotPlacement: Equatable {
     /// The screen: the layout's root frame. The picture is clipped to it.
     var screen: Rect
@@ -162,33 +169,46 @@ struct ScreenshotPlacement: Equatable {
     var pixelHeight: Int
 
     /// Points per picture pixel.
-    var scale: Double { screen.width / Double(pixelWidth) }
+    var scale: Double { min(screen.width, screen.height) / Double(min(pixelWidth, pixelHeight)) }
 
     /// The screen in the picture's pixels: what of the picture is shown.
-    var shownPixels: Rect { Rect(x: 0, y: 0, width: Double(pixelWidth), height: screen.height / scale) }
+    var shownPixels: Rect { Rect(x: 0, y: 0, width: screen.width / scale, height: screen.height / scale) }
+
+    /// How much longer than wide (or wide than long) a screen or picture must be
+    /// to have an orientation: a square tablet split screen has none.
+    static let orientedRatio = 1.15
 
     init(screen: Rect, pixelWidth: Int, pixelHeight: Int) throws(Screenshot.Problem) {
         guard screen.minX.isFinite, screen.minY.isFinite, screen.width.isFinite, screen.height.isFinite, !screen.isEmpty else {
             throw Screenshot.Problem("the layout's root has no size to lay it on")
         }
         guard pixelWidth > 0, pixelHeight > 0 else { throw Screenshot.Problem("a picture of no pixels") }
+        func orientation(_ width: Double, _ height: Double) -> String? {
+            height >= width * Self.orientedRatio ? "portrait" : width >= height * Self.orientedRatio ? "landscape" : nil
+        }
+        if let shot = orientation(Double(pixelWidth), Double(pixelHeight)), let tree = orientation(screen.width, screen.height), shot != tree {
+            throw Screenshot.Problem("the picture is \(shot) and the capture's screen \(tree): they were taken at different moments")
+        }
         self.screen = screen
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
-        picture = Rect(x: screen.minX, y: screen.minY, width: screen.width,
-                       height: Double(pixelHeight) * screen.width / Double(pixelWidth))
+        let scale = min(screen.width, screen.height) / Double(min(pixelWidth, pixelHeight))
+        picture = Rect(x: screen.minX, y: screen.minY, width: Double(pixelWidth) * scale, height: Double(pixelHeight) * scale)
     }
 }
 
 extension RenderInput {
-    /// A capture (imported from a view hierarchy), whose screenshot is looked for beside it.
-    public var isCapture: Bool { context?.layout.importedNames != nil }
+    /// A capture (imported from a view hierarchy), whose screenshot is looked
+    /// for beside it: not an Interface Builder document, which is no picture
+    /// of a moment.
+    public var isCapture: Bool { context?.layout.importedNames != nil && result.fileKind != .interfaceBuilder }
 
     /// Lays `screenshot` under the drawing, on the layout's root frame (the
     /// screen); the problem says why it cannot be.
     public mutating func attach(_ screenshot: Screenshot) throws(Screenshot.Problem) {
         guard let context else { throw Screenshot.Problem("the layout is not valid, so nothing is drawn over it") }
         guard context.geometry.nodeCount > 0 else { throw Screenshot.Problem("the layout has no root to lay it on") }
+        if let moment = context.layout.capturedAtAnotherMoment { throw Screenshot.Problem(moment) }
         _ = try ScreenshotPlacement(screen: context.geometry.frame(0), pixelWidth: screenshot.pixelWidth,
                                     pixelHeight: screenshot.pixelHeight)
         self.screenshot = screenshot

@@ -5,6 +5,8 @@
 ///
 /// GitHub shows only the first few annotations of a step, so the command also
 /// writes the ordinary text report to standard error (see `LintCommand.writeReport`).
+/// Paths and messages are escaped by `OutputEscaping` (the message on one line
+/// as in that text report, then as the runner unescapes it).
 public struct GitHubReporter: Reporter {
     /// Paths are written relative to this folder: the workspace, in a workflow.
     public var currentDirectory: String
@@ -30,35 +32,8 @@ public struct GitHubReporter: Reporter {
                     ("endLine", String(end.line)), ("endColumn", String(end.column)), ("title", diagnostic.rule),
                 ]
                 out += "::\(command) "
-                out += properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
-                out += "::\(Self.escapeData(diagnostic.message))\n"
-            }
-        }
-        return out
-    }
-
-    /// A command's message: `%`, CR and LF escaped, as the Actions runner unescapes them.
-    public static func escapeData(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// A property value: as a message, and `:` and `,` too, which would end the value.
-    public static func escapeProperty(_ text: String) -> String {
-        var out = ""
-        for scalar in escapeData(text).unicodeScalars {
-            switch scalar {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
+                out += properties.map { "\($0.0)=\(OutputEscaping.workflowProperty($0.1))" }.joined(separator: ",")
+                out += "::\(OutputEscaping.workflowMessage(diagnostic.message))\n"
             }
         }
         return out

@@ -15,7 +15,8 @@ public struct JSONReporter: Reporter {
         var first = true
         for result in results {
             let path = jsonString(result.path)
-            for diagnostic in result.diagnostics {
+            let fingerprints = fingerprints(of: result)
+            for (position, diagnostic) in result.diagnostics.enumerated() {
                 out.append(first ? "[\n  {\"file\": " : ",\n  {\"file\": ")
                 first = false
                 let (start, end) = result.location(diagnostic)
@@ -49,6 +50,7 @@ public struct JSONReporter: Reporter {
                 } else {
                     out.append("null")
                 }
+                appendFingerprint(fingerprints[position], into: &out)
                 out.append("}")
             }
         }
@@ -75,6 +77,18 @@ public struct JSONReporter: Reporter {
             for edit in fix.edits { size += 80 + edit.replacement.utf8.count }
         }
         return size
+    }
+
+    /// Every finding's `Fingerprints` (a capture's control's, the same in
+    /// every capture), from the path as the report writes it.
+    private func fingerprints(of result: LintResult) -> [String] {
+        Fingerprints.of(result, file: result.path)
+    }
+
+    /// `, "fingerprint": "0f3a…"`
+    private func appendFingerprint(_ fingerprint: String, into out: inout ByteWriter) {
+        out.append(", \"fingerprint\": ")
+        out.appendJSONString(fingerprint)
     }
 
     /// `"line": 3, "column": 7, "endLine": 3, "endColumn": 12`

@@ -35,15 +35,20 @@ public struct JUnitReporter: Reporter {
         return out
     }
 
-    /// The diagnostic as the text report writes it: `path:line:col: error: message [rule]`.
+    /// The diagnostic as the text report writes it: `path:line:col: error:
+    /// message [rule]`, on one line as there (`OutputEscaping`). A CI system
+    /// reads the element's text with its references resolved and may print it
+    /// to its log, where a line break in an id would start a line of its own.
     private static func line(_ result: LintResult, _ diagnostic: Diagnostic) -> String {
         let start = result.location(diagnostic).start
         let severity = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
-        return "\(result.path):\(start.line):\(start.column): \(severity): \(diagnostic.message) [\(diagnostic.rule)]"
+        return "\(OutputEscaping.lineStart(result.path)):\(start.line):\(start.column): \(severity): "
+            + "\(OutputEscaping.oneLine(diagnostic.message)) [\(diagnostic.rule)]"
     }
 
-    /// Text for a double-quoted XML attribute or an element (line breaks kept as references).
+    /// Text for a double-quoted XML attribute or an element (line breaks kept
+    /// as references; what XML cannot carry replaced, `OutputEscaping.markup`).
     public static func escape(_ text: String) -> String {
-        escapeMarkup(text, lineBreaksAsReferences: true)
+        OutputEscaping.markup(text, lineBreaksAsReferences: true)
     }
 }

@@ -8,6 +8,9 @@ public struct RunStatistics: Sendable {
     /// Diagnostics reported, by rule (after the baseline; before `--quiet`).
     public var countsByRule: [String: Int]
     public var hiddenByBaseline: Int
+    /// Targets left unchecked where their size on screen is the scroll
+    /// position's (partly scrolled out), as the notes that say so count them.
+    public var uncheckedTargets: Int
     public var jobs: Int
     public var seconds: Double
 
@@ -18,9 +21,14 @@ public struct RunStatistics: Sendable {
         filesByKind = kinds
         nodes = results.reduce(0) { $0 + $1.nodeCount }
         var counts: [String: Int] = [:]
+        var unchecked = 0
         for result in shown {
-            for diagnostic in result.diagnostics { counts[diagnostic.rule, default: 0] += 1 }
+            for diagnostic in result.diagnostics {
+                counts[diagnostic.rule, default: 0] += 1
+                unchecked += diagnostic.uncheckedTargets
+            }
         }
+        uncheckedTargets = unchecked
         countsByRule = counts
         self.hiddenByBaseline = hiddenByBaseline
         self.jobs = jobs
@@ -36,7 +44,7 @@ public struct RunStatistics: Sendable {
     /// ```
     public var text: String {
         var out = "files: \(files)"
-        if filesByKind.keys.contains(where: \.isCapture) {
+        if filesByKind.keys.contains(where: \.isImported) {
             out += " (" + FileKind.allCases.compactMap { kind in filesByKind[kind].map { "\($0) \(kind.rawValue)" } }.joined(separator: ", ") + ")"
         }
         out += "\nnodes: \(nodes)\n"
@@ -51,6 +59,9 @@ public struct RunStatistics: Sendable {
             for (rule, count) in rules {
                 out += "  \(rule)\(String(repeating: " ", count: width - rule.count))  \(count)\n"
             }
+        }
+        if uncheckedTargets > 0 {
+            out += "targets not size-checked: \(uncheckedTargets) (partly scrolled out at a scrolling container's edge)\n"
         }
         if hiddenByBaseline > 0 { out += "hidden by the baseline: \(hiddenByBaseline)\n" }
         return out

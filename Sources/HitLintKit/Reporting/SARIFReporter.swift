@@ -7,9 +7,10 @@
 ///   without naming a severity (warning). SARIF's `none` is not used for that: it
 ///   means "not a failure", not "not run".
 /// - Each result has one location relative to the project folder (`%SRCROOT%`), a
-///   region in 1-based lines and Unicode-scalar columns, a fingerprint from file,
-///   rule, node and occurrence (never the line, so alerts survive edits above
-///   them), and the diagnostic's text edits as a SARIF fix.
+///   region in 1-based lines and Unicode-scalar columns, a fingerprint
+///   (`Fingerprints`: from file, rule, node and occurrence, never the line, so
+///   alerts survive edits above them; in a capture, the control's, the same in
+///   every capture that shows it), and the diagnostic's text edits as a SARIF fix.
 public struct SARIFReporter: Reporter {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
     public static let informationURI = "https://github.com/hitlint/hitlint"
@@ -41,12 +42,9 @@ public struct SARIFReporter: Reporter {
         for result in results {
             let file = ProjectPath.relative(result.path, to: currentDirectory)
             let artifact = artifactLocation(file)
-            var occurrences: [String: Int] = [:]
-            for diagnostic in result.diagnostics {
+            let fingerprints = Fingerprints.of(result, file: file)
+            for (position, diagnostic) in result.diagnostics.enumerated() {
                 let (start, end) = result.location(diagnostic)
-                let node = diagnostic.node ?? ""
-                let occurrence = occurrences["\(diagnostic.rule)\u{0}\(node)", default: 0]
-                occurrences["\(diagnostic.rule)\u{0}\(node)"] = occurrence + 1
                 var members: [(String, JSONValue)] = [("ruleId", .string(diagnostic.rule))]
                 if let index = ruleIndex[diagnostic.rule] { members.append(("ruleIndex", .int(index))) }
                 members += [
@@ -57,7 +55,7 @@ public struct SARIFReporter: Reporter {
                         ("region", region(start, end)),
                     ]))])])),
                     ("partialFingerprints", .object([
-                        (Self.fingerprintKey, .string(StableHash.hex([file, diagnostic.rule, node, String(occurrence)]))),
+                        (Self.fingerprintKey, .string(fingerprints[position])),
                     ])),
                 ]
                 if let fix = diagnostic.fix, !fix.edits.isEmpty {

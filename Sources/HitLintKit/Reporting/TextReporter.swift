@@ -34,14 +34,18 @@ public struct TextReporter: Reporter {
         // Written as bytes: a first run on a large project prints a line for each
         // of many diagnostics, and a String joined for each would cost more than the line.
         var out = ByteWriter()
-        for result in results {
-            let path = result.path.displayedOnOneLine
+        let groups = CaptureGroups(results)
+        for (resultIndex, result) in results.enumerated() {
+            // Each diagnostic line starts with the path: on one line, and never a workflow command.
+            let path = OutputEscaping.lineStart(result.path)
             // Read in place, by index: a copy of each diagnostic counts a
             // reference for each of its strings and lists.
             let diagnostics = result.diagnostics
             for index in diagnostics.indices {
+                // The same control in many captures: shown once.
+                let grouping = groups.grouping(result: resultIndex, diagnostic: index)
+                if grouping?.shown == false { continue }
                 let start = result.source.location(of: diagnostics[index].span.start)
-                // Ids and paths come from files: one line per diagnostic, whatever they hold.
                 paint("1", &out) { out in
                     out.append(path)
                     out.append(":")
@@ -57,7 +61,9 @@ public struct TextReporter: Reporter {
                 case .info, .off: paint("1;36", &out) { $0.append("note") }
                 }
                 out.append(": ")
-                out.append(diagnostics[index].message.displayedOnOneLine)
+                // Messages quote ids from files: one line per diagnostic, whatever they hold.
+                out.append(OutputEscaping.oneLine(diagnostics[index].message))
+                if let grouping { out.append(grouping.suffix) }
                 out.append(" ")
                 paint("2", &out) { out in
                     out.append("[")
@@ -69,18 +75,23 @@ public struct TextReporter: Reporter {
                 if showFixes, let fix = diagnostics[index].fix { out.append(fixLines(fix, source: result.source)) }
             }
         }
+        if let line = groups.summaryLine {
+            out.append(line)
+            out.append("\n")
+        }
         out.append(RunSummary(results: results).line)
         out.append("\n")
         return out.bytes
     }
 
-    /// "    fix: grow 'a' …" and a line for each edit.
+    /// "    fix: grow 'a' …" and a line for each edit. A fix's words name its
+    /// nodes, and an inserted value may quote them: each on one line.
     private func fixLines(_ fix: Fix, source: SourceText) -> String {
-        var out = "    " + paint(fix.edits.isEmpty ? "help:" : "fix:", "1;32") + " \(fix.description)\n"
+        var out = "    " + paint(fix.edits.isEmpty ? "help:" : "fix:", "1;32") + " \(OutputEscaping.oneLine(fix.description))\n"
         for edit in fix.edits {
             let from = source.location(of: edit.span.start)
             let to = source.location(of: edit.span.end)
-            let replacement = edit.replacement.replacingNewlines()
+            let replacement = OutputEscaping.quoted(edit.replacement)
             if edit.span.start == edit.span.end {
                 out += "      \(from.line):\(from.column): insert \(replacement)\n"
             } else if edit.replacement.isEmpty {
@@ -115,7 +126,7 @@ public struct TextReporter: Reporter {
         var to = min(lineEnd, max(from + window, spanEnd))
         while to < lineEnd, bytes[to] & 0xC0 == 0x80 { to += 1 }
         func columns(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } }
-        let shown = bytes.string(from..<to).unicodeScalars.map { $0 == "\t" ? "\t" : String($0).displayedOnOneLine }
+        let shown = bytes.string(from..<to).unicodeScalars.map { $0 == "\t" ? "\t" : OutputEscaping.oneLine(String($0)) }
         let before = shown.prefix(columns(from..<spanStart))
         let spanned = shown.dropFirst(before.count).prefix(columns(spanStart..<spanEnd))
         let prefix = from > lineStart ? "…" : ""
@@ -126,82 +137,5 @@ public struct TextReporter: Reporter {
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
         return " \(number) | \(text)\n \(gutter) | \(lead)\(paint(marker, "1;32"))\n"
-    }
-}
-
-extension String {
-    /// Text from a file (a node id in a message, a path) made safe to print on one
-    /// line of a terminal or a CI log: line breaks (LF, CR, NEL, U+2028, U+2029)
-    /// and other control characters (ESC included) are written as escapes, so an
-    /// id cannot start a line of its own, forge a diagnostic or a GitHub workflow
-    /// command, or send escape sequences to the terminal.
-    var displayedOnOneLine: String {
-        guard needsEscapeOnOneLine else { return self }
-        var out = ""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case _ where scalar.needsEscapeOnOneLine:
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    /// Whether `displayedOnOneLine` changes anything, seen in the UTF-8 bytes
-    /// (every report line asks, of a path and a message): C0 controls but tab,
-    /// DEL, C1 controls (C2 80–C2 9F), U+2028 and U+2029 (E2 80 A8, E2 80 A9).
-    var needsEscapeOnOneLine: Bool {
-        utf8.withContiguousStorageIfAvailable { bytes in
-            var index = 0
-            // Eight bytes at a time past those that cannot start an escape
-            // (none below 0x20, 0x7F, 0xC2 or 0xE2: SWAR tests for a byte
-            // below a value and a byte equal to one); a word with one is
-            // looked at byte by byte below. Every report line asks this of its message.
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-            if let base = bytes.baseAddress {
-                while index + 8 <= bytes.count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let below = (word &- ones &* 0x20) & ~word & highs != 0
-                    if below || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
-                        || hasZeroByte(word ^ (ones &* 0xE2)) { break }
-                    index += 8
-                }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x20 { if byte != 0x09 { return true } }
-                else if byte == 0x7F { return true }
-                else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F { return true }
-                else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-                        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
-                index += 1
-            }
-            return false
-        } ?? unicodeScalars.contains(where: \.needsEscapeOnOneLine)
-    }
-
-    /// For one-line display: line breaks written as \n, the rest as is, quoted.
-    func replacingNewlines() -> String {
-        var out = "\""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-}
-
-extension Unicode.Scalar {
-    /// C0 controls but tab, DEL, C1 controls (NEL among them), and the Unicode line
-    /// and paragraph separators.
-    var needsEscapeOnOneLine: Bool {
-        (value < 0x20 && value != 0x09) || (value >= 0x7F && value <= 0x9F) || value == 0x2028 || value == 0x2029
     }
 }

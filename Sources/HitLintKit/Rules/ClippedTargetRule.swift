@@ -8,7 +8,9 @@ public struct ClippedTargetRule: GeometryRule {
         rationale: """
         A view can draw outside its parent (UIKit does not clip unless `clipsToBounds` is set), \
         but hit-testing still asks the parent first: touches on the part that hangs outside do \
-        nothing. The user sees a button and taps it, and nothing happens.
+        nothing. The user sees a button and taps it, and nothing happens. A `scrollable` \
+        container clips what it draws, so a target straddling its edge is partly scrolled out \
+        of sight, not seen there.
         """,
         defaultSeverity: .error,
         examples: [
@@ -42,10 +44,23 @@ public struct ClippedTargetRule: GeometryRule {
                   children:
                     - {id: badge, type: button, frame: [180, 10, 44, 44]}
             """),
+            // A scroll view clips what it draws: a row straddling its edge is partly scrolled out of sight.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - id: list
+                  scrollable: true
+                  frame: [0, 100, 390, 400]
+                  children:
+                    - {id: row, type: cell, frame: [0, 380, 390, 60]}
+            """),
         ]
     )
 
     private static let sides = [Side.right, .left, .top, .bottom]
+    /// The transparent margin around a control UIKit draws itself (`SystemControlSize`).
+    static let systemControlMargin = 2.5
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
@@ -54,19 +69,27 @@ public struct ClippedTargetRule: GeometryRule {
         let layered = context.layeredFlags
         for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 && context.isChecked(target) {
             guard layered[target], !geometry.isSkipped[target] else { continue }
-            let visible = geometry.visibleFrame(target)
+            let drawn = context.layout.drawnFrames.isEmpty ? nil : context.layout.drawnFrames[Int32(target)]
+            let visible = drawn.map { geometry.visibleFrame(target).intersection($0) } ?? geometry.visibleFrame(target)
             let allowed = geometry.ancestorGate(target)
             guard !visible.isEmpty,
                   visible.intersects(allowed) else { continue }
             let outside = overhang(of: visible, beyond: allowed)
+            // A control UIKit sizes itself draws inside transparent margins (its
+            // alignment insets, 2 pt a side on a switch or a slider): an overhang
+            // that small shows nothing.
+            // Where the drawing is estimated (a title's line), so is its edge.
+            let unseen = context.layout.systemControl(of: target) != nil || drawn != nil ? Self.systemControlMargin : Tolerance.length
             var sides: [(side: Side, amount: Double)] = []
             var ancestors: [Int] = []
-            for side in Self.sides where outside[side] > Tolerance.length {
-                sides.append((side, outside[side]))
+            for side in Self.sides where outside[side] > unseen {
                 let edge = allowed.edge(side)
-                if let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge), !ancestors.contains(ancestor) {
-                    ancestors.append(ancestor)
-                }
+                let ancestor = geometry.clippingAncestor(of: target, side: side, edge: edge)
+                // A scroll view clips what it draws: the part beyond its edge is
+                // scrolled out of sight, not seen and untappable.
+                if let ancestor, context.layout.nodes[ancestor].isScrollable { continue }
+                sides.append((side, outside[side]))
+                if let ancestor, !ancestors.contains(ancestor) { ancestors.append(ancestor) }
             }
             guard !sides.isEmpty else { continue }
             let unit = context.threshold.unitName

@@ -8,7 +8,8 @@ public struct DeadGapRule: GeometryRule {
     static let maxGap = RuleOption<Length?>("maxGap", of: RuleID.deadGap, defaultDescribedAs: "half the minimum size",
                                             "Widest gap still reported, with a unit: 22pt.")
     static let minGap = LengthOption("minGap", of: RuleID.deadGap, default: Length(value: 2, unit: .pt),
-                                     "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.")
+                                     "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.",
+                                     atMost: "maxGap")
 
     public static let description = RuleDescription(
         id: RuleID.deadGap,
@@ -25,7 +26,8 @@ public struct DeadGapRule: GeometryRule {
         drops between any two neighbours. Gaps \
         narrower than `minGap` (2 pt) are list dividers and whole-pixel rounding (1 dp at 3 px \
         per dp), which a finger aimed at either side almost never lands in; gaps wider than \
-        `maxGap` (half the minimum size) are deliberate separation.
+        `maxGap` (half the minimum size) are deliberate separation, and so is a gap filled by a \
+        view that is drawn there and is no control (the band between two sections of settings).
         """,
         defaultSeverity: .warning,
         options: [
@@ -206,6 +208,12 @@ public struct DeadGapRule: GeometryRule {
                         if !isStrip, !pointer {
                             func isSmall(_ node: Int, _ rect: Rect) -> Bool {
                                 guard !threshold.passes(horizontal ? rect.width : rect.height) else { return false }
+                                // A control UIKit sizes itself is not small at that size.
+                                if let system = layout.systemControl(of: node),
+                                   let own = horizontal ? system.width : system.height,
+                                   threshold.passes(horizontal ? rect.width : rect.height, required: min(own, threshold.minimum)) {
+                                    return false
+                                }
                                 let scrolled = context.scrolledDimensions(of: rect, target: node)
                                 return !(horizontal ? scrolled.width : scrolled.height)
                             }
@@ -243,7 +251,8 @@ public struct DeadGapRule: GeometryRule {
                     } else {
                         for other in group { consider(other, &best) }
                     }
-                    if let found = best, isDead(found.gapRect, geometry: geometry, marks: &marks) {
+                    if let found = best, isDead(found.gapRect, geometry: geometry, marks: &marks),
+                       !isFilledBySeparator(found.gapRect, horizontal: horizontal, parent: Int(parent), context: context) {
                         nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
                     }
                 }
@@ -323,6 +332,37 @@ public struct DeadGapRule: GeometryRule {
         }
     }
 
+    /// Whether a view that is drawn and is no control fills the gap: a
+    /// separator laid between two groups (the band between two sections of
+    /// settings), which shows the gap is meant. It lies within the gap across
+    /// and covers most of it (a hairline in a wider gap does not: the taps
+    /// beside it are still lost); it is one of the two targets' siblings, as
+    /// the controls it separates are.
+    private func isFilledBySeparator(_ gap: Rect, horizontal: Bool, parent: Int, context: RuleContext) -> Bool {
+        guard parent >= 0 else { return false }
+        let nodes = context.layout.nodes
+        let geometry = context.geometry
+        var child = parent + 1
+        var looked = 0
+        // Bounded: a strip of thousands of controls is searched this far only.
+        while child < Int(nodes[parent].subtreeEnd), looked < Self.separatorSearch {
+            defer { child = Int(nodes[child].subtreeEnd) }
+            looked += 1
+            let node = nodes[child]
+            guard !node.isTarget, !geometry.isInvisible[child], !node.frame.isEmpty,
+                  geometry.frame(child).intersects(gap) else { continue }
+            let frame = geometry.frame(child)
+            let within = horizontal
+                ? frame.minX >= gap.minX - Tolerance.length && frame.maxX <= gap.maxX + Tolerance.length
+                : frame.minY >= gap.minY - Tolerance.length && frame.maxY <= gap.maxY + Tolerance.length
+            if within, frame.intersection(gap).area >= 0.8 * gap.area { return true }
+        }
+        return false
+    }
+
+    /// How many siblings `isFilledBySeparator` looks at.
+    static let separatorSearch = 512
+
     /// No view that answers for a target reaches into the gap (a third target, or
     /// on the web a view inside one of the two that hangs out of it).
     private func isDead(_ gap: Rect, geometry: Geometry, marks: inout VisitMarks) -> Bool {
@@ -351,12 +391,24 @@ public struct DeadGapRule: GeometryRule {
             message += unit
             message += " apart and nothing answers between them: "
             message += lost
-            message += " — widen their facing hitInsets by -"
-            message += formatLength(gap.gap / 2)
-            message += " each"
+            if context.layout.interfaceBuilder != nil {
+                // No hit insets in an Interface Builder document: the spacing, or code.
+                message += " — close the gap, or extend their facing hit areas by "
+                message += formatLength(gap.gap / 2)
+                message += " "
+                message += unit
+                message += " each in code"
+            } else {
+                message += " — widen their facing hitInsets by -"
+                message += formatLength(gap.gap / 2)
+                message += " each"
+            }
             return message.string
         }
         let parts = gaps.map { "'\(context.name($0.neighbour))' (\(formatLength($0.gap)) \(unit))" }
-        return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — widen the facing hitInsets by half the gap each"
+        let remedy = context.layout.interfaceBuilder != nil
+            ? "close the gaps, or extend the facing hit areas by half the gap each in code"
+            : "widen the facing hitInsets by half the gap each"
+        return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — \(remedy)"
     }
 }

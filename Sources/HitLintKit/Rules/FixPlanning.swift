@@ -28,6 +28,13 @@ extension RuleContext {
     /// capturing it (a captured context is copied, a reference counted for
     /// each of its tables).
     func insetsFix(_ changes: [(node: Int, insets: EdgeInsets)], description: (RuleContext, _ reads: [String]) -> String) -> Fix {
+        if layout.interfaceBuilder != nil {
+            // An Interface Builder document has no hit insets to edit: a hit
+            // area is set in the app's code, so the fix is advice that says so.
+            return advice { context in
+                description(context, changes.map { context.codeHitAreaWords(of: $0.node, to: $0.insets) }) + " (in code: point(inside:with:))"
+            }
+        }
         guard options.writesFixes else {
             return .unwritten(changesFile: changes.contains { editor.changesHitInsets(of: $0.node, to: $0.insets) })
         }
@@ -51,6 +58,48 @@ extension RuleContext {
     /// edit). `words` is handed the context, as `insetsFix`'s description is.
     func advice(_ words: (RuleContext) -> String) -> Fix {
         options.writesFixes ? Fix(description: words(self), edits: []) : .unwritten(changesFile: false)
+    }
+
+    /// "hit area 10 pt larger on every side", "hit area 4 pt larger on the
+    /// right": a node's new hit insets as a change made in code.
+    func codeHitAreaWords(of node: Int, to insets: EdgeInsets) -> String {
+        let current = geometry.insets(of: node)
+        var grown: [(amount: Double, places: [String])] = []
+        for side in [Side.left, .right, .top, .bottom] {
+            let amount = current[side] - insets[side]
+            guard abs(amount) > 1e-9 else { continue }
+            if let position = grown.firstIndex(where: { abs($0.amount - amount) < 1e-9 }) {
+                grown[position].places.append(side.name)
+            } else {
+                grown.append((amount, [side.name]))
+            }
+        }
+        if grown.count == 1, grown[0].places.count == 4 {
+            return "hit area \(formatLength(abs(grown[0].amount))) \(threshold.unitName) \(grown[0].amount > 0 ? "larger" : "smaller") on every side"
+        }
+        let parts = grown.map { part -> String in
+            let sides = part.places.count == 1 ? "the \(part.places[0])" : englishList(part.places.map { "the \($0)" })
+            return "\(formatLength(abs(part.amount))) \(threshold.unitName) \(part.amount > 0 ? "larger" : "smaller") on \(sides)"
+        }
+        return "hit area " + englishList(parts)
+    }
+
+    /// "raise its width constraint 'irP-cR-v8k' from 24 to 44 pt": how an
+    /// Interface Builder view is made `width`×`height`, naming the constraints
+    /// that set its size where it has them; nil when it is that size already.
+    func constraintWords(of node: Int, width: Double, height: Double) -> String? {
+        let frame = geometry.frame(node)
+        let constraints = layout.interfaceBuilder?.sizeConstraints[Int32(node)]
+        var parts: [String] = []
+        for (dimension, now, wanted, constraint) in [("width", frame.width, width, constraints?.width),
+                                                      ("height", frame.height, height, constraints?.height)] where wanted > now + 1e-9 {
+            if let constraint {
+                parts.append("its \(dimension) constraint '\(constraint.id)' from \(formatLength(constraint.constant)) to \(formatLength(wanted)) \(threshold.unitName)")
+            } else {
+                parts.append("its \(dimension) from \(formatLength(now)) to \(formatLength(wanted)) \(threshold.unitName)")
+            }
+        }
+        return parts.isEmpty ? nil : "raise " + englishList(parts)
     }
 
     /// "'prev' hitInsets -7 and 'next' hitInsets [0, -7, 0, 0]": the changes,

@@ -15,6 +15,11 @@ public struct LintOptions: Sendable {
     public var severities: [String: Severity] = [:]
     /// Per-rule options from configuration, as written.
     public var ruleOptions: [String: [String: String]] = [:]
+    /// The rules whose severity the command line set (`--rule`): a
+    /// configuration's `overrides:` do not change them.
+    public var severitiesFromCommandLine: Set<String> = []
+    /// The configuration's `ignore` entries for the file being linted (`overrides:`).
+    public var configuredIgnores: [ConfiguredIgnore] = []
     /// Check each fix by applying it alone and linting again; a fix that does
     /// not resolve its diagnostic, or makes anything new fire, keeps only its
     /// words. On when fixes are shown or applied.
@@ -33,6 +38,9 @@ public struct LintOptions: Sendable {
     public var fileKind: FileKindChoice = .auto
     /// `--scale`: pixels per point (dp) for captures measured in pixels.
     public var importScale: Double?
+    /// The density the file's folder settles for its captures (`FolderDensity`):
+    /// set per file by the command before it is linted.
+    public var sharedDensity: SharedDensity?
     /// `figmaTargets:` of the configuration: Figma layer or component name patterns that are targets.
     public var figmaTargets: [String] = []
     /// Rules of one large layout run at once (`--jobs`; default one per core).

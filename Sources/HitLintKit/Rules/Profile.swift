@@ -63,16 +63,27 @@ public struct Length: Sendable, Equatable, CustomStringConvertible {
     public var value: Double
     public var unit: LengthUnit
 
-    /// Parses `44`, `44pt`, `48dp`, `24px`, `9mm`, `7.5 mm`. A bare number is in points.
+    /// What a length must look like, for messages that refuse one.
+    public static let expected = "a positive length with a unit: pt, dp, px or mm (44pt, 48dp, 24px, 9mm)"
+
+    /// Parses `44pt`, `48dp`, `24px`, `9mm`, `7.5 mm`: a positive decimal
+    /// number (digits and at most one point: no sign, exponent or hexadecimal,
+    /// which `Double` would take) and its unit. A bare number is refused: the
+    /// same threshold means 44 pt, 44 px or 44 dp depending on who wrote it.
     public init?(_ text: String) {
         let trimmed = text.trimmingWhitespace()
-        var number = trimmed
-        var unit = LengthUnit.pt
-        for candidate in LengthUnit.allCases where trimmed.lowercased().hasSuffix(candidate.rawValue) {
-            number = String(trimmed.dropLast(candidate.rawValue.count)).trimmingWhitespace()
-            unit = candidate
+        guard let unit = LengthUnit.allCases.first(where: { trimmed.lowercased().hasSuffix($0.rawValue) }) else { return nil }
+        let number = String(trimmed.dropLast(unit.rawValue.count)).trimmingWhitespace()
+        var digits = 0
+        var points = 0
+        for byte in number.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): points += 1
+            default: return nil
+            }
         }
-        guard let value = Double(number), value.isFinite, value > 0 else { return nil }
+        guard digits > 0, points <= 1, let value = Double(number), value.isFinite, value > 0 else { return nil }
         self.value = value
         self.unit = unit
     }
@@ -120,10 +131,12 @@ public struct SizeThreshold: Sendable {
         self.roundsToWholeUnits = roundsToWholeUnits
     }
 
-    /// "32×48 dp (android, at the screen's edge)" for a required width and height.
-    public func text(width: Double, height: Double) -> String {
+    /// "32×48 dp (android, at the screen's edge)" for a required width and
+    /// height; `because` says why they are not the minimum, when it is not the
+    /// screen's edge ("UISwitch's own size").
+    public func text(width: Double, height: Double, because: String? = nil) -> String {
         guard width != minimum || height != minimum else { return text }
-        return "\(formatLength(width))×\(formatLength(height)) \(unitName) (\(source), at the screen's edge)"
+        return "\(formatLength(width))×\(formatLength(height)) \(unitName) (\(source), \(because ?? "at the screen's edge"))"
     }
 
     /// Whether `size` meets `required` (the minimum unless said): rounded to

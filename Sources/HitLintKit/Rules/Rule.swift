@@ -45,16 +45,17 @@ public struct RuleOption<Value: Sendable>: Sendable {
     public let description: RuleOptionDescription
 }
 
-/// A length (`24pt`, `9mm`; a bare number is in points).
+/// A length with its unit (`24pt`, `9mm`).
 public typealias LengthOption = RuleOption<Length>
 
 /// On or off (`true` / `false`).
 public typealias FlagOption = RuleOption<Bool>
 
 extension RuleOption where Value == Length {
-    public init(_ name: String, of rule: String, default fallback: Length, _ summary: String) {
+    public init(_ name: String, of rule: String, default fallback: Length, _ summary: String, atMost: String? = nil) {
         self.init(name: name, rule: rule, fallback: fallback,
-                  description: RuleOptionDescription(name, default: "\(formatLength(fallback.value))\(fallback.unit.rawValue)", summary))
+                  description: RuleOptionDescription(name, default: "\(formatLength(fallback.value))\(fallback.unit.rawValue)", summary,
+                                                     atMost: atMost))
     }
 }
 
@@ -76,7 +77,7 @@ extension RuleOption where Value == Bool {
 public struct RuleOptionDescription: Sendable {
     /// What a value must be, so configuration can be checked before any file is linted.
     public enum ValueKind: String, Sendable {
-        /// A length with a unit: `44pt`, `9mm` (a bare number is in points).
+        /// A length with a unit: `44pt`, `9mm`.
         case length
         case bool
     }
@@ -85,12 +86,18 @@ public struct RuleOptionDescription: Sendable {
     public var defaultValue: String
     public var summary: String
     public var valueKind: ValueKind
+    /// Another length option of the rule that this one may not exceed when
+    /// both are configured (`minGap` ≤ `maxGap`): otherwise the rule could
+    /// never report anything, silently.
+    public var atMost: String?
 
-    public init(_ name: String, default defaultValue: String, _ summary: String, valueKind: ValueKind = .length) {
+    public init(_ name: String, default defaultValue: String, _ summary: String, valueKind: ValueKind = .length,
+                atMost: String? = nil) {
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
         self.valueKind = valueKind
+        self.atMost = atMost
     }
 }
 
@@ -285,50 +292,97 @@ public struct RuleContext: Sendable {
     /// The screen: the root's frame (a capture's recorded screen, a layout's root).
     public var screen: Rect { layout.nodes[0].frame }
 
-    /// In which dimensions `piece` (part of `target`'s reachable region) is cut
-    /// by a scrollable ancestor's edge: the target hangs beyond it, or (a
-    /// capture, whose bounds are already cut to what shows) touches it along
-    /// the way the container scrolls. There the target is partly scrolled out
-    /// and its size on screen depends on the scroll position. A capture does
-    /// not say which way a container scrolls; its items do: on the way down to
-    /// the target, the first view that does not fill the container tells, rows
-    /// that span its width scrolling up and down, columns that span its height
-    /// sideways, and items that do neither (a grid) either way; a target that
-    /// fills the container is cut whichever way it scrolls.
+    /// In which dimensions `piece` (part of `target`'s reachable region) may be
+    /// cut by a scrollable ancestor's edge, where its size on screen is the
+    /// scroll position's: the target hangs beyond the edge (a whole frame partly
+    /// scrolled out), or, in a capture whose bounds are already cut to what
+    /// shows (`Layout.boundsAreCutToWhatShows`), it touches an edge across which
+    /// the container scrolls (`scrollAxis(of:)`). A target flush with an edge
+    /// along which nothing scrolls (a header row at the top of a horizontal
+    /// scroller), or with any edge of whole frames (XCUITest, a layout file), is
+    /// measured as it is.
     public func scrolledDimensions(of piece: Rect, target: Int) -> (width: Bool, height: Bool) {
         var result = (width: false, height: false)
         let nodes = layout.nodes
         let frame = nodes[target].frame
         let tolerance = 0.5
-        var path = [target]  // from the target up, so far
         var ancestor = Int(nodes[target].parent)
         while ancestor >= 0 {
             if nodes[ancestor].isScrollable {
                 let edges = nodes[ancestor].frame
-                // A target that fills the container itself is cut whichever way it scrolls.
-                var sideways = true, upAndDown = true
-                for node in path.reversed() {
-                    let item = nodes[node].frame
-                    let spansWidth = item.width >= edges.width - 1
-                    let spansHeight = item.height >= edges.height - 1
-                    if spansWidth && spansHeight { continue }
-                    sideways = !spansWidth
-                    upAndDown = !spansHeight
-                    break
-                }
-                if frame.minX < edges.minX - tolerance || frame.maxX > edges.maxX + tolerance
-                    || (sideways && (abs(piece.minX - edges.minX) <= tolerance || abs(piece.maxX - edges.maxX) <= tolerance)) {
-                    result.width = true
-                }
-                if frame.minY < edges.minY - tolerance || frame.maxY > edges.maxY + tolerance
-                    || (upAndDown && (abs(piece.minY - edges.minY) <= tolerance || abs(piece.maxY - edges.maxY) <= tolerance)) {
-                    result.height = true
+                if frame.minX < edges.minX - tolerance || frame.maxX > edges.maxX + tolerance { result.width = true }
+                if frame.minY < edges.minY - tolerance || frame.maxY > edges.maxY + tolerance { result.height = true }
+                if layout.boundsAreCutToWhatShows {
+                    let axis = scrollAxis(of: ancestor)
+                    if axis.sideways, abs(piece.minX - edges.minX) <= tolerance || abs(piece.maxX - edges.maxX) <= tolerance {
+                        result.width = true
+                    }
+                    if axis.upAndDown, abs(piece.minY - edges.minY) <= tolerance || abs(piece.maxY - edges.maxY) <= tolerance {
+                        result.height = true
+                    }
                 }
             }
-            path.append(ancestor)
             ancestor = Int(nodes[ancestor].parent)
         }
         return result
+    }
+
+    /// Which way a scrollable container scrolls: as the file says
+    /// (`LayoutNode.scrollsSideways`, `scrollsUpAndDown`: a class name that
+    /// tells, RICO's flags), else as its items are laid out. The items are the
+    /// first views down from the container that do not all fill it (a
+    /// scroller's content view, cut to the scroller, fills it): items side by
+    /// side (overlapping rows, apart across) scroll sideways, items one above
+    /// the other up and down, a grid either way; a single item that spans the
+    /// container's width is a row (up and down), one that spans its height a
+    /// column (sideways). What the items do not settle is taken as either way:
+    /// a target there may be cut.
+    public func scrollAxis(of container: Int) -> (sideways: Bool, upAndDown: Bool) {
+        let nodes = layout.nodes
+        let node = nodes[container]
+        if node.scrollsSideways || node.scrollsUpAndDown { return (node.scrollsSideways, node.scrollsUpAndDown) }
+        let edges = node.frame
+        func children(of parent: Int) -> [Rect] {
+            var frames: [Rect] = []
+            var child = parent + 1
+            while child < Int(nodes[parent].subtreeEnd) {
+                if !geometry.isInvisible[child], !nodes[child].frame.isEmpty { frames.append(nodes[child].frame) }
+                child = Int(nodes[child].subtreeEnd)
+            }
+            return frames
+        }
+        func fills(_ frame: Rect) -> Bool { frame.width >= edges.width - 1 && frame.height >= edges.height - 1 }
+        // Down through a content view that fills the container (one level at a time, a few levels at most).
+        var level = container
+        var items = children(of: level)
+        for _ in 0..<4 where items.count == 1 && fills(items[0]) {
+            var next = level + 1
+            while next < Int(nodes[level].subtreeEnd), geometry.isInvisible[next] || nodes[next].frame.isEmpty {
+                next = Int(nodes[next].subtreeEnd)
+            }
+            guard next < Int(nodes[level].subtreeEnd) else { break }
+            level = next
+            items = children(of: level)
+        }
+        if items.count == 1 {
+            let spansWidth = items[0].width >= edges.width - 1
+            let spansHeight = items[0].height >= edges.height - 1
+            if spansWidth != spansHeight { return (spansHeight, spansWidth) }
+            return (true, true)
+        }
+        var sideways = false, upAndDown = false
+        let overlap = 0.5
+        outer: for first in items.indices {
+            for second in items.indices where second > first {
+                let a = items[first], b = items[second]
+                let acrossX = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+                let acrossY = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+                if acrossY > overlap, acrossX <= overlap { sideways = true }
+                if acrossX > overlap, acrossY <= overlap { upAndDown = true }
+                if sideways && upAndDown { break outer }
+            }
+        }
+        return sideways || upAndDown ? (sideways, upAndDown) : (true, true)
     }
 
     /// The nearest scrollable ancestor of a node, or nil.
@@ -370,19 +424,27 @@ public struct RuleContext: Sendable {
     /// `weakEvidence`: the finding rests on what the file only suggests (web
     /// content, a clickable ancestor that may take the touch, z-order read from
     /// accessibility order): an error is reported as a warning, as Google's
-    /// Accessibility Test Framework does.
+    /// Accessibility Test Framework does. So is every finding on a capture
+    /// whose tree is of another moment than its screen (`Layout.capturedAtAnotherMoment`).
     ///
     /// `name`: the node's name, when the rule has it already (its message names it).
     public func diagnostic(_ rule: String, node: Int, name: String? = nil, message: @autoclosure () -> String, span: SourceSpan? = nil,
                            related: [Int] = [], fix: @autoclosure () -> Fix? = nil, weakEvidence: Bool = false) -> Diagnostic {
         let describes = options.describesDiagnostics
         var severity = options.severity(of: rule)
-        if weakEvidence, severity == .error { severity = .warning }
+        if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
         var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
-                                    span: span ?? layout.anchorSpan(of: node), node: name ?? self.name(node), nodeIndex: node,
-                                    related: describes ? related.map { self.name($0) } : [], fix: describes ? fix() : nil)
+                                    span: span ?? layout.anchorSpan(of: node), node: key(node, name: name), nodeIndex: node,
+                                    related: describes ? related.map { key($0) } : [], fix: describes ? fix() : nil)
         diagnostic.relatedNodes = related
         return diagnostic
+    }
+
+    /// How reports name a node (`Layout.key(of:)`); `name` when the rule has it
+    /// already and the layout keys nodes by their names.
+    @inline(__always) func key(_ node: Int, name: String? = nil) -> String {
+        if let keys = layout.nodeKeys { return keys[node] }
+        return name ?? self.name(node)
     }
 
     /// Length in points as messages show it: "44", "57.76".

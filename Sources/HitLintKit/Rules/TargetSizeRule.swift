@@ -2,8 +2,8 @@
 public struct TargetSizeRule: GeometryRule {
     public init() {}
 
-    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: false,
-                                       "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings.")
+    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: true,
+                                       "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings; false leaves it out.")
 
     public static let description = RuleDescription(
         id: RuleID.targetSize,
@@ -33,14 +33,27 @@ public struct TargetSizeRule: GeometryRule {
         `cornerRadius` rounds what the pointer hits, as the browser does (a 24 px circle holds \
         no 24×24 square); UIKit and Android hit-test the whole rectangle.
 
-        Not reported, because the size on screen is not the layout's: a target cut by the edge \
-        of a `scrollable` container, in the way it scrolls (partly scrolled out; ATF does not run \
-        there either), and a group: a target whose own target descendants take at least half of \
+        Not reported, because the size on screen is not the layout's: a target partly scrolled \
+        out of a `scrollable` container (its frame hangs beyond the edge, or, in a capture whose \
+        bounds are cut to what shows, it is flush with an edge across which the container \
+        scrolls; ATF does not run there either), which one note per file counts, and a group: a target whose own target descendants take at least half of \
         its hit area (a list, a toolbar that listens around its buttons), whose controls are \
-        checked instead. A target inside a larger target that may take the touch instead (a \
-        switch in a settings row), or one that loses part of its area to a view that is in \
+        checked instead (under `wcag-aa` and `wcag-aaa` a layout's group is checked as SC 2.5.8 \
+        reads, as axe-core does: the browser answers it where its controls leave it; a \
+        capture's groups are not). A target inside a larger target that may take the touch instead (a \
+        small button in a settings row), or one that loses part of its area to a view that is in \
         front only by a capture's accessibility order, is reported as a warning, not an error, \
         and the message says why.
+
+        UIKit controls that UIKit sizes itself (`platform: uikit`, and every Interface Builder \
+        document) are held to their own size in the dimension UIKit fixes, not to 44 pt: a \
+        switch at 51×31 pt (UIKit ignores the size of the frame it is given), a stepper at \
+        94×29, the height of a slider (30), of a segmented control (28) and of a text field with \
+        the rounded-rect border (30). Apple sizes them, Apple's own apps use them so, neither \
+        the Human Interface Guidelines nor Xcode's accessibility audit is documented to fault \
+        them, and a developer cannot make a switch 44 pt tall: a finding there could not be \
+        acted on. They are reported when they are smaller than that (a constraint squeezed \
+        them, which the developer can change), and when they are cut, covered or out of reach.
         """,
         defaultSeverity: .error,
         options: [
@@ -291,7 +304,8 @@ public struct TargetSizeRule: GeometryRule {
               children:
                 - {id: more, type: button, frame: [320, 24, 40, 40]}
             """, flags: ["more"], messages: ["'more' is reachable on 40×40 dp; minimum is 32×48 dp (android, at the screen's edge)"]),
-            // A row partly scrolled out at the bottom of a list: its size is the scroll position's.
+            // A row partly scrolled out at the bottom of a list: its size is the scroll position's,
+            // so it is not checked, and a note (info) says how many were not.
             RuleExample("""
             root:
               frame: [0, 0, 390, 844]
@@ -301,7 +315,7 @@ public struct TargetSizeRule: GeometryRule {
                   frame: [0, 100, 390, 400]
                   children:
                     - {id: row, type: cell, frame: [0, 380, 390, 60]}
-            """),
+            """, flags: ["row"], messages: ["1 target is too small as shown but not checked: partly scrolled out at the edge of a scrolling container ('list')"]),
             // A toolbar that listens for taps around its two buttons is a group, not a 390×2 target.
             RuleExample("""
             root:
@@ -314,7 +328,7 @@ public struct TargetSizeRule: GeometryRule {
                     - {id: left, type: button, frame: [0, 0, 195, 48]}
                     - {id: right, type: button, frame: [195, 0, 195, 48]}
             """),
-            // A switch in a settings row: the row may take the touch, so a warning that says so.
+            // A small button in a settings row: the row may take the touch, so a warning that says so.
             RuleExample("""
             root:
               frame: [0, 0, 390, 844]
@@ -323,8 +337,37 @@ public struct TargetSizeRule: GeometryRule {
                   type: cell
                   frame: [0, 100, 390, 60]
                   children:
-                    - {id: wifi, type: switch, frame: [320, 14, 51, 31]}
-            """, flags: ["wifi"], messages: ["'wifi' is reachable on 51×31 pt; minimum is 44×44 pt (ios); 'wifi-row' around it may take the touch"]),
+                    - {id: wifi-info, type: button, frame: [330, 18, 24, 24]}
+            """, flags: ["wifi-info"], messages: ["'wifi-info' is reachable on 24×24 pt; minimum is 44×44 pt (ios); 'wifi-row' around it may take the touch"]),
+            // UIKit sizes a switch itself (51×31 pt, whatever frame it is given): held to that size.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: wifi, type: switch, frame: [320, 114, 51, 31]}
+                - {id: quality, type: segmentedControl, frame: [20, 200, 350, 32]}
+            """),
+            // A segmented control squeezed below its own height by its layout: that the developer can change.
+            RuleExample("""
+            root:
+              frame: [0, 0, 390, 844]
+              children:
+                - {id: speed, type: segmentedControl, frame: [20, 200, 350, 24]}
+            """, flags: ["speed"], messages: ["'speed' is reachable on 350×24 pt; minimum is 44×28 pt (ios, UISegmentedControl's own height)"]),
+            // WCAG (the web's default profile) applies SC 2.5.8 as its text reads:
+            // the card is a target where its link leaves it, a 200×10 px strip whose
+            // circle reaches the link.
+            RuleExample("""
+            platform: web
+            root:
+              frame: [0, 0, 800, 600]
+              children:
+                - id: card
+                  type: button
+                  frame: [100, 100, 200, 34]
+                  children:
+                    - {id: title, type: link, frame: [0, 0, 200, 24]}
+            """, flags: ["card"], messages: ["'card' is reachable on 200×10 px (part of it goes to 'title'); minimum is 24×24 px (wcag-aa)"]),
         ],
         fix: .sometimes
     )
@@ -339,6 +382,8 @@ public struct TargetSizeRule: GeometryRule {
         /// Exempt by WCAG's inline exception; still an undersized target whose
         /// circle its neighbours' circles must miss.
         var isInline = false
+        /// A control UIKit sizes itself, whose own size `required` is lowered to.
+        var systemControl: SystemControlSize?
     }
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -347,11 +392,14 @@ public struct TargetSizeRule: GeometryRule {
         let geometry = context.geometry
         let nodes = context.layout.nodes
         let checksWebContent = context.isOn(Self.webContent)
+        let isCapture = context.layout.importedNames != nil
         let screen = context.screen
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.
         let regions = context.regions
         var marks: VisitMarks?  // for the fixes' searches, made for the first
+        // Undersized targets left unchecked at a scrolling container's edge, and the first.
+        var scrolledOut = 0, firstScrolledOut = -1
         for position in regions.indices {
             let target = regions[position].target
             guard !geometry.isInvisible[target], !geometry.isSkipped[target],
@@ -371,19 +419,51 @@ public struct TargetSizeRule: GeometryRule {
                 continue
             }
             guard regions[position].reachableArea > 0, let best = regions[position].reachable.bestPiece else { continue }
-            let required = requiredSize(of: best, threshold: threshold, screen: screen)
-            let widthFails = !threshold.passes(best.width, required: required.width)
-            let heightFails = !threshold.passes(best.height, required: required.height)
-            guard widthFails || heightFails else { continue }
-            // A group of controls: its own controls are the targets.
-            if context.isGroup(regions[position]) { continue }
+            var required = requiredSize(of: best, threshold: threshold, screen: screen)
+            var fails = !threshold.passes(best.width, required: required.width) || !threshold.passes(best.height, required: required.height)
+            // A control UIKit sizes itself is held to that size.
+            var systemControl: SystemControlSize?
+            if fails, let system = context.layout.systemControl(of: target) {
+                systemControl = system
+                required = system.lowering(required)
+                fails = !threshold.passes(best.width, required: required.width) || !threshold.passes(best.height, required: required.height)
+            }
+            guard fails else { continue }
+            // A group of controls: its own controls are the targets, which is
+            // what a developer means by a row or toolbar that listens around
+            // its buttons. WCAG's SC 2.5.8 has no such exception, and the
+            // browser answers the group's element where its controls leave it
+            // (axe-core checks it too): under a WCAG profile a layout's group
+            // is a target as the criterion's text reads. A capture keeps the
+            // group rule: its accessibility tree marks containers clickable
+            // that the app never meant as a target (event delegation).
+            if !(threshold.inlineException && !isCapture), context.isGroup(regions[position]) { continue }
             // Partly scrolled out at a scrollable container's edge: its size on
             // screen is the scroll position's, not the layout's (ATF does not
             // run there either); the same control scrolled into view is checked.
             let scrolled = context.scrolledDimensions(of: best, target: target)
-            if scrolled.width || scrolled.height { continue }
+            if scrolled.width || scrolled.height {
+                if context.isChecked(target), !nodes[target].isWebContent {
+                    scrolledOut += 1
+                    if firstScrolledOut < 0 { firstScrolledOut = target }
+                }
+                continue
+            }
             undersized.append(Undersized(region: regions[position], piece: best, required: required,
-                                         isInline: threshold.inlineException && nodes[target].isInline))
+                                         isInline: threshold.inlineException && nodes[target].isInline,
+                                         systemControl: systemControl))
+        }
+        if scrolledOut > 0 {
+            // Said once, so a clean report is not taken for more than it is.
+            let container = context.scrollingAncestor(of: firstScrolledOut).map { " ('\(context.name($0))')" } ?? ""
+            let text = "\(scrolledOut) target\(scrolledOut == 1 ? " is" : "s are") too small as shown but not checked: "
+                + "partly scrolled out at the edge of a scrolling container\(container), "
+                + "\(scrolledOut == 1 ? "its" : "their") size on screen is the scroll position's; scrolled into view, "
+                + "\(scrolledOut == 1 ? "it is" : "they are") checked"
+            var note = context.diagnostic(RuleID.targetSize, node: firstScrolledOut, message: text)
+            note.severity = .info
+            note.uncheckedTargets = scrolledOut
+            diagnostics.append(note)
         }
         // Native targets and web content each have their minimum, and the
         // spacing exception looks at neighbours of the same kind.
@@ -402,9 +482,15 @@ public struct TargetSizeRule: GeometryRule {
             // Too small only because of what is in front, where who is in front
             // is read from the accessibility order, not drawn.
             let gate = geometry.gates[target]
-            let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty
-                && threshold(for: target, context).passes(gate.width, required: item.required.width)
+            let largeEnoughAlone = threshold(for: target, context).passes(gate.width, required: item.required.width)
                 && threshold(for: target, context).passes(gate.height, required: item.required.height)
+            // Too small only because of views in front that the app's code
+            // settles (`Layout.codeHeldViews`): not a verdict the file can give.
+            if largeEnoughAlone, !takers.isEmpty, !context.layout.codeHeldViews.isEmpty,
+               takers.allSatisfy({ context.layout.codeHeldViews.contains(Int32($0.taker.node)) }) {
+                continue
+            }
+            let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
             let name = context.name(target)
             diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, name: name,
                                                   message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
@@ -495,7 +581,7 @@ public struct TargetSizeRule: GeometryRule {
         if opened { message += ")" }
         if item.region.isApproximate { message += " (approximate: many overlapping views)" }
         message += "; minimum is "
-        message += threshold.text(width: item.required.width, height: item.required.height)
+        message += threshold.text(width: item.required.width, height: item.required.height, because: item.systemControl?.words)
         if let ancestor = clickableAncestor {
             message += "; '"
             message += context.name(ancestor)
@@ -560,6 +646,14 @@ public struct TargetSizeRule: GeometryRule {
             return context.advice { context in "'\(context.name(target))' is big enough but covered: move what is in front of it, or let touches through it" }
         }
         return context.insetsFix([(target, insets)]) { context, reads in
+            if context.layout.interfaceBuilder != nil {
+                // "grow 'b' to 44×44 pt: raise its width constraint 'x' from 24 to 44 pt …, or make its hit area …".
+                let size = "\(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit)"
+                // Resizing helps only where the view's own frame is not what is cut.
+                let resize = growth.rect.contains(frame)
+                    ? context.constraintWords(of: target, width: growth.rect.width, height: growth.rect.height) : nil
+                return "grow '\(context.name(target))' to \(size): " + (resize.map { $0 + ", or make its " } ?? "make its ") + reads[0]
+            }
             // "grow 'b' to 44×44 pt: hitInsets -7", in bytes made large enough once.
             let (name, width, height) = (context.name(target), formatLength(growth.rect.width), formatLength(growth.rect.height))
             var text = ByteWriter(capacity: name.utf8.count + width.utf8.count + height.utf8.count + unit.utf8.count + reads[0].utf8.count + 20)

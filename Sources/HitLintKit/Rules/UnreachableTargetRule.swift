@@ -11,8 +11,15 @@ public struct UnreachableTargetRule: GeometryRule {
         them), a button placed entirely outside its container's hit region, or one entirely \
         covered by a transparent view in front. A group covered by its own controls (a list \
         that listens for taps, a web page's document) is not reported: its controls are the \
-        targets. In a capture whose order is the accessibility order (DroidBot), which view is \
-        in front is inferred: a target covered by another is a warning, and the message says so.
+        targets. Nor is content of a `scrollable` container under a bar that floats over it (the \
+        scroll position's, not the layout's), nor a control under a clickable view only a little \
+        larger that holds no other target (a "touch area" laid over it to enlarge where it \
+        answers: its own hit area). In a capture whose order is the accessibility order \
+        (DroidBot, UI Automator, XCUITest), which view is in front is inferred: a target covered \
+        by another is a warning, and the message says so; where the only evidence is the order \
+        of two windows, or of two full-size layers stacked in one view (a player and a hidden \
+        layer of controls, a screen and an overlay), it is a note (info), as the capture does \
+        not say which is drawn on top.
         """,
         defaultSeverity: .error,
         examples: [
@@ -73,6 +80,7 @@ public struct UnreachableTargetRule: GeometryRule {
         let layout = context.layout
         var diagnostics: [Diagnostic] = []
         let (regions, layered) = (context.regions, context.layeredFlags)
+        var marks: VisitMarks?  // for the searches of `isHitArea`, made for the first
         for position in regions.indices where regions[position].reachableArea <= 1e-9 && context.isChecked(regions[position].target) {
             let region = regions[position]
             let target = region.target
@@ -85,6 +93,7 @@ public struct UnreachableTargetRule: GeometryRule {
             var message = ""
             var related: [Int] = []
             var weakEvidence = false
+            var layersOnly = false
             if geometry.isSkipped[target] {
                 // Interaction disabled on the target or an ancestor (it is visible, so not hidden).
                 var blocker = target
@@ -98,9 +107,9 @@ public struct UnreachableTargetRule: GeometryRule {
                     let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
                         || (layout.importedNames != nil && !layout.nodes[blocker].userInteractionEnabled)
                     let explicit = passive && layout.nodeSource(of: blocker).member("userInteractionEnabled") != nil
-                    let why = passive && !explicit
-                        ? "userInteractionEnabled is false by default for \(type)"
-                        : "userInteractionEnabled: false"
+                    let why = layout.interfaceBuilder != nil
+                        ? "User Interaction Enabled is off"
+                        : passive && !explicit ? "userInteractionEnabled is false by default for \(type)" : "userInteractionEnabled: false"
                     if blocker == target {
                         message = "'\(name)' ignores touches (\(why)): no touch reaches it"
                     } else {
@@ -123,6 +132,16 @@ public struct UnreachableTargetRule: GeometryRule {
                 continue
             } else {
                 let takers = region.losses.map(\.taker)
+                // Content scrolled under a bar that floats over its list (a sticky
+                // header, a bottom bar): the scroll position's, not the layout's.
+                if let scroller = context.scrollingAncestor(of: target),
+                   takers.contains(where: { !layout.isAncestor(scroller, of: $0.node) }) { continue }
+                // A clickable "touch area" laid over the one control it enlarges is that control's hit area.
+                if takers.count == 1, isHitArea(takers[0].node, of: target, context, marks: &marks) { continue }
+                // Which of two layers is in front (two windows, or full-size layers
+                // stacked in one view: a player and its hidden controls, a screen
+                // and an overlay) is only inferred from a capture's order: a note.
+                layersOnly = layout.zOrderIsInferred && takers.allSatisfy { areSeparateLayers(target, $0.node, layout) }
                 if describes {
                     let names = namedFew(takers.prefix(3).map { context.name($0.node) }, of: takers.count)
                     let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
@@ -130,17 +149,68 @@ public struct UnreachableTargetRule: GeometryRule {
                     message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
                     if region.isApproximate { message += " (approximate: many overlapping views)" }
                 }
-                if layout.zOrderIsInferred {
+                if layersOnly {
+                    if describes { message += " (only if its layer is in front: the capture's order between separate windows or full-size layers does not say which is drawn on top)" }
+                } else if layout.zOrderIsInferred {
                     // Which view is in front is read from the accessibility order.
                     if describes { message += " (in front in the capture's accessibility order)" }
                     weakEvidence = true
                 }
                 related = takers.prefix(3).map(\.node)
             }
-            diagnostics.append(context.diagnostic(RuleID.unreachableTarget, node: target, name: name, message: message,
-                                                  span: layout.frameSpan(of: target), related: related,
-                                                  weakEvidence: weakEvidence))
+            var diagnostic = context.diagnostic(RuleID.unreachableTarget, node: target, name: name, message: message,
+                                                span: layout.frameSpan(of: target), related: related,
+                                                weakEvidence: weakEvidence)
+            if layersOnly, diagnostic.severity > .info { diagnostic.severity = .info }
+            diagnostics.append(diagnostic)
         }
         return diagnostics
+    }
+
+    /// Whether `cover`, a target laid over `target`, is the target's own hit
+    /// area: a clickable view around it on every side that is only a little
+    /// larger (by at most the minimum size across) and holds no other target. Apps put one
+    /// over a small icon to enlarge where it answers; it is not a thief.
+    private func isHitArea(_ cover: Int, of target: Int, _ context: RuleContext, marks: inout VisitMarks?) -> Bool {
+        let geometry = context.geometry
+        let outer = geometry.frame(cover)
+        let inner = geometry.frame(target)
+        let minimum = context.threshold.minimum
+        // Around it on every side (a view of its very frame drawn over it is another control),
+        // by at most the minimum size across.
+        guard outer.minX <= inner.minX - 1, outer.minY <= inner.minY - 1, outer.maxX >= inner.maxX + 1, outer.maxY >= inner.maxY + 1,
+              outer.width <= inner.width + minimum, outer.height <= inner.height + minimum else { return false }
+        if marks == nil { marks = context.makeVisitMarks() }
+        var alone = true
+        let around = outer.inset(by: EdgeInsets(all: -0.5))
+        geometry.answerIndex.forEachCandidate(in: outer, seen: &marks!) { other in
+            guard alone, other != cover, other != target, geometry.resolvedTarget(other) == other else { return }
+            let frame = geometry.frame(other)
+            if !frame.isEmpty, around.contains(frame) { alone = false }
+        }
+        return alone
+    }
+
+    /// Whether two nodes sit in separate layers: below the nearest view that
+    /// holds both, they are in different windows of a capture (children of
+    /// the screen), or in two views that each cover nearly all of it (full-size
+    /// layers stacked one on the other).
+    private func areSeparateLayers(_ first: Int, _ second: Int, _ layout: Layout) -> Bool {
+        let nodes = layout.nodes
+        // The child of the common ancestor on each side.
+        var branch = first
+        while nodes[branch].parent >= 0, !layout.isAncestor(Int(nodes[branch].parent), of: second) {
+            branch = Int(nodes[branch].parent)
+        }
+        let common = Int(nodes[branch].parent)
+        guard common >= 0, !layout.isAncestor(branch, of: second), branch != second else { return false }
+        var other = second
+        while Int(nodes[other].parent) != common { other = Int(nodes[other].parent) }
+        if common == 0 { return true }
+        let whole = nodes[common].frame.area
+        guard whole > 0 else { return false }
+        let coverage = CaptureAssembler.modalCoverage
+        return nodes[branch].frame.intersection(nodes[common].frame).area >= coverage * whole
+            && nodes[other].frame.intersection(nodes[common].frame).area >= coverage * whole
     }
 }

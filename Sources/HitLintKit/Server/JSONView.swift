@@ -40,6 +40,17 @@ struct JSONView {
         return Int(number)
     }
 
+    /// The protocol's `uinteger`: 0 to 2³¹ − 1.
+    static let maximumUInteger = Int(Int32.max)
+
+    /// A line or character: an integer from 0 to `maximumUInteger`, nil for
+    /// anything else (a string, a fraction, a negative, a larger number).
+    var uinteger: Int? {
+        guard entry >= 0, document.kind(entry) == .number, let number = document.number(entry),
+              number >= 0, number <= Double(Self.maximumUInteger), number == number.rounded() else { return nil }
+        return Int(number)
+    }
+
     var array: [JSONView] {
         guard entry >= 0, document.kind(entry) == .array else { return [] }
         return document.elements(entry).map { JSONView(document: document, entry: $0) }
@@ -54,14 +65,14 @@ struct JSONView {
         }
     }
 
+    /// A protocol position, as `ContentChange` checks it.
     var position: TextDocument.Position? {
-        guard let line = self["line"].int, let character = self["character"].int else { return nil }
-        return TextDocument.Position(line: line, character: character)
+        try? ContentChange.position(self, path: "position").get()
     }
 
+    /// A protocol range, as `ContentChange` checks it.
     var range: TextDocument.Range? {
-        guard let start = self["start"].position, let end = self["end"].position else { return nil }
-        return TextDocument.Range(start: start, end: end)
+        try? ContentChange.range(self, path: "range").get()
     }
 }
 

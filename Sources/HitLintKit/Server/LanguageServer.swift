@@ -10,9 +10,10 @@ import Foundation
 /// result is published only if the document has not changed since: the last
 /// version wins and nothing stale reaches the editor. Quick fixes and hovers
 /// run on a queue of their own too, so a `$/cancelRequest` read meanwhile is
-/// honoured. Nothing a client sends ends the server but `exit` or the end of
-/// its input: a malformed message is answered with an error (or, without an
-/// id, logged), an unknown method with `MethodNotFound`.
+/// honoured. Nothing a client sends ends the server but `exit`, the end of
+/// its input, or a header that loses the framing (see `serve`): a malformed
+/// message is answered with an error (or, without an id, logged), an unknown
+/// method with `MethodNotFound`.
 public final class LanguageServer: @unchecked Sendable {
     public struct Settings: Sendable {
         /// How long after a change the lint starts (a burst of keystrokes is linted once).
@@ -34,22 +35,28 @@ public final class LanguageServer: @unchecked Sendable {
     private let send: @Sendable ([UInt8]) -> Void
     private let lock = NSLock()
     private let writeLock = NSLock()
-    private let lintQueue = DispatchQueue(label: "hitlint.server.lint")
-    /// Lints scheduled and not yet run: a debounced lint is not on the queue
-    /// until its time comes, so waiting for the queue alone would miss it.
-    private let pendingLints = DispatchGroup()
+    /// One lint waiting per document at most: a change, save or watched-file
+    /// event replaces the lint still waiting rather than queueing another.
+    private let lintScheduler = CoalescingScheduler<String>(queue: DispatchQueue(label: "hitlint.server.lint"))
+    var lintQueue: DispatchQueue { lintScheduler.queue }
     let requestQueue = DispatchQueue(label: "hitlint.server.requests")
+    /// The requests on `requestQueue` and their cancellations.
+    let requests = RequestTracker(capacity: 64)
 
     // State, under `lock`.
     private var documents: [String: TextDocument] = [:]
     private var initialized = false
     private var shutdownRequested = false
-    private var cancelled: Set<String> = []
     private var configurations: [String: CachedConfiguration] = [:]
     /// The last lint of each document, by version: what hovers and quick fixes read.
     private var lints: [String: Lint] = [:]
     /// Configuration files whose errors were last published, so fixing them clears them.
     private var configurationErrorsShown: Set<String> = []
+    /// Documents linted so far.
+    private var lintCount = 0
+    private var lintRequests: [String: LintRequests] = [:]
+    /// Standard error, while serving.
+    private var log: (String) -> Void = { _ in }
 
     private struct CachedConfiguration {
         var modified: Date?
@@ -71,13 +78,28 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Serves until `exit` or the end of the input; returns the exit status
-    /// (0 after `shutdown` then `exit`, 1 otherwise, as the protocol says).
-    public func serve(read: @escaping (UnsafeMutableRawBufferPointer) -> Int, log: (String) -> Void = { _ in }) -> Int32 {
+    /// (0 after `shutdown` then `exit`, 1 otherwise, as the protocol says;
+    /// 2 when the input's framing is lost, `Broken framing` below).
+    ///
+    /// Broken framing (a header block too long, without a usable
+    /// `Content-Length`, or cut short): nothing says where the next message
+    /// starts, and guessing (the next `Content-Length` in the bytes) could
+    /// take part of a document's text for a message. No id can be known, so
+    /// there is no response to send: the client is told with
+    /// `window/logMessage`, standard error says why, and the server ends, as
+    /// the base protocol leaves it free to; editors start it again.
+    public func serve(read: @escaping (UnsafeMutableRawBufferPointer) -> Int,
+                      log: @escaping (String) -> Void = { _ in }) -> Int32 {
+        withLock { self.log = log }
         var reader = MessageReader(read: read)
         while let item = reader.next() {
             switch item {
+            case .refused(let why):
+                report(why)
             case .malformed(let why):
-                log("hitlint server: \(why)\n")
+                report("\(why); the server stops, as nothing tells where the next message starts")
+                drain()
+                return 2
             case .message(let bytes):
                 if let status = handle(bytes) {
                     drain()
@@ -89,12 +111,36 @@ public final class LanguageServer: @unchecked Sendable {
         return withLock { shutdownRequested } ? 0 : 1
     }
 
+    /// A message the server could not take, said where the client's user can
+    /// see it (its log, once initialized: the protocol allows no notification
+    /// before) and on standard error.
+    func report(_ problem: String) {
+        lock.lock()
+        let log = self.log
+        let initialized = self.initialized
+        lock.unlock()
+        log("hitlint server: \(problem.displayedOnOneLine)\n")
+        if initialized {
+            notify("window/logMessage", .object([("type", .int(1)), ("message", .string("hitlint: \(problem)"))]))
+        }
+    }
+
+    /// Documents linted so far (tests count them).
+    var lintsRun: Int { withLock { lintCount } }
+
+    /// What the server holds besides its documents and their lints: requests
+    /// under way, cancellations kept, lints waiting. Each is bounded while it
+    /// serves and back to zero once `drain` returns (the fuzz target checks).
+    public var heldWork: (requests: Int, cancellations: Int, lints: Int) {
+        let counts = requests.counts
+        return (counts.underWay, counts.cancelled, lintScheduler.waitingCount)
+    }
+
     /// Waits for the lints and requests under way (tests and the benchmark read
     /// the output after).
     public func drain() {
         requestQueue.sync {}
-        pendingLints.wait()
-        lintQueue.sync {}
+        lintScheduler.wait()
     }
 
     private func withLock<T>(_ body: () throws -> T) rethrows -> T {
@@ -108,6 +154,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// Handles one message (its JSON, unframed); returns the exit status when it was `exit`.
     @discardableResult
     public func handle(_ bytes: [UInt8]) -> Int32? {
+        var bytes = bytes
+        LoneSurrogates.replace(in: &bytes)
         let message: JSONView
         do {
             message = try JSONView(parsing: bytes)
@@ -161,8 +209,10 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/codeAction", "textDocument/hover":
             // On the request queue, so a cancellation read meanwhile is seen.
             let key = Self.key(id)
+            requests.begin(key)
             requestQueue.async { [self] in
-                if withLock({ cancelled.remove(key) != nil }) {
+                defer { requests.end(key) }
+                if requests.isCancelled(key) {
                     respondError(id: id, .requestCancelled, "cancelled")
                     return
                 }
@@ -183,7 +233,7 @@ public final class LanguageServer: @unchecked Sendable {
         case "exit":
             return withLock { shutdownRequested } ? 0 : 1
         case "$/cancelRequest":
-            if let id = params["id"].id { withLock { _ = cancelled.insert(Self.key(id)) } }
+            if let id = params["id"].id { requests.cancel(Self.key(id)) }
             return nil
         default:
             break
@@ -192,27 +242,44 @@ public final class LanguageServer: @unchecked Sendable {
         switch method {
         case "textDocument/didOpen":
             let item = params["textDocument"]
-            guard let uri = item["uri"].string, let text = item["text"].string else { return nil }
-            withLock { documents[uri] = TextDocument(uri: uri, version: item["version"].int ?? 0, text: text) }
-            scheduleLint(uri)
-        case "textDocument/didChange":
-            guard let uri = params["textDocument"]["uri"].string else { return nil }
-            let changed: Bool = withLock {
-                guard var document = documents[uri] else { return false }
-                for change in params["contentChanges"].array {
-                    guard let text = change["text"].string else { continue }
-                    document.apply(range: change["range"].range, text: text)
-                }
-                document.version = params["textDocument"]["version"].int ?? document.version + 1
-                documents[uri] = document
-                return true
+            guard let uri = item["uri"].string, let text = item["text"].string, let version = item["version"].int else {
+                report("textDocument/didOpen needs textDocument.uri and .text (strings) and .version (an integer); the document is not opened")
+                return nil
             }
-            if changed { scheduleLint(uri) }
+            scheduleLint(uri, storing: TextDocument(uri: uri, version: version, text: text))
+        case "textDocument/didChange":
+            let identifier = params["textDocument"]
+            guard let uri = identifier["uri"].string else {
+                report("textDocument/didChange needs textDocument.uri (a string); no document is changed")
+                return nil
+            }
+            let refused = "textDocument/didChange for \(Self.shown(uri))"
+            guard var document = withLock({ documents[uri] }) else {
+                report("\(refused): the document is not open; nothing is changed")
+                return nil
+            }
+            let version = identifier["version"]
+            guard !version.exists || version.int != nil else {
+                report("\(refused): textDocument.version must be an integer; the document is unchanged")
+                return nil
+            }
+            // Checked whole before any is applied: a malformed message leaves the document as it was.
+            switch ContentChange.changes(params["contentChanges"]) {
+            case .failure(let fault):
+                report("\(refused): \(fault.message); the document is unchanged")
+                return nil
+            case .success(let changes):
+                document.apply(changes)
+            }
+            document.version = version.int ?? document.version + 1
+            // Only this thread changes documents: none has changed since it was read.
+            scheduleLint(uri, storing: document)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]["uri"].string else { return nil }
             withLock {
                 documents[uri] = nil
                 lints[uri] = nil
+                lintRequests[uri] = nil
             }
             publish(uri: uri, version: nil, diagnostics: [])
         case "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration", "textDocument/didSave":
@@ -256,6 +323,11 @@ public final class LanguageServer: @unchecked Sendable {
 
     static let fixAllKind = "source.fixAll.hitlint"
 
+    /// A URI as a message quotes it: at most 200 characters of it.
+    private static func shown(_ uri: String) -> String {
+        "'" + (uri.count > 200 ? uri.prefix(200) + "…" : uri) + "'"
+    }
+
     private static func key(_ id: JSONValue) -> String {
         switch id {
         case .int(let value): return "i\(value)"
@@ -288,24 +360,44 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: - Linting
 
-    private func scheduleLint(_ uri: String) {
-        guard let version = withLock({ documents[uri]?.version }) else { return }
-        let delay = withLock { settings.debounce }
-        pendingLints.enter()
-        lintQueue.asyncAfter(deadline: .now() + delay) { [self] in
-            defer { pendingLints.leave() }
-            // A newer change has its own lint coming.
-            guard let document = withLock({ documents[uri] }), document.version == version else { return }
+    /// Lints the document a debounce from now (`storing` it first, when
+    /// given), in place of a lint still waiting for it; publishes unless it
+    /// changed while being linted (the newer version's lint publishes).
+    private func scheduleLint(_ uri: String, storing document: TextDocument? = nil) {
+        let delay: Double = withLock {
+            // Stored and asked for at once: a lint that reads this document has done what is asked.
+            if let document { documents[uri] = document }
+            lintRequests[uri, default: LintRequests()].asked += 1
+            return settings.debounce
+        }
+        lintScheduler.schedule(uri, after: delay) { [self] in
+            // What was asked for up to now is linted from here: a lint asked
+            // for after this one started, but before it read the document,
+            // has nothing left to do.
+            let taken: TextDocument? = withLock {
+                guard let document = documents[uri], let requests = lintRequests[uri], requests.done < requests.asked else { return nil }
+                lintRequests[uri]?.done = requests.asked
+                return document
+            }
+            guard let document = taken else { return }
             let lint = lintDocument(document)
-            // Changed while linting: the newer version's lint publishes.
             let current: Bool = withLock {
-                guard documents[uri]?.version == version else { return false }
-                lints[uri] = Lint(version: version, input: lint.input)
+                lintCount += 1
+                guard documents[uri]?.version == document.version else { return false }
+                lints[uri] = Lint(version: document.version, input: lint.input)
                 return true
             }
             guard current else { return }
-            publish(uri: uri, version: version, diagnostics: lint.diagnostics.map { self.lspDiagnostic($0, in: document, input: lint.input) })
+            publish(uri: uri, version: document.version,
+                    diagnostics: lint.diagnostics.map { self.lspDiagnostic($0, in: document, input: lint.input) })
         }
+    }
+
+    /// Lints of one document asked for (a change, save or watched-file event
+    /// each) and how many of them a lint has read the document after.
+    private struct LintRequests {
+        var asked = 0
+        var done = 0
     }
 
     private struct DocumentLint {
@@ -468,8 +560,13 @@ public final class LanguageServer: @unchecked Sendable {
     struct RequestError: Error { var message: String }
 
     private func codeActions(_ params: JSONView) -> Result<JSONValue, RequestError> {
-        guard let uri = params["textDocument"]["uri"].string, let range = params["range"].range else {
-            return .failure(RequestError(message: "codeAction needs textDocument.uri and range"))
+        guard let uri = params["textDocument"]["uri"].string else {
+            return .failure(RequestError(message: "codeAction needs textDocument.uri (a string)"))
+        }
+        let range: TextDocument.Range
+        switch ContentChange.range(params["range"], path: "range") {
+        case .success(let checked): range = checked
+        case .failure(let fault): return .failure(RequestError(message: fault.message))
         }
         guard let document = withLock({ documents[uri] }) else { return .success(.array([])) }
         guard let file = fileContext(uri), !file.isConfiguration else { return .success(.array([])) }
@@ -537,8 +634,13 @@ public final class LanguageServer: @unchecked Sendable {
     // MARK: - Hover
 
     private func hover(_ params: JSONView) -> Result<JSONValue, RequestError> {
-        guard let uri = params["textDocument"]["uri"].string, let position = params["position"].position else {
-            return .failure(RequestError(message: "hover needs textDocument.uri and position"))
+        guard let uri = params["textDocument"]["uri"].string else {
+            return .failure(RequestError(message: "hover needs textDocument.uri (a string)"))
+        }
+        let position: TextDocument.Position
+        switch ContentChange.position(params["position"], path: "position") {
+        case .success(let checked): position = checked
+        case .failure(let fault): return .failure(RequestError(message: fault.message))
         }
         guard let document = withLock({ documents[uri] }), let file = fileContext(uri), !file.isConfiguration else {
             return .success(.null)

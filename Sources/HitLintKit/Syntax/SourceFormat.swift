@@ -2,11 +2,13 @@
 public enum SourceFormat: String, Sendable, CaseIterable {
     case json
     case yaml
-    /// UI captures (UI Automator dumps, Appium and WebDriverAgent page sources),
-    /// read as JsonML (`XMLReader`); never a hitlint layout.
+    /// UI captures (UI Automator dumps, Appium and WebDriverAgent page sources)
+    /// and Interface Builder documents, read as JsonML (`XMLReader`); never a
+    /// hitlint layout.
     case xml
 
-    /// `.json` → json; `.yaml` / `.yml` → yaml; `.xml` → xml; anything else → nil.
+    /// `.json` → json; `.yaml` / `.yml` → yaml; `.xml`, `.xib`, `.storyboard` → xml;
+    /// anything else → nil.
     /// Letters in any case (`.JSON`); the bytes are compared, and no other
     /// character lowers to an ASCII letter of these names, so this is what
     /// `lowercased().hasSuffix` says, without a lowered copy of every path.
@@ -23,7 +25,7 @@ public enum SourceFormat: String, Sendable, CaseIterable {
             self = .json
         } else if Self.hasSuffix(name, ".yaml") || Self.hasSuffix(name, ".yml") {
             self = .yaml
-        } else if Self.hasSuffix(name, ".xml") {
+        } else if Self.hasSuffix(name, ".xml") || Self.hasSuffix(name, ".xib") || Self.hasSuffix(name, ".storyboard") {
             self = .xml
         } else {
             return nil

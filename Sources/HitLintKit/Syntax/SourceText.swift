@@ -90,21 +90,25 @@ public final class SourceText: @unchecked Sendable {
         return starts
     }
 
-    /// Whether the first line break is CR LF (what edits write). Found without
-    /// `lineStarts`: that table (8 bytes a line) is only needed when the report
-    /// is written, after the rules, and building it for an editor kept it
-    /// through them.
-    public var firstLineBreakIsCRLF: Bool {
+    /// The first line break as written: CR LF, CR alone (classic Mac OS) or
+    /// LF (also when there is none): what edits write, so that a file keeps
+    /// one kind of line end. Found without `lineStarts`: that table (8 bytes a
+    /// line) is only needed when the report is written, after the rules, and
+    /// building it for an editor kept it through them.
+    public var firstLineBreak: String {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
+            guard let base = buffer.baseAddress else { return "\n" }
             let count = buffer.count
             // The first CR, if it comes before the first LF, decides.
             let lineFeed = memchr(base, 0x0A, count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
-            guard let found = memchr(base, 0x0D, lineFeed) else { return false }
+            guard let found = memchr(base, 0x0D, lineFeed) else { return "\n" }
             let carriageReturn = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            return lineFeed < count && carriageReturn + 1 == lineFeed
+            return lineFeed < count && carriageReturn + 1 == lineFeed ? "\r\n" : "\r"
         }
     }
+
+    /// Whether the first line break is CR LF.
+    public var firstLineBreakIsCRLF: Bool { firstLineBreak == "\r\n" }
 
     /// The text starts with U+FEFF (EF BB BF), which YAML allows and ignores.
     var hasByteOrderMark: Bool {

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 @testable import HitLintKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The options for running in CI, in process: standard input, `--output`,
 /// `--stats`, `--max-warnings`, `--jobs`, `--color`, and the inputs' edge cases.
@@ -33,7 +38,72 @@ final class CIOptionTests: XCTestCase {
         XCTAssertEqual(runCommand(["-", "--stdin-format", "toml"], standardInput: "").status, 2)
         let unreadable = runCommand(["-", "--stdin-format", "yaml"], standardInput: nil)
         XCTAssertEqual(unreadable.status, 2)
-        XCTAssertEqual(unreadable.error, "hitlint: cannot read standard input\n")
+        XCTAssertEqual(unreadable.error, "hitlint: <stdin>: cannot read standard input (bad file descriptor)\n")
+    }
+
+    /// Runs the command with this process's standard input replaced by
+    /// `descriptor` (or closed, for -1), as a shell's `<` or `<&-` would.
+    private func runWithStandardInput(_ descriptor: Int32, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
+        let saved = dup(STDIN_FILENO)
+        defer {
+            dup2(saved, STDIN_FILENO)
+            close(saved)
+        }
+        if descriptor >= 0 { dup2(descriptor, STDIN_FILENO) } else { close(STDIN_FILENO) }
+        let output = CapturedOutput()
+        output.readsProcessStandardInput = true
+        let status = HitLintCommand.run(arguments, output: output)
+        return (status, output.standardOutput, output.standardError)
+    }
+
+    /// Issue 33: `- < folder` and a closed standard input crashed (a `try!` in
+    /// Foundation's FileHandle), and `- < /dev/zero` read until memory ran
+    /// out. Each is now a message and exit 2; standard input has the cap files
+    /// have (lowered here, so the test reads a megabyte, not 4 GiB).
+    func testStandardInputThatIsAFolderClosedOrEndlessIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let arguments = ["--stdin-format", "yaml", "-"]
+        let directory = open(folder.path, O_RDONLY)
+        defer { close(directory) }
+        let fromFolder = runWithStandardInput(directory, arguments)
+        XCTAssertEqual(fromFolder.status, 2)
+        XCTAssertEqual(fromFolder.error, "hitlint: <stdin>: standard input is a folder, not a layout; not read\n")
+        XCTAssertEqual(fromFolder.output, "0 errors, 0 warnings in 0 files\n")
+
+        let closed = runWithStandardInput(-1, arguments)
+        XCTAssertEqual(closed.status, 2)
+        XCTAssertEqual(closed.error, "hitlint: <stdin>: cannot read standard input (bad file descriptor)\n")
+
+        let zero = open("/dev/zero", O_RDONLY)
+        defer { close(zero) }
+        let limit = InputFileReader.standardInputLimit
+        InputFileReader.standardInputLimit = 1 << 20
+        defer { InputFileReader.standardInputLimit = limit }
+        let endless = runWithStandardInput(zero, arguments)
+        XCTAssertEqual(endless.status, 2)
+        XCTAssertEqual(endless.error, "hitlint: <stdin>: standard input too large: more than 1048576 bytes (layouts must be under 4 GiB)\n")
+
+        // Within the cap, a pipe and a file are read whole, whatever their size says.
+        let layout = try folder.write("small.yaml", Layouts.small)
+        let file = open(layout, O_RDONLY)
+        defer { close(file) }
+        let fromFile = runWithStandardInput(file, arguments)
+        XCTAssertEqual(fromFile.status, 1, fromFile.error)
+        XCTAssertTrue(fromFile.output.hasPrefix("<stdin>:1:88: error: 'play' is reachable on 30×30 pt"), fromFile.output)
+        // (Less than a pipe's buffer, written before the run reads it: no thread to wait for.)
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        let text = Array(String(repeating: "# a comment line to fill the pipe\n", count: 1000).utf8) + Array(Layouts.small.utf8)
+        XCTAssertEqual(text.withUnsafeBufferPointer { write(ends[1], $0.baseAddress!, $0.count) }, text.count)
+        close(ends[1])
+        let fromPipe = runWithStandardInput(ends[0], arguments)
+        close(ends[0])
+        XCTAssertEqual(fromPipe.status, 1, fromPipe.error)
+        XCTAssertTrue(fromPipe.output.hasPrefix("<stdin>:1001:88: error: 'play'"), fromPipe.output)
+        InputFileReader.standardInputLimit = text.count - 1
+        let justOver = open(try folder.write("over.yaml", String(decoding: text, as: UTF8.self)), O_RDONLY)
+        defer { close(justOver) }
+        XCTAssertEqual(runWithStandardInput(justOver, arguments).status, 2, "a file one byte over the cap is refused")
     }
 
     func testOutputFileTakesTheReport() throws {
@@ -51,7 +121,7 @@ final class CIOptionTests: XCTestCase {
 
         let unwritable = runCommand(["--output", folder.path + "/missing/report.txt", layout], in: folder.path)
         XCTAssertEqual(unwritable.status, 2)
-        XCTAssertEqual(unwritable.error, "hitlint: \(folder.path)/missing/report.txt: cannot write the report\n")
+        XCTAssertEqual(unwritable.error, "hitlint: \(folder.path)/missing/report.txt: cannot write the report (cannot create a temporary file next to it (no such file or directory))\n")
     }
 
     func testStatsGoToStandardError() throws {
@@ -151,6 +221,36 @@ final class CIOptionTests: XCTestCase {
         let result = runCommand([folder.path])
         XCTAssertEqual(result.status, 2, "the FIFO is a path that could not be linted")
         XCTAssertTrue(result.error.contains("pipe.json: not a regular file (a FIFO); not read"), result.error)
+    }
+
+    /// Issue 33: `hitlint a.yaml ./a.yaml /abs/a.yaml` reported one file three
+    /// times (and SARIF repeated its fingerprints). Each real file is linted
+    /// once, under the first name given: a path, a link to it, the folder it
+    /// is in, a link among its neighbours.
+    func testEachRealFileIsLintedOnceUnderTheFirstNameGiven() throws {
+        let folder = try TemporaryFolder()
+        let layout = try folder.write("Layouts/a.yaml", Layouts.small)
+        try folder.write("Layouts/b.yaml", Layouts.gap)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/Layouts/link.yaml", withDestinationPath: "a.yaml")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/alias.yaml", withDestinationPath: "Layouts/b.yaml")
+        let named = inDirectory(folder.path) { runCommand(["Layouts/a.yaml", "./Layouts/a.yaml", layout, "Layouts/link.yaml"], in: folder.path) }
+        XCTAssertEqual(named.output, """
+        Layouts/a.yaml:1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]
+        1 error, 0 warnings, 1 fixable in 1 file
+
+        """)
+        let walked = inDirectory(folder.path) { runCommand(["alias.yaml", "Layouts", "./Layouts/b.yaml"], in: folder.path) }
+        XCTAssertEqual(walked.output.split(separator: "\n").map { String($0.prefix(22)) },
+                       ["Layouts/a.yaml:1:88: e", "alias.yaml:5:122: warn", "1 error, 1 warning, 2 "])
+        let sarif = inDirectory(folder.path) { runCommand(["--format", "sarif", "Layouts", "./Layouts", "alias.yaml", layout], in: folder.path) }
+        let fingerprints = sarif.output.split(separator: "\n").filter { $0.contains("\"hitlint/v1\"") }
+        XCTAssertEqual(fingerprints.count, 2, sarif.output)
+        XCTAssertEqual(Set(fingerprints).count, 2)
+        // Named under another name, a file found in a folder is still named:
+        // a file that is no layout is an error, not a note.
+        try folder.write("Layouts/notes.json", "{\"title\": \"not a layout\"}")
+        let notes = inDirectory(folder.path) { runCommand(["Layouts", "./Layouts/notes.json"], in: folder.path) }
+        XCTAssertTrue(notes.output.contains("Layouts/notes.json:1:2: error:"), notes.output)
     }
 
     /// The walker sorts ASCII names as bytes and others as strings, lists

@@ -71,6 +71,24 @@ final class CaptureCommandTests: XCTestCase {
         XCTAssertEqual(layout.platform, .uikit)
     }
 
+    /// `maestro hierarchy > screen.txt`: another extension, read as JSON when `--from` names the format.
+    func testFromReadsACaptureSavedUnderAnotherExtension() throws {
+        let folder = try temporaryFolder()
+        let path = folder.appendingPathComponent("screen.txt").path
+        try ("Running on emulator-5554\n" + Captures.text("maestro-android.json")).write(toFile: path, atomically: true, encoding: .utf8)
+        let plain = CapturedOutput()
+        XCTAssertEqual(HitLintCommand.run([path], output: plain), 2)
+        XCTAssertTrue(plain.standardError.contains("--from"), plain.standardError)
+        let named = CapturedOutput()
+        XCTAssertEqual(HitLintCommand.run(["--from", "maestro", path], output: named), 1)
+        XCTAssertTrue(named.standardOutput.contains("'More options' is reachable on 32×32 dp"), named.standardOutput)
+        // And drawn, after its banner.
+        let page = folder.appendingPathComponent("screen.html").path
+        let render = CapturedOutput()
+        XCTAssertEqual(HitLintCommand.run(["render", "--from", "maestro", path, "-o", page], output: render), 0, render.standardError)
+        XCTAssertTrue(try String(contentsOfFile: page, encoding: .utf8).contains("More options"))
+    }
+
     /// Many captures in one folder, in both formats and mixed with layouts: each
     /// is read as what it is, and the report is in path order.
     func testAFolderOfCapturesIsLintedAsItsFormats() throws {

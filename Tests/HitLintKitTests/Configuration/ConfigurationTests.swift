@@ -44,12 +44,12 @@ final class ConfigurationTests: XCTestCase {
         let configuration = try parse("""
         rules:
           target-size: {spacingException: true, minSize: 48dp}
-          dead-gap: {maxGap: 22}
+          dead-gap: {maxGap: 22dp}
           excessive-hit-expansion: {maxExpansion: 30pt}
         include: "*.yaml"
         """)
         XCTAssertEqual(configuration.ruleOptions["target-size"], ["spacingException": "true", "minSize": "48dp"])
-        XCTAssertEqual(configuration.ruleOptions["dead-gap"], ["maxGap": "22"])
+        XCTAssertEqual(configuration.ruleOptions["dead-gap"], ["maxGap": "22dp"])
         XCTAssertNil(configuration.severities["target-size"], "options alone keep an enabled rule's default")
         XCTAssertEqual(configuration.severities["excessive-hit-expansion"], .warning, "options alone turn an off rule on")
         XCTAssertEqual(configuration.include.map(\.pattern), ["*.yaml"], "one pattern may stand alone")
@@ -76,9 +76,9 @@ final class ConfigurationTests: XCTestCase {
 
     func testBadValuesAreErrors() {
         XCTAssertEqual(problem("rules:\n  target-size: {minSize: big}\n"),
-                       ".hitlint.yml:2:26: 'minSize' of target-size must be a positive length with a unit (44pt, 48dp, 24px, 9mm), found 'big'")
+                       ".hitlint.yml:2:26: 'minSize' of target-size must be a positive length with a unit: pt, dp, px or mm (44pt, 48dp, 24px, 9mm), found 'big'")
         XCTAssertEqual(problem("rules:\n  dead-gap: {maxGap: -3}\n"),
-                       ".hitlint.yml:2:22: 'maxGap' of dead-gap must be a positive length with a unit (44pt, 48dp, 24px, 9mm), found -3")
+                       ".hitlint.yml:2:22: 'maxGap' of dead-gap must be a positive length with a unit: pt, dp, px or mm (44pt, 48dp, 24px, 9mm), found -3")
         XCTAssertEqual(problem("rules:\n  target-size: {spacingException: yes}\n"),
                        ".hitlint.yml:2:35: 'spacingException' of target-size must be true or false, found 'yes'")
         XCTAssertEqual(problem("rules:\n  dead-gap: false\n"),
@@ -86,7 +86,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(problem("rules:\n  dead-gap: {severity: false}\n"),
                        ".hitlint.yml:2:24: a severity must be one of error, warning, info, off, found false; write 'off' to turn a rule off")
         XCTAssertEqual(problem("rules:\n  invalid-layout: warning\n"), ".hitlint.yml:2:19: invalid-layout is always an error")
-        XCTAssertEqual(problem("- profile\n"), ".hitlint.yml:1:1: a configuration must be a mapping of keys (profile, platform, input, include, exclude, rules, figmaTargets), found a list")
+        XCTAssertEqual(problem("- profile\n"), ".hitlint.yml:1:1: a configuration must be a mapping of keys (profile, platform, input, include, exclude, rules, figmaTargets, overrides), found a list")
         XCTAssertEqual(problem("include: [3]\n"), ".hitlint.yml:1:11: 'include' must be a string, found 3")
         let tooLong = Array(repeating: "**/x", count: 200).joined(separator: "/")
         XCTAssertEqual(problem("exclude: ['\(tooLong)']\n"),
@@ -94,6 +94,37 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(problem("rules: [dead-gap]\n"), ".hitlint.yml:1:8: 'rules' must map rule ids to a severity or to options, found a list")
         XCTAssertEqual(problem("{\"profile\": \"ios\", \"profile\": \"tvos\"}", format: .json),
                        ".hitlint.yml:1:20: duplicate key 'profile' (first on line 1)")
+    }
+
+    /// Issue 33: a length needs its unit (a bare 44 is 44 pt to one reader and
+    /// 44 px to another), is written in decimal (not `0x1p3`, which `Double`
+    /// reads), and dead-gap's `minGap` may not exceed its `maxGap`.
+    func testLengthsNeedAUnitAndDecimalDigitsAndGapBoundsMustBeOrdered() {
+        let expected = "must be a positive length with a unit: pt, dp, px or mm (44pt, 48dp, 24px, 9mm)"
+        XCTAssertEqual(problem("rules:\n  target-size: {minSize: 44}\n"),
+                       ".hitlint.yml:2:26: 'minSize' of target-size \(expected), found 44")
+        XCTAssertEqual(problem("rules:\n  target-size: {minSize: '44'}\n"),
+                       ".hitlint.yml:2:26: 'minSize' of target-size \(expected), found '44'")
+        for text in ["0x1p3pt", "0x10pt", "1e2pt", "+44pt", "4.4.4pt", ".pt", "inf pt", "nanpt", "44 pt pt", "0pt"] {
+            XCTAssertEqual(problem("rules:\n  target-size: {minSize: '\(text)'}\n"),
+                           ".hitlint.yml:2:26: 'minSize' of target-size \(expected), found '\(text)'", text)
+        }
+        for text in ["44pt", "48DP", "24px", "9mm", "7.5 mm", "0.5pt", ".5pt", "44.pt"] {
+            XCTAssertNotNil(Length(text), text)
+        }
+        XCTAssertEqual(problem("rules:\n  dead-gap: {minGap: 10pt, maxGap: 4dp}\n"),
+                       ".hitlint.yml:2:14: 'minGap' of dead-gap (10 pt) is more than its 'maxGap' (4 dp), so the rule could report nothing; make 'minGap' at most 'maxGap'")
+        XCTAssertEqual(problem("rules:\n  dead-gap: {maxGap: 1mm, minGap: 2mm}\n"),
+                       ".hitlint.yml:2:27: 'minGap' of dead-gap (2 mm) is more than its 'maxGap' (1 mm), so the rule could report nothing; make 'minGap' at most 'maxGap'")
+        XCTAssertNoThrow(try parse("rules:\n  dead-gap: {minGap: 4pt, maxGap: 4pt}\n"), "equal bounds report gaps of exactly that width")
+
+        let folder = try? TemporaryFolder()
+        let layout = (try? folder?.write("clean.yaml", Layouts.clean)) ?? nil
+        for text in ["5", "0x1p3pt", "1e1pt"] {
+            let run = runCommand(["--min-size", text, layout ?? "clean.yaml"])
+            XCTAssertEqual(run.status, 2, text)
+            XCTAssertEqual(run.error, "hitlint: --min-size takes a positive length with a unit: pt, dp, px or mm (44pt, 48dp, 24px, 9mm), found '\(text)'\n", text)
+        }
     }
 
     func testSyntaxErrorsAreLocated() {
@@ -148,6 +179,29 @@ final class ConfigurationTests: XCTestCase {
         let missing = runCommand(["--config", "nope.yml", layout], in: folder.path)
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(missing.error, "hitlint: nope.yml: no such configuration file\n")
+    }
+
+    /// Issue 33: a `.hitlint.yml` that is a symlink leading nowhere, or to
+    /// itself, stops the run with a message (it was skipped, and the run went
+    /// on with the configuration of a parent folder, or none).
+    func testABrokenOrLoopingConfigurationLinkIsAnError() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(".hitlint.yml", "profile: tvos\n")  // a parent's, which must not be used instead
+        let layout = try folder.write("app/small.yaml", Layouts.small)
+        let app = folder.path + "/app"
+        try FileManager.default.createSymbolicLink(atPath: app + "/.hitlint.yml", withDestinationPath: "shared/hitlint.yml")
+        let dangling = runCommand([layout], in: app)
+        XCTAssertEqual(dangling.status, 2)
+        XCTAssertEqual(dangling.error, "hitlint: .hitlint.yml: cannot read configuration file: broken symbolic link (what it points to does not exist)\n")
+        XCTAssertEqual(dangling.output, "")
+
+        try FileManager.default.removeItem(atPath: app + "/.hitlint.yml")
+        try FileManager.default.createSymbolicLink(atPath: app + "/.hitlint.yml", withDestinationPath: ".hitlint.yml")
+        let looping = runCommand([layout], in: app)
+        XCTAssertEqual(looping.status, 2)
+        XCTAssertEqual(looping.error, "hitlint: .hitlint.yml: cannot read configuration file: symbolic link loop (too many levels of symbolic links)\n")
+        let named = runCommand(["--config", ".hitlint.yml", layout], in: app)
+        XCTAssertEqual(named.error, looping.error, "named or found, the same message")
     }
 
     func testIncludeAndExcludeChooseTheFiles() throws {

@@ -77,14 +77,15 @@ final class CaptureReadingTests: XCTestCase {
         XCTAssertEqual(messages(result, RuleID.targetSize), ["'icon' is reachable on 43.33×43.33 dp (130×130 px); minimum is 48×48 dp (android)"])
 
         // Evidence that no one density explains: the default, and why.
+        // (A status bar of 50 px is 25 dp at 2, where a navigation bar of 120 px is 60 dp; that is 48 dp at 2.5, where the status bar is 20 dp.)
         let conflicting = droidbot([
             (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
-            (0, "android.view.ViewGroup", [0, 72, 1080, 240], #""resource_id": "com.example:id/action_bar""#),
+            (0, "android.view.View", [0, 0, 1080, 50], #""resource_id": "android:id/statusBarBackground""#),
             (0, "android.view.View", [0, 1800, 1080, 1920], #""resource_id": "android:id/navigationBarBackground""#),
         ])
         let unsettled = try lint(conflicting)
         XCTAssertTrue(messages(unsettled, RuleID.importNote).contains(
-            "the capture does not record the screen density, and what it shows does not settle it (app bar 168 px and navigation bar 120 px): "
+            "the capture does not record the screen density, and what it shows does not settle it (status bar 50 px and navigation bar 120 px): "
                 + "assuming 2.625 px per dp (420 dpi); pass --scale to set it"), "\(messages(unsettled, RuleID.importNote))")
         // Nothing of a size the platform fixes: the default, said so.
         let bare = try lint(droidbot([(-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], "")]))
@@ -92,6 +93,83 @@ final class CaptureReadingTests: XCTestCase {
         // --scale wins, and needs no note.
         let given = try lint(bars, ["--scale", "2"])
         XCTAssertFalse(messages(given, RuleID.importNote).contains { $0.contains("density") })
+    }
+
+    /// Real screens the first rules got wrong: an app's own title bar, an old
+    /// phone's 25 dp status bar, and a density that would make a phone narrower
+    /// than any Android screen.
+    func testTheDensityOfScreensWithOwnTitleBarsOldStatusBarsAndNarrowCandidates() throws {
+        // System bars that fit 3 px per dp and a title bar of the app's own height (50 dp there).
+        let titleBar = try lint(droidbot(width: 1080, height: 1920, [
+            (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
+            (0, "android.view.View", [0, 0, 1080, 72], #""resource_id": "android:id/statusBarBackground""#),
+            (0, "androidx.appcompat.widget.Toolbar", [0, 72, 1080, 222], #""resource_id": "com.example:id/toolbar""#),
+            (0, "android.view.View", [0, 1776, 1080, 1920], #""resource_id": "android:id/navigationBarBackground""#),
+        ]))
+        XCTAssertTrue(messages(titleBar, RuleID.importNote).contains { $0.hasPrefix("the capture does not record the screen density: inferred 3 px per dp") },
+                      "\(messages(titleBar, RuleID.importNote))")
+        // A 720 px phone of Android 5 (a 25 dp status bar of 50 px): 2 px per dp, 360 dp wide.
+        let old = try lint(droidbot(width: 720, height: 1280, [
+            (-1, "android.widget.FrameLayout", [0, 0, 720, 1280], ""),
+            (0, "android.view.View", [0, 0, 720, 50], #""resource_id": "android:id/statusBarBackground""#),
+        ]))
+        XCTAssertTrue(messages(old, RuleID.importNote).contains { $0.hasPrefix("the capture does not record the screen density: inferred 2 px per dp (320 dpi) from status bar 50 px = 25 dp") },
+                      "\(messages(old, RuleID.importNote))")
+        // 84 px is 24 dp at 3.5 px per dp, which would make a 1080 px screen 308.57 dp wide: not a phone's density.
+        let narrow = try lint(droidbot(width: 1080, height: 1920, [
+            (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
+            (0, "android.view.View", [0, 0, 1080, 84], #""resource_id": "android:id/statusBarBackground""#),
+        ]))
+        XCTAssertFalse(messages(narrow, RuleID.importNote).contains { $0.contains("3.5 px per dp") }, "\(messages(narrow, RuleID.importNote))")
+        XCTAssertTrue(messages(narrow, RuleID.importNote).contains { $0.contains("does not settle it (status bar 84 px): assuming 2.625 px per dp") },
+                      "\(messages(narrow, RuleID.importNote))")
+        // Nothing settles a 720 px screen: not the default 2.625 (274 dp), the largest standard density that keeps it 320 dp wide.
+        let bare = try lint(droidbot(width: 720, height: 1280, [(-1, "android.widget.FrameLayout", [0, 0, 720, 1280], "")]))
+        XCTAssertTrue(messages(bare, RuleID.importNote).contains { $0.contains("assuming 2 px per dp (320 dpi), the largest standard density that keeps its 720 px screen 320 dp wide") },
+                      "\(messages(bare, RuleID.importNote))")
+    }
+
+    /// One DroidBot run: the states of one folder share the density that those
+    /// with system bars settle, and a state with none (a full-screen page) takes it.
+    func testCapturesOfOneFolderShareTheirDensity() throws {
+        let folder = try TemporaryFolder()
+        let bars = droidbot([
+            (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
+            (0, "android.view.View", [0, 0, 1080, 72], #""resource_id": "android:id/statusBarBackground""#),
+            (0, "android.view.View", [0, 1776, 1080, 1920], #""resource_id": "android:id/navigationBarBackground""#),
+        ])
+        let fullScreen = droidbot([
+            (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
+            (0, "android.widget.ImageButton", [900, 100, 1032, 232], #""clickable": true, "resource_id": "com.example:id/close""#),
+        ])
+        try folder.write("run/state_1.json", bars)
+        try folder.write("run/state_2.json", bars)
+        let shared = try folder.write("run/state_3.json", fullScreen)
+        let alone = try folder.write("other/state_1.json", fullScreen)
+        let run = runCommand(["--format", "json", folder.path])
+        let report = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+        let diagnostics = try XCTUnwrap(report?["diagnostics"] as? [[String: Any]])
+        func messages(_ path: String, _ rule: String) -> [String] {
+            diagnostics.filter { ($0["file"] as? String) == path && ($0["rule"] as? String) == rule }.compactMap { $0["message"] as? String }
+        }
+        XCTAssertTrue(messages(shared, RuleID.importNote).contains {
+            $0.hasPrefix("the capture does not record the screen density: 3 px per dp (480 dpi), inferred from the captures of a 1080 px wide screen in its folder")
+        }, "\(messages(shared, RuleID.importNote))")
+        // 132 px is 44 dp there (50.29 dp at the default 2.625, which passed).
+        XCTAssertEqual(messages(shared, RuleID.targetSize), ["'close' is reachable on 44×44 dp (132×132 px); minimum is 48×48 dp (android)"])
+        // Another folder is another run: nothing settles it.
+        XCTAssertTrue(messages(alone, RuleID.importNote).contains { $0.contains("assuming 2.625 px per dp") }, "\(messages(alone, RuleID.importNote))")
+        XCTAssertEqual(messages(alone, RuleID.targetSize), [])
+        // Its page is drawn at that density too: the screen is 640 dp tall, not 731.43.
+        let pages = folder.path + "/pages"
+        _ = runCommand(["--render-dir", pages, folder.path + "/run"])
+        let page = try String(contentsOfFile: pages + "/" + (try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: pages)
+            .first { $0.hasSuffix("state_3.json.html") })), encoding: .utf8)
+        XCTAssertTrue(page.contains("height=\"640\""), "the page's screen")
+        XCTAssertFalse(page.contains("731.43"))
+        // --scale still wins.
+        let given = runCommand(["--scale", "2.625", "--format", "json", folder.path])
+        XCTAssertFalse(given.output.contains("inferred from the captures"), given.output)
     }
 
     func testASentryAndroidCaptureGetsItsDensityFromTheAppBar() throws {
@@ -129,14 +207,14 @@ final class CaptureReadingTests: XCTestCase {
     }
 
     func testWebContentIsHitTestedTheWebWayAndMeasuredAgainstWCAG() throws {
-        // Web content is checked for size only when asked: the page is rarely the app's own.
+        // Web content is checked for size (as warnings) unless asked not to.
         let folder = try TemporaryFolder()
         let state = try folder.write("state.json", webPage)
-        let off = runCommand(["--scale", "3", state])
+        let config = try folder.write("web.yml", "rules:\n  target-size: {webContent: false}\n")
+        let off = runCommand(["--config", config, "--scale", "3", state])
         XCTAssertTrue(off.output.contains("in 1 file"), off.output)
         XCTAssertFalse(off.output.contains("web content"), off.output)
-        let config = try folder.write("web.yml", "rules:\n  target-size: {webContent: true}\n")
-        let run = runCommand(["--config", config, "--scale", "3", "--format", "json", state])
+        let run = runCommand(["--scale", "3", "--format", "json", state])
         XCTAssertTrue(run.output.contains(#""severity": "warning""#), run.output)
         XCTAssertTrue(run.output.contains("web content 'Tiny' is reachable on 16×16 px; minimum is 24×24 px (wcag-aa, web content)"), run.output)
         XCTAssertEqual(run.output.components(separatedBy: "\"rule\": \"target-size\"").count - 1, 1, run.output)
@@ -154,6 +232,26 @@ final class CaptureReadingTests: XCTestCase {
         let geometry = Geometry(layout: layout)
         let phones = try XCTUnwrap(layout.index(named: "Phones"))
         XCTAssertEqual(geometry.hitTest(x: 100, y: 120), .target(phones))
+    }
+
+    /// A page's controls are focusable; a clickable element that is not is one
+    /// a script listens on (a notice's box, an image): no target, as in axe-core.
+    func testOnlyFocusableWebElementsAreTargets() throws {
+        let page = droidbot([
+            (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
+            (0, "android.webkit.WebView", [0, 72, 1080, 1776], #""clickable": true, "focusable": true"#),
+            // A notice whose box listens for clicks, with a 20 px close button in its corner.
+            (1, "android.view.View", [60, 100, 1020, 700], #""clickable": true, "focusable": false, "content_description": "notice""#),
+            (2, "android.widget.Button", [930, 130, 990, 190], #""clickable": true, "focusable": true, "content_description": "Close""#),
+            // An empty image a script listens on, and two links 19 px tall, 21 px apart.
+            (1, "android.widget.Image", [48, 1302, 144, 1350], #""clickable": true, "focusable": false"#),
+            (1, "android.view.View", [150, 1000, 450, 1057], #""clickable": true, "focusable": true, "content_description": "1. About""#),
+            (1, "android.view.View", [150, 1063, 450, 1120], #""clickable": true, "focusable": true, "content_description": "2. Install""#),
+        ])
+        let result = try lint(page, ["--scale", "3"])
+        XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.compactMap(\.node), ["1. About", "2. Install"],
+                       "the close button alone passes the spacing exception; the image is no target")
+        XCTAssertTrue(messages(result, RuleID.targetSize).allSatisfy { $0.hasPrefix("web content '") })
     }
 
     // MARK: Modal layers

@@ -51,6 +51,29 @@ final class JSONCaptureImporterTests: XCTestCase {
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("minimum is 44×44 pt (ios)") })
     }
 
+    /// `maestro hierarchy > screen.json` keeps the tool's banner above the JSON.
+    func testMaestroOutputSavedWithItsBannerIsRead() throws {
+        let hierarchy = try Captures.text("maestro-android.json")
+        let saved = "Running on emulator-5554\n" + hierarchy
+        let result = try TestSupport.lint(saved, format: .json)
+        XCTAssertEqual(result.fileKind, .maestro)
+        XCTAssertEqual(findings(result), ["More options", "compose"])
+        let note = try XCTUnwrap(result.diagnostics.first)
+        XCTAssertEqual(note.rule, RuleID.importNote)
+        XCTAssertTrue(note.message.contains("'Running on emulator-5554'"), note.message)
+        // Diagnostics land on the lines of the file as saved: one below the hierarchy's own.
+        let plain = try TestSupport.lint(hierarchy, format: .json)
+        let line = { (result: LintResult) in result.diagnostics.first { $0.node == "compose" }.map { result.location($0).start.line } }
+        XCTAssertEqual(line(result), try XCTUnwrap(line(plain)) + 1)
+        // Only a Maestro hierarchy, and only after a few lines of text: anything else is the syntax error it is.
+        for text in ["Running on emulator-5554\n{\"root\": {\"frame\": [0, 0, 10, 10]}}",
+                     "Running on emulator-5554\n" + String(repeating: "more output\n", count: 20) + hierarchy,
+                     "x" + hierarchy] {
+            let other = try TestSupport.lint(text, format: .json)
+            XCTAssertEqual(other.diagnostics.map(\.rule), [RuleID.invalidLayout], String(text.prefix(60)))
+        }
+    }
+
     func testAKeyboardWithoutAPackageIsKnownByItsResourceIDs() throws {
         // Maestro writes no `package`: Gboard's keys are known by their ids.
         let key = #"{"attributes": {"resource-id": "com.google.android.inputmethod.latin:id/key_pos_0_0", "clickable": "true", "bounds": "[0,1800][100,1900]", "class": "android.widget.FrameLayout"}, "children": []}"#

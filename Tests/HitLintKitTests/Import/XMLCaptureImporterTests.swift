@@ -140,6 +140,75 @@ final class XMLCaptureImporterTests: XCTestCase {
         XCTAssertTrue(android.diagnostics.contains { $0.message.contains("minimum is 48×48 dp (android)") })
     }
 
+    /// A WebDriverAgent page source of one screen holding `elements`.
+    private func wdaSource(_ elements: String) -> String {
+        #"""
+        <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Settings" x="0" y="0" width="390" height="844">
+        <XCUIElementTypeWindow type="XCUIElementTypeWindow" x="0" y="0" width="390" height="844">
+        <XCUIElementTypeTable type="XCUIElementTypeTable" x="0" y="0" width="390" height="844">
+        \#(elements)
+        </XCUIElementTypeTable></XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>
+        """#
+    }
+
+    private func switchFindings(_ elements: String) throws -> [String?] {
+        try TestSupport.lint(wdaSource(elements), format: .xml).diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node)
+    }
+
+    /// A SwiftUI `Toggle` is a row-wide switch that holds the switch itself (iOS 17 and later), whose label may be empty.
+    func testASwiftUIToggleAndItsInnerSwitchAreOneTarget() throws {
+        let toggle = #"""
+        <XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="1" name="notifications" label="Notifications" x="16" y="100" width="358" height="44">
+          <XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="1" label="" x="307" y="106" width="51" height="31"/>
+        </XCUIElementTypeSwitch>
+        """#
+        XCTAssertEqual(try switchFindings(toggle), [])
+    }
+
+    /// UIKit's settings row: a cell that shows "Wi-Fi" and holds a switch labelled "Wi-Fi" is one control.
+    func testASwitchThatSaysWhatItsCellSaysIsPartOfTheCell() throws {
+        func row(_ text: String, _ switchLabel: String) -> String {
+            #"""
+            <XCUIElementTypeCell type="XCUIElementTypeCell" value="0" x="0" y="359" width="390" height="46">
+              <XCUIElementTypeOther type="XCUIElementTypeOther" x="0" y="404" width="390" height="1"/>
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="\#(text)" name="\#(text)" label="\#(text)" x="20" y="359" width="300" height="46"/>
+              <XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="0" name="\#(switchLabel)" label="\#(switchLabel)" x="323" y="366" width="51" height="31"/>
+            </XCUIElementTypeCell>
+            """#
+        }
+        XCTAssertEqual(try switchFindings(row("Wi-Fi", "Wi-Fi")), [])
+        // A switch that says something else is a control of its own.
+        XCTAssertEqual(try switchFindings(row("Wi-Fi", "Ask to Join")), ["Ask to Join"])
+    }
+
+    /// Appium's UIAutomation driver (iOS 9 and earlier) wrote `<AppiumAUT><UIAApplication>`:
+    /// refused with words that say what it is, never read as a page source with no elements.
+    func testALegacyUIAutomationSourceIsRefusedByName() throws {
+        let legacy = #"""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <AppiumAUT>
+          <UIAApplication name="Shop" label="Shop" value="" dom="" enabled="true" valid="true" visible="true" hint="" path="/0" x="0" y="0" width="375" height="667">
+            <UIAWindow name="" label="" enabled="true" valid="true" visible="true" path="/0/0" x="0" y="0" width="375" height="667">
+              <UIAButton name="close" label="Close" enabled="true" valid="true" visible="true" path="/0/0/0" x="10" y="20" width="20" height="20"/>
+            </UIAWindow>
+          </UIAApplication>
+        </AppiumAUT>
+        """#
+        let named = try TestSupport.lint(legacy, format: .xml)
+        XCTAssertEqual(named.diagnostics.map(\.rule), [RuleID.invalidLayout])
+        XCTAssertTrue(named.diagnostics[0].message.contains("a legacy Appium UIAutomation page source"), named.diagnostics[0].message)
+        XCTAssertEqual(named.location(named.diagnostics[0]).start.line, 3, "on the <UIAApplication> element")
+        let found = Linter().lint(source: SourceText(legacy), format: .xml, path: "sources/shop.xml", foundInFolder: true)
+        XCTAssertEqual(found.diagnostics.map(\.severity), [.info])
+        XCTAssertTrue(found.diagnostics[0].message.contains("legacy Appium UIAutomation"), found.diagnostics[0].message)
+        let forced = try TestSupport.lint(legacy, format: .xml, arguments: ["--from", "xcuitest"])
+        XCTAssertEqual(forced.diagnostics.map(\.rule), [RuleID.invalidLayout])
+        XCTAssertTrue(forced.diagnostics[0].message.contains("legacy Appium UIAutomation"), forced.diagnostics[0].message)
+        // The root element alone, without AppiumAUT, too.
+        let bare = try TestSupport.lint(#"<UIAApplication name="Shop" x="0" y="0" width="375" height="667"/>"#, format: .xml)
+        XCTAssertTrue(bare.diagnostics[0].message.contains("legacy Appium UIAutomation"), bare.diagnostics[0].message)
+    }
+
     func testAnXMLFileThatIsNoCaptureIsAnErrorWhenNamedAndSkippedInAFolder() throws {
         let layout = #"<?xml version="1.0" encoding="utf-8"?><LinearLayout xmlns:android="http://schemas.android.com/apk/res/android"/>"#
         let named = try TestSupport.lint(layout, format: .xml)

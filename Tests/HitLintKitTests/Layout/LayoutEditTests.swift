@@ -49,6 +49,31 @@ final class LayoutEditTests: XCTestCase {
         XCTAssertEqual(try setInsets(text, "r", EdgeInsets(all: -2)), "root:\r\n  id: r\r\n  frame: [0, 0, 10, 10]\r\n  hitInsets: -2\r\n")
     }
 
+    /// Issue 33: a key inserted into a JSON file indented with tabs was
+    /// indented with spaces, and a file whose lines end with CR alone got an
+    /// LF. The new line follows the file's own indentation and line ends.
+    func testInsertFollowsTabIndentationAndCROnlyLineEnds() throws {
+        let tabs = "{\n\t\"root\": {\n\t\t\"id\": \"r\",\n\t\t\"frame\": [0, 0, 10, 10]\n\t}\n}\n"
+        XCTAssertEqual(try setInsets(tabs, "r", EdgeInsets(all: -7), .json),
+                       "{\n\t\"root\": {\n\t\t\"id\": \"r\",\n\t\t\"frame\": [0, 0, 10, 10],\n\t\t\"hitInsets\": -7\n\t}\n}\n")
+        let mixed = "{\n\t  \"root\": {\"id\": \"r\",\n\t    \"frame\": [0, 0, 10, 10]}}"
+        XCTAssertEqual(try setInsets(mixed, "r", EdgeInsets(all: -7), .json),
+                       "{\n\t  \"root\": {\"id\": \"r\",\n\t    \"frame\": [0, 0, 10, 10],\n\t    \"hitInsets\": -7}}")
+        let yaml = "root:\r  id: r\r  frame: [0, 0, 10, 10]\r"
+        XCTAssertEqual(try setInsets(yaml, "r", EdgeInsets(all: -2)), "root:\r  id: r\r  frame: [0, 0, 10, 10]\r  hitInsets: -2\r")
+        let json = "{\r  \"root\": {\r    \"id\": \"r\",\r    \"frame\": [0, 0, 10, 10]\r  }\r}\r"
+        XCTAssertEqual(try setInsets(json, "r", EdgeInsets(all: -2), .json),
+                       "{\r  \"root\": {\r    \"id\": \"r\",\r    \"frame\": [0, 0, 10, 10],\r    \"hitInsets\": -2\r  }\r}\r")
+        // Through the command: `--fix` writes what the editor would.
+        let folder = try TemporaryFolder()
+        try folder.write("tabs.json", tabs.replacingOccurrences(of: "\"id\": \"r\",", with: "\"id\": \"r\", \"type\": \"button\","))
+        try folder.write("mac.yaml", "root:\r  id: r\r  type: button\r  frame: [0, 0, 10, 10]\r")
+        XCTAssertEqual(inDirectory(folder.path) { runCommand(["--fix", "."], in: folder.path) }.status, 0)
+        XCTAssertEqual(try folder.read("tabs.json"),
+                       "{\n\t\"root\": {\n\t\t\"id\": \"r\", \"type\": \"button\",\n\t\t\"frame\": [0, 0, 10, 10],\n\t\t\"hitInsets\": -17\n\t}\n}\n")
+        XCTAssertEqual(try folder.read("mac.yaml"), "root:\r  id: r\r  type: button\r  frame: [0, 0, 10, 10]\r  hitInsets: -17\r")
+    }
+
     func testInsertIntoSequenceEntryUsesTheKeysColumn() throws {
         let text = """
         root:

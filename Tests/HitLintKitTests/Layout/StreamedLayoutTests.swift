@@ -68,7 +68,7 @@ final class StreamedLayoutTests: XCTestCase {
             return false
         }
         // Captures are imported, not built; a named file that is no known kind is read as a layout.
-        guard !FileKind.detect(document).isCapture else { return false }
+        guard !FileKind.detect(document).isImported else { return false }
         let whole = LayoutBuilder.build(document)
         guard let read = try? LayoutBuilder.read(streaming: source) else {
             XCTFail("\(label): the streamed read refused JSON the parser accepts", file: file, line: line)
@@ -148,7 +148,7 @@ final class StreamedLayoutTests: XCTestCase {
                 XCTAssertEqual(streamedFixes, wholeFixes, label)
                 XCTAssertEqual(streamed.nodeCount, whole.nodeCount, label)
                 XCTAssertEqual(streamed.fileKind, whole.fileKind, label)
-                if whole.fileKind.isCapture { captures += 1 }
+                if whole.fileKind.isImported { captures += 1 }
                 fixable += whole.diagnostics.filter { $0.fix?.edits.isEmpty == false }.count
             }
         }

@@ -31,9 +31,10 @@ final class EndToEndTests: XCTestCase {
         return candidates.first { manager.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// `executable`: another program that runs hitlint (a shell), else hitlint itself.
     private func hitlint(_ arguments: [String], in folder: String, standardInput: String? = nil,
-                         environment: [String: String] = [:]) throws -> Run {
-        let binary = try XCTUnwrap(Self.binary, "the hitlint executable was not found next to the tests; build it or set HITLINT_BINARY")
+                         environment: [String: String] = [:], executable: URL? = nil) throws -> Run {
+        let binary = try executable ?? XCTUnwrap(Self.binary, "the hitlint executable was not found next to the tests; build it or set HITLINT_BINARY")
         let scratch = try TemporaryFolder()
         let process = Process()
         process.executableURL = binary
@@ -186,6 +187,46 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(json.status, 0)
         XCTAssertTrue(json.output.contains("\"files\": 1"))
         XCTAssertEqual(try hitlint(["-"], in: folder.path, standardInput: Layouts.small).status, 2)
+    }
+
+    /// Issue 33: the executable given a folder or a closed descriptor as
+    /// standard input ended with SIGILL (a `try!` inside Foundation); now a
+    /// message and exit 2. Run through the shell, which does the redirecting.
+    func testStandardInputThatIsAFolderOrClosedEndsWithAMessage() throws {
+        let binary = try XCTUnwrap(Self.binary)
+        let folder = try TemporaryFolder()
+        for (redirection, message) in [("< .", "standard input is a folder, not a layout; not read"),
+                                       ("<&-", "cannot read standard input (bad file descriptor)")] {
+            let run = try hitlint(["-c", "exec \"$0\" --stdin-format yaml - \(redirection)", binary.path], in: folder.path,
+                                  executable: URL(fileURLWithPath: "/bin/sh"))
+            XCTAssertEqual(run.status, 2, redirection)
+            XCTAssertEqual(run.error, "hitlint: <stdin>: \(message)\n", redirection)
+        }
+    }
+
+    /// Issue 33: `--output /dev/stdout` is the process's standard output as the
+    /// shell opened it: appended to a log (`>>`), it keeps the log's lines;
+    /// /dev/stdout itself stays what it was.
+    func testOutputToStandardOutputAppendsWhereTheShellSaid() throws {
+        let binary = try XCTUnwrap(Self.binary)
+        let folder = try TemporaryFolder()
+        try folder.write("small.yaml", Layouts.small)
+        try folder.write("log.txt", "earlier line\n")
+        var before = stat()
+        XCTAssertEqual(lstat("/dev/stdout", &before), 0)
+        let run = try hitlint(["-c", "exec \"$0\" --output /dev/stdout small.yaml >> log.txt", binary.path], in: folder.path,
+                              executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertEqual(run.status, 1, run.error)
+        XCTAssertEqual(try folder.read("log.txt"), """
+        earlier line
+        small.yaml:1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]
+        1 error, 0 warnings, 1 fixable in 1 file
+
+        """)
+        var after = stat()
+        XCTAssertEqual(lstat("/dev/stdout", &after), 0)
+        XCTAssertEqual(after.st_mode, before.st_mode)
+        XCTAssertEqual(after.st_ino, before.st_ino)
     }
 
     func testConfigurationInitAndDiscovery() throws {

@@ -70,7 +70,7 @@ final class MutationTests: XCTestCase {
 
     /// `path:line:col: severity: message [rule]` — one line per diagnostic.
     static let diagnosticLine = try! NSRegularExpression(
-        pattern: #"^mutant\.(json|yaml):[1-9][0-9]*:[1-9][0-9]*: (error|warning|note): .+ \[[a-z-]+\]$"#)
+        pattern: #"^mutant\.(json|yaml|xml):[1-9][0-9]*:[1-9][0-9]*: (error|warning|note): .+ \[[a-z-]+\]$"#)
     static let summaryLine = try! NSRegularExpression(
         pattern: #"^[0-9]+ errors?, [0-9]+ warnings?(, [0-9]+ infos?)?(, [0-9]+ fixable)? in 1 file$"#)
 

@@ -107,4 +107,82 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.error.contains("--render-dir"))
     }
+
+    /// Files deep in folders whose flattened path is longer than a file name
+    /// may be: every page is written, under a shortened name that is the same
+    /// in every run, and the index links it.
+    func testRenderDirectoryWritesPagesOfLongPaths() throws {
+        let layouts = folder.appendingPathComponent("layouts")
+        let deep = (0..<6).map { "folder-\($0)-" + String(repeating: "x", count: 40) }.joined(separator: "/")
+        var written: [String] = []
+        for name in ["screen-one.yaml", "screen-two.yaml"] {
+            let file = layouts.appendingPathComponent(deep).appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Layouts.small.write(to: file, atomically: true, encoding: .utf8)
+            written.append(file.path)
+        }
+        try Layouts.small.write(to: layouts.appendingPathComponent("short.yaml"), atomically: true, encoding: .utf8)
+        var listings: [[String]] = []
+        for round in 0..<2 {
+            let pages = folder.appendingPathComponent("pages-\(round)")
+            let result = run(["--render-dir", pages.path, layouts.path])
+            XCTAssertEqual(result.status, 1, result.error)
+            XCTAssertEqual(result.error, "")
+            let names = try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted()
+            XCTAssertEqual(names.count, 4, "\(names)")
+            for name in names {
+                XCTAssertLessThanOrEqual(name.utf8.count, 255, name)
+                XCTAssertFalse(name.hasPrefix(".hitlint-"), "a temporary file left behind: \(name)")
+            }
+            let long = names.filter { $0.contains("screen-") }
+            XCTAssertEqual(long.count, 2)
+            for name in long {
+                XCTAssertTrue(name.contains("folder-0-xxxx"), "starts readable: \(name)")
+                XCTAssertTrue(name.hasSuffix(".yaml.html"), name)
+            }
+            let index = try XCTUnwrap(contents(pages.appendingPathComponent("index.html")))
+            for path in written {
+                let name = try XCTUnwrap(long.first { $0.hasSuffix("--" + URL(fileURLWithPath: path).lastPathComponent + ".html") })
+                XCTAssertTrue(index.contains("<a href=\"\(name)\">\(path)</a>"), "\(name) in \(index)")
+            }
+            listings.append(names)
+        }
+        XCTAssertEqual(listings[0], listings[1], "the same names in every run")
+    }
+
+    /// Each page is on disk before the next is drawn (one job): the folder
+    /// never waits on every page held in memory.
+    func testRenderDirectoryWritesEachPageAsItIsDrawn() throws {
+        let pages = folder.appendingPathComponent("pages")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        let results = (0..<4).map { index in
+            Linter().lint(source: SourceText(Layouts.small), format: .yaml, path: "screen\(index).yaml")
+        }
+        let entries = RenderDirectory.pages(for: results)
+        let folderPath = pages.path
+        let report = RenderDirectory.write(entries.map(\.page), fileCount: 4, into: folderPath, jobs: 1) { index in
+            let onDisk = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+            let earlier = entries.prefix(index).map(\.page.fileName)
+            let note = Set(earlier).isSubset(of: onDisk) ? nil : "page \(index) drawn with \(onDisk.sorted()) on disk"
+            return (Linter().renderInput(for: entries[index].result), note)
+        }
+        XCTAssertEqual(report.notes, [])
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folderPath).sorted(),
+                       ["index.html", "screen0.yaml.html", "screen1.yaml.html", "screen2.yaml.html", "screen3.yaml.html"])
+    }
+
+    /// A page that cannot be written (a folder is in its place) is named, and
+    /// the other pages and the index are written all the same.
+    func testRenderDirectoryWritesTheOtherPagesWhenOneFails() throws {
+        let pages = folder.appendingPathComponent("pages")
+        try FileManager.default.createDirectory(at: pages.appendingPathComponent("Examples--overlap.yaml.html"), withIntermediateDirectories: true)
+        let result = runInPackage(["--render-dir", pages.path, "Examples/overlap.yaml", "Examples/overlay.yaml"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.error.contains("Examples--overlap.yaml.html: cannot write"), result.error)
+        XCTAssertNotNil(contents(pages.appendingPathComponent("Examples--overlay.yaml.html")))
+        XCTAssertNotNil(contents(pages.appendingPathComponent("index.html")))
+        let left = try FileManager.default.contentsOfDirectory(atPath: pages.path).filter { $0.hasPrefix(".hitlint-") }
+        XCTAssertEqual(left, [], "no temporary file left behind")
+    }
 }

@@ -119,6 +119,59 @@ final class RenderScreenshotTests: XCTestCase {
         XCTAssertTrue(svg.contains("class=\"hitlint with-screenshot\""))
     }
 
+    /// A landscape screen (1920×1080 px at 3 px per dp) and a landscape picture of
+    /// the whole device (2340×1080 px, the navigation bar beside the app): drawn
+    /// pixel for pixel on the screen's pixels, its short side on the screen's,
+    /// never shrunk to fit its long side in the screen's width.
+    func testAPictureIsDrawnAtOneScaleItsShortSideOnTheScreens() throws {
+        let yaml = "platform: android\nunits: px\nscale: 3\nroot:\n  frame: [0, 0, 1920, 1080]\n"
+        var input = Linter().lintForRendering(source: SourceText(yaml), format: .yaml, path: "land.yaml")
+        try input.attach(try Screenshot(path: "s.png", bytes: TinyImages.png(width: 2340, height: 1080)))
+        let placement = try XCTUnwrap(LayoutPicture(input).screenshot)
+        XCTAssertEqual(placement.screen, Rect(x: 0, y: 0, width: 640, height: 360))
+        XCTAssertEqual(placement.scale, 1.0 / 3, accuracy: 1e-12, "one picture pixel is one of the screen's pixels")
+        XCTAssertEqual(placement.picture.width, 780, accuracy: 1e-9)
+        XCTAssertEqual(placement.picture.height, 360, accuracy: 1e-9)
+        XCTAssertEqual(placement.shownPixels.width, 1920, accuracy: 1e-9)
+        XCTAssertEqual(placement.shownPixels.height, 1080, accuracy: 1e-9)
+    }
+
+    /// A portrait picture of a landscape tree: the app turned between the two.
+    func testAPictureTurnedTheOtherWayIsNotDrawn() throws {
+        let yaml = "platform: android\nunits: px\nscale: 3\nroot:\n  frame: [0, 0, 1920, 1080]\n"
+        var input = Linter().lintForRendering(source: SourceText(yaml), format: .yaml, path: "land.yaml")
+        XCTAssertThrowsError(try input.attach(try Screenshot(path: "s.png", bytes: TinyImages.png(width: 432, height: 936)))) { error in
+            XCTAssertEqual((error as? Screenshot.Problem)?.message,
+                           "the picture is portrait and the capture's screen landscape: they were taken at different moments")
+        }
+        XCTAssertNil(input.screenshot)
+    }
+
+    /// DroidBot read the foreground activity of another app than the tree's:
+    /// the tree is of another moment than the screenshot, which is not drawn,
+    /// and the findings on it are warnings.
+    func testATreeOfAnotherMomentIsNotDrawnOverTheScreenshotAndWarns() throws {
+        let stale = droidBotState.replacingOccurrences(of: "\"tag\": \"2024-01-02_030405\"",
+                                                       with: "\"tag\": \"2024-01-02_030405\", \"foreground_activity\": \"com.android.launcher3/.Launcher\"")
+        let options = try Arguments(parsing: ["--scale", "3", "x"]).lintOptions.resolved()
+        var input = Linter(options: options).lintForRendering(source: SourceText(stale), format: .json, path: "state_1.json")
+        let diagnostics = input.result.diagnostics
+        XCTAssertEqual(diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.severity), [.warning], "'pin' (30×30 dp) is an error in its own moment")
+        XCTAssertTrue(diagnostics.contains { $0.rule == RuleID.importNote && $0.message.hasPrefix(
+            "the state's foreground activity is 'com.android.launcher3/.Launcher', but its views are of 'com.example.app': "
+                + "the view tree was taken at another moment than the screen and its screenshot, so findings on it are warnings") },
+                      "\(diagnostics.map(\.message))")
+        XCTAssertThrowsError(try input.attach(try Screenshot(path: "s.png", bytes: TinyImages.png(width: 432, height: 936))))
+        XCTAssertNil(input.screenshot)
+        // The app in the foreground, or only the system UI's views (the notification shade over it): the same moment.
+        for foreground in ["com.example.app/.Main", "com.android.systemui/.Shade"] {
+            let same = droidBotState.replacingOccurrences(of: "\"tag\": \"2024-01-02_030405\"",
+                                                          with: "\"tag\": \"2024-01-02_030405\", \"foreground_activity\": \"\(foreground)\"")
+            let result = Linter(options: options).lint(source: SourceText(same), format: .json, path: "state_1.json")
+            XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.severity), [.error], foreground)
+        }
+    }
+
     /// A layout file given a picture: its root's frame is the screen, wherever it is.
     func testLayoutFileRootIsTheScreen() throws {
         let yaml = """

@@ -278,6 +278,25 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(RenderDirectory.fileNames(for: [".hidden.yaml"]), ["_.hidden.yaml.html"])
     }
 
+    /// A flattened path over 200 bytes keeps its first 120 and last 60
+    /// characters around a hash of the path: readable, under 255 bytes with a
+    /// counter, the same in every run, and apart from a path that flattens alike.
+    func testLongPageFileNamesAreShortenedStably() {
+        let folders = (0..<8).map { "folder\($0)-" + String(repeating: "a", count: 30) }.joined(separator: "/")
+        let long = folders + "/checkout-screen.yaml", twin = folders.replacingOccurrences(of: "/", with: " ") + "/checkout-screen.yaml"
+        let names = RenderDirectory.fileNames(for: [long, twin, long, "Examples/a.yaml"])
+        XCTAssertEqual(names.count, 4)
+        XCTAssertEqual(Set(names).count, 4)
+        XCTAssertEqual(names[3], "Examples--a.yaml.html", "short paths are as before")
+        let flat = long.replacingOccurrences(of: "/", with: "--")
+        XCTAssertEqual(names[0], String(flat.prefix(120)) + "--" + StableHash.hex([long]) + "--" + String(flat.suffix(60)) + ".html")
+        XCTAssertTrue(names[0].hasSuffix("--checkout-screen.yaml.html"))
+        XCTAssertEqual(names[2], names[0].dropLast(".html".count) + "-2.html")
+        XCTAssertNotEqual(names[1].dropLast(".html".count).suffix(80), names[0].dropLast(".html".count).suffix(80), "the hash tells them apart")
+        for name in names { XCTAssertLessThanOrEqual(name.utf8.count, 255) }
+        XCTAssertEqual(RenderDirectory.fileNames(for: [long]), [names[0]], "the same name in every run")
+    }
+
     // MARK: - Helpers
 
     /// Area of a union of rects (the maximal pieces overlap), by a grid of their edges.

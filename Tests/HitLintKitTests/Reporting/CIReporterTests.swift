@@ -41,9 +41,11 @@ final class CIReporterTests: XCTestCase {
     // MARK: - github
 
     func testWorkflowCommandEscaping() {
-        XCTAssertEqual(GitHubReporter.escapeData("100% done\r\nnext: a, b"), "100%25 done%0D%0Anext: a, b")
-        XCTAssertEqual(GitHubReporter.escapeProperty("a,b:c%\n"), "a%2Cb%3Ac%25%0A")
-        XCTAssertEqual(GitHubReporter.escapeData("%0A"), "%250A", "an escape in the text is not taken for one")
+        XCTAssertEqual(OutputEscaping.workflowMessage("100% done\r\nnext: a, b"), "100%25 done%0D%0Anext: a, b")
+        XCTAssertEqual(OutputEscaping.workflowProperty("a,b:c%\n"), "a%2Cb%3Ac%25%0A")
+        XCTAssertEqual(OutputEscaping.workflowMessage("%0A"), "%250A", "an escape in the text is not taken for one")
+        XCTAssertEqual(OutputEscaping.workflowMessage("a\u{1B}[2J\u{7}\u{85}\u{202E}b"), "a\\u{1B}[2J\\u{7}\\u{85}\\u{202E}b",
+                       "what the runner has no escape for is shown as the text report shows it")
     }
 
     func testGitHubSeveritiesAndPropertyEscapingInPaths() throws {

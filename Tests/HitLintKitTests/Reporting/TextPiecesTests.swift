@@ -35,7 +35,8 @@ final class TextPiecesTests: XCTestCase {
     func testEscapeCheckAgreesWithTheScalars() {
         var random = SeededRandom(seed: 5)
         let pieces = ["a", "'b1'", " ", "×", "—", "é", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}", "\u{A0}",
-                      "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "\u{C2}", "\u{E2}", "😀", "minimum is 44×44 pt (ios)"]
+                      "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "\u{202E}", "\u{202F}", "\u{2065}", "\u{2066}",
+                      "\u{2069}", "\u{206A}", "\u{C2}", "\u{E2}", "😀", "minimum is 44×44 pt (ios)"]
         for _ in 0..<5_000 {
             var text = ""
             for _ in 0..<random.int(0...40) {

@@ -36,7 +36,7 @@ final class LanguageServerTests: XCTestCase {
             return { buffer in
                 let count = min(chunk, buffer.count, bytes.count - offset)
                 guard count > 0 else { return 0 }
-                for index in 0..<count { buffer[index] = bytes[offset + index] }
+                bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
                 offset += count
                 return count
             }
@@ -99,17 +99,19 @@ final class LanguageServerTests: XCTestCase {
         }
     }
 
-    func testBrokenFramesAreSkippedAndTheReaderGoesOn() {
-        let stream = Array("Content-Lenght: 3\r\n\r\nabcContent-Length: 2\r\n\r\n{}".utf8)
-            + Array("Content-Length: 99999999999\r\n\r\n".utf8)
+    func testATooLargeBodyIsSkippedAndTheReaderGoesOn() {
+        let stream = Array("Content-Length: 99999999999999999999999\r\n\r\n".utf8)
         var reader = MessageReader(read: Sent.reading(stream))
-        guard case .malformed(let why)? = reader.next() else { return XCTFail("a header without Content-Length") }
-        XCTAssertTrue(why.contains("without a valid Content-Length"), why)
-        // Nothing tells where the broken message ends: the reader goes on from the next Content-Length.
-        guard case .message(let body)? = reader.next() else { return XCTFail("the next message") }
-        XCTAssertEqual(body, Array("{}".utf8))
-        guard case .malformed? = reader.next() else { return XCTFail("a length over the limit") }
+        guard case .refused(let why)? = reader.next() else { return XCTFail("a length over the limit") }
+        XCTAssertTrue(why.contains("more than"), why)
         XCTAssertNil(reader.next())
+        // Skipped unread, then the next message.
+        let large = MessageReader.maximumBody + 1
+        let skipped = Array("Content-Length: \(large)\r\n\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: large)
+            + Array("\r\nContent-Length: 2\r\n\r\n{}".utf8)
+        var next = MessageReader(read: Sent.reading(skipped))
+        guard case .refused? = next.next(), case .message(let body)? = next.next() else { return XCTFail("skipped, then read") }
+        XCTAssertEqual(body, Array("{}".utf8))
         var cut = MessageReader(read: Sent.reading(Array("Content-Length: 10\r\n\r\n{}".utf8)))
         guard case .malformed(let ended)? = cut.next() else { return XCTFail("a body cut short") }
         XCTAssertTrue(ended.contains("ended inside"), ended)
@@ -118,6 +120,88 @@ final class LanguageServerTests: XCTestCase {
         guard case .malformed(let inHeader)? = headless.next() else { return XCTFail("a header cut short") }
         XCTAssertTrue(inHeader.contains("inside a message's header"), inHeader)
         XCTAssertNil(headless.next(), "said once, then the end")
+    }
+
+    /// The end of the header block is looked for in each read's new bytes
+    /// only: a long header arriving in small pieces is not searched again
+    /// from its start on every read.
+    func testTheHeaderIsSearchedOnceWhateverPiecesItArrivesIn() {
+        // Fields the reader does not know are allowed and skipped.
+        var header = "Content-Length: 2\r\n"
+        while header.utf8.count < 60_000 { header += "X-Padding: \(String(repeating: "p", count: 70))\r\n" }
+        let stream = Array((header + "\r\n{}").utf8)
+        for chunk in [1, 100, 4096] {
+            var reader = MessageReader(read: Sent.reading(stream, chunk: chunk))
+            let item = reader.next()
+            guard case .message(let body)? = item else { return XCTFail("chunks of \(chunk): \(String(describing: item))") }
+            XCTAssertEqual(body, Array("{}".utf8))
+            XCTAssertLessThanOrEqual(reader.headerBytesSearched, stream.count + 2 * (stream.count / chunk + 1), "chunks of \(chunk)")
+        }
+    }
+
+    /// A read function that counts what it hands out.
+    final class CountingRead: @unchecked Sendable {
+        private(set) var handedOut = 0
+        let bytes: [UInt8]
+        let chunk: Int
+
+        init(_ bytes: [UInt8], chunk: Int = 64 << 10) {
+            self.bytes = bytes
+            self.chunk = chunk
+        }
+
+        var read: MessageReader.Read {
+            { [self] buffer in
+                let count = min(chunk, buffer.count, bytes.count - handedOut)
+                guard count > 0 else { return 0 }
+                bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[handedOut..<(handedOut + count)])) }
+                handedOut += count
+                return count
+            }
+        }
+    }
+
+    /// A header that never ends is not held whole: past the bound the stream
+    /// is broken, said once, and the reader reads no further.
+    func testAHeaderWithoutEndIsReadNoFurtherThanTheBound() {
+        let stream = Array("Content-Length: 2\r\n\r\n{}".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+        let source = CountingRead(stream)
+        var reader = MessageReader(read: source.read)
+        guard case .message? = reader.next() else { return XCTFail("the message before") }
+        guard case .malformed(let why)? = reader.next() else { return XCTFail("a header too long") }
+        XCTAssertTrue(why.contains("longer than"), why)
+        XCTAssertNil(reader.next(), "nothing after a broken header can be trusted")
+        XCTAssertLessThanOrEqual(source.handedOut, MessageReader.maximumHeader + (128 << 10))
+    }
+
+    /// A header block without a usable Content-Length leaves nothing that says
+    /// where its body ends: the stream is broken, and what follows is not read
+    /// as messages (a body may hold "Content-Length" itself).
+    func testAHeaderWithoutContentLengthBreaksTheStream() {
+        for header in ["Content-Lenght: 3", "Content-Length: 3x", "Content-Length", "Content-Length: 2\r\nContent-Length: 3"] {
+            let stream = Array("\(header)\r\n\r\nabcContent-Length: 2\r\n\r\n{}".utf8)
+            var reader = MessageReader(read: Sent.reading(stream))
+            guard case .malformed(let why)? = reader.next() else { return XCTFail("'\(header)'") }
+            XCTAssertTrue(why.contains("Content-Length"), why)
+            XCTAssertNil(reader.next(), "'\(header)': nothing after")
+        }
+    }
+
+    /// Served: the client is told in the log (once initialized), standard error
+    /// says why, and the server ends with status 2 whatever came before.
+    func testABrokenStreamEndsTheServerWithStatusTwoAndALogMessage() {
+        let sent = Sent()
+        let server = LanguageServer { sent.append($0) }
+        var stream = MessageReader.frame(#"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}"#)
+        stream += Array("Content-Type: text/plain\r\n\r\n".utf8) + MessageReader.frame(#"{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}"#)
+        var logged = ""
+        let status = server.serve(read: Sent.reading(stream), log: { logged += $0 })
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(logged.contains("Content-Length"), logged)
+        let log = sent.messages.first { ($0["method"] as? String) == "window/logMessage" }
+        XCTAssertEqual((log?["params"] as? [String: Any])?["type"] as? Int, 1)
+        XCTAssertTrue(((log?["params"] as? [String: Any])?["message"] as? String)?.contains("Content-Length") == true, "\(sent.messages)")
+        XCTAssertNil(response(sent, id: 2), "nothing after the broken header is read")
     }
 
     // MARK: Positions
@@ -136,6 +220,75 @@ final class LanguageServerTests: XCTestCase {
         for offset in [0, 1, 3, 7, 8, 9, 15] {
             XCTAssertEqual(document.offset(of: document.position(of: offset)), offset)
         }
+    }
+
+    /// Lines end at CR LF, LF or a lone CR, as the protocol says, and a
+    /// line's end is before its line break: a character past it is there, so
+    /// text appended to a CR LF line goes before the CR, as in the editor.
+    func testLinesEndAtAnyLineBreakAndTheirEndIsBeforeIt() {
+        var document = TextDocument(uri: "file:///x.yaml", version: 1, text: "ab\r\ncd\ref\ngh")
+        XCTAssertEqual(document.offset(of: .init(line: 0, character: 99)), 2)
+        XCTAssertEqual(document.offset(of: .init(line: 1, character: 99)), 6)
+        XCTAssertEqual(document.offset(of: .init(line: 2, character: 0)), 7)
+        XCTAssertEqual(document.offset(of: .init(line: 2, character: 99)), 9)
+        XCTAssertEqual(document.position(of: 11), .init(line: 3, character: 1))
+        document.apply(range: .init(start: .init(line: 0, character: 99), end: .init(line: 0, character: 99)), text: "!")
+        document.apply(range: .init(start: .init(line: 1, character: 99), end: .init(line: 1, character: 99)), text: "?")
+        XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), "ab!\r\ncd?\ref\ngh")
+    }
+
+    /// Positions on a minified file's one line are counted from a checkpoint
+    /// near them, not from the line's start: converting n diagnostics costs
+    /// n times a stride, not n times the line.
+    func testPositionsOnOneLongLineAreCountedFromANearbyCheckpoint() {
+        var text = ""
+        var random = SeededRandom(seed: 3)
+        while text.utf8.count < 200_000 { text += random.pick(["a", "é", "😀", "—", "{\"id\": 1}, "]) }
+        text += "\nlast 😀 line"
+        let document = TextDocument(uri: "file:///x.json", version: 1, text: text)
+        // A model: UTF-16 units before each scalar boundary of the first line.
+        var model: [Int: Int] = [0: 0]
+        var bytes = 0, units = 0
+        for scalar in text.unicodeScalars.prefix(while: { $0 != "\n" }) {
+            bytes += scalar.utf8.count
+            units += scalar.utf16.count
+            model[bytes] = units
+        }
+        var counted = 0
+        let offsets = (0..<4_000).map { _ in random.int(0...bytes) }
+        for offset in offsets {
+            let (position, walked) = document.locate(offset)
+            counted += walked
+            if let expected = model[offset] {
+                XCTAssertEqual(position, .init(line: 0, character: expected), "offset \(offset)")
+                let (back, walkedBack) = document.locate(position)
+                XCTAssertEqual(back, offset, "position \(position)")
+                counted += walkedBack
+            }
+        }
+        XCTAssertLessThanOrEqual(counted, 2 * offsets.count * (TextDocument.checkpointStride + 4))
+        // Lines of any length, checkpoints on any of them: every scalar boundary both ways.
+        var lines = ""
+        for _ in 0..<40 {
+            for _ in 0..<random.int(0...700) { lines += random.pick(["a", "é", "😀", "—"]) }
+            lines += "\n"
+        }
+        let many = TextDocument(uri: "file:///y.json", version: 1, text: lines)
+        var line = 0, character = 0, offset = 0
+        for scalar in lines.unicodeScalars {
+            XCTAssertEqual(many.position(of: offset), .init(line: line, character: character))
+            XCTAssertEqual(many.offset(of: .init(line: line, character: character)), offset)
+            if scalar.utf16.count == 2 {
+                XCTAssertEqual(many.offset(of: .init(line: line, character: character + 1)), offset, "inside a pair")
+            }
+            if scalar == "\n" {
+                XCTAssertEqual(many.offset(of: .init(line: line, character: 1 << 30)), offset, "past the line's end: its end")
+            }
+            offset += scalar.utf8.count
+            if scalar == "\n" { (line, character) = (line + 1, 0) } else { character += scalar.utf16.count }
+        }
+        XCTAssertEqual(document.position(of: document.bytes.count), .init(line: 1, character: 12))
+        XCTAssertEqual(document.offset(of: .init(line: 1, character: 7)), document.bytes.count - 5, "inside the pair: its start")
     }
 
     /// Random edits in UTF-16 ranges, applied to the document and to a model
@@ -171,6 +324,64 @@ final class LanguageServerTests: XCTestCase {
         }
     }
 
+    /// A multi-cursor edit as an editor sends it (one change per cursor,
+    /// from the bottom of the text up) is written in one pass: the text is
+    /// copied and its tables made once, not once per cursor. Changes in any
+    /// other order still apply one after another, each to the text before it.
+    func testChangesFromTheBottomUpAreWrittenInOnePass() {
+        var random = SeededRandom(seed: 21)
+        let pieces = ["a", "é", "😀", "\n", "\r\n", "xyz", ""]
+        for round in 0..<100 {
+            var text = ""
+            for _ in 0..<random.int(0...400) { text += random.pick(pieces) }
+            var model = Array(text.utf16)
+            var document = TextDocument(uri: "file:///x", version: 0, text: text)
+            // Ranges of the model as it is when each change applies, by UTF-16 unit.
+            func position(_ unit: Int, in units: [UInt16]) -> TextDocument.Position {
+                let document = TextDocument(uri: "", version: 0, text: String(decoding: units[..<unit], as: UTF16.self))
+                return document.position(of: document.bytes.count)
+            }
+            func boundaries(_ units: [UInt16]) -> [Int] {
+                var boundaries: [Int] = [0]
+                var count = 0
+                for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+                    count += scalar.utf16.count
+                    // Not between CR and LF: one line break to an editor.
+                    if scalar != "\r" { boundaries.append(count) }
+                }
+                return boundaries
+            }
+            let bottomUp = round % 4 != 0
+            var changes: [ContentChange] = []
+            func change(_ start: Int, _ end: Int) {
+                let insert = random.pick(pieces) + random.pick(pieces)
+                changes.append(ContentChange(range: .init(start: position(start, in: model), end: position(end, in: model)), text: insert))
+                model.replaceSubrange(start..<end, with: Array(insert.utf16))
+            }
+            if bottomUp {
+                // Distinct cuts: cursors apart, as an editor's are.
+                let cuts = Set((0..<random.int(2...30)).map { _ in random.pick(boundaries(model)) }).sorted(by: >)
+                for index in stride(from: 0, to: cuts.count - 1, by: 2) { change(cuts[index + 1], cuts[index]) }
+            } else {
+                for _ in 0..<random.int(1...10) {
+                    let cuts = boundaries(model)
+                    let a = random.pick(cuts), b = random.pick(cuts)
+                    change(min(a, b), max(a, b))
+                }
+            }
+            let before = document.tablesBuilt
+            document.apply(changes)
+            XCTAssertEqual(String(decoding: document.bytes, as: UTF8.self), String(decoding: model, as: UTF16.self), "round \(round)")
+            if bottomUp, !changes.isEmpty {
+                XCTAssertEqual(document.tablesBuilt - before, 1, "round \(round): \(changes.count) changes from the bottom up")
+            }
+            let fresh = TextDocument(uri: "", version: 0, text: String(decoding: model, as: UTF16.self))
+            for offset in stride(from: 0, through: fresh.bytes.count, by: 7) {
+                XCTAssertEqual(document.position(of: offset), fresh.position(of: offset), "round \(round): the tables are the text's")
+            }
+        }
+    }
+
     // MARK: The protocol
 
     func testInitializeOpenAndPublishWithUTF16Ranges() throws {
@@ -191,6 +402,24 @@ final class LanguageServerTests: XCTestCase {
         let column = line.utf16.count - "[20, 20, 30, 30]}".utf16.count
         XCTAssertEqual(Self.range(published[0]), [3, column, 3, column + 16])
         XCTAssertTrue(((published[0]["codeDescription"] as? [String: Any])?["href"] as? String)?.hasSuffix("#target-size") == true)
+    }
+
+    func testAnInterfaceBuilderDocumentGetsItsDiagnostics() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let text = InterfaceBuilderImporterTests.xib(InterfaceBuilderImporterTests.screen(
+            InterfaceBuilderImporterTests.button("Cls-bt-001", (20, 20, 24, 24), label: "Close")))
+        open(server, "file:///tmp/App/Base.lproj/Player.xib", text)
+        open(server, "file:///tmp/App/Base.lproj/Main.storyboard", text.replacingOccurrences(of: "CocoaTouch.XIB", with: "CocoaTouch.Storyboard.XIB"))
+        server.drain()
+        for uri in ["file:///tmp/App/Base.lproj/Player.xib", "file:///tmp/App/Base.lproj/Main.storyboard"] {
+            let published = try XCTUnwrap(diagnostics(sent, uri: uri))
+            let small = try XCTUnwrap(published.first { $0["code"] as? String == "target-size" }, uri)
+            XCTAssertEqual(small["message"] as? String, "'Close' is reachable on 24×24 pt; minimum is 44×44 pt (ios)")
+            // On the button's element, where Xcode shows it.
+            let line = try XCTUnwrap(text.components(separatedBy: "\n").firstIndex { $0.contains("id=\"Cls-bt-001\"") })
+            XCTAssertEqual(Self.range(small)[0], line)
+        }
     }
 
     func testFilesThatAreNoLayoutGetNoDiagnostics() throws {
@@ -225,6 +454,160 @@ final class LanguageServerTests: XCTestCase {
             .compactMap { $0["params"] as? [String: Any] }
         XCTAssertEqual(published.compactMap { $0["version"] as? Int }, [4], "only the newest version is published")
         XCTAssertEqual((published.last?["diagnostics"] as? [[String: Any]])?.count, 1, "30 wide, 44 high: still too small")
+    }
+
+    /// Saves and watched-file events in a flood: the lint waiting for a
+    /// document is replaced, not queued again, so a burst costs one lint.
+    func testAFloodOfSavesAndWatchedFileEventsIsLintedOnce() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/flood.yaml"
+        open(server, uri, small)
+        server.drain()
+        func published() -> Int {
+            sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }.count
+        }
+        XCTAssertEqual(published(), 1)
+        // Held while the flood arrives, as a lint under way would hold it.
+        server.lintQueue.suspend()
+        for index in 0..<100 {
+            let method = index % 2 == 0 ? "textDocument/didSave" : "workspace/didChangeWatchedFiles"
+            server.handle(message(["method": method, "params": ["textDocument": ["uri": uri], "changes": [] as [Any]]]))
+        }
+        server.lintQueue.resume()
+        server.drain()
+        XCTAssertEqual(published(), 2, "one lint for the flood")
+        XCTAssertEqual(server.lintsRun, 2)
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).count, 1)
+    }
+
+    /// Work asked for while the key's work waits replaces it; asked for while
+    /// it runs, it runs again after.
+    func testTheSchedulerReplacesWaitingWorkAndRunsAgainAfterRunningWork() {
+        final class Runs: @unchecked Sendable {
+            let lock = NSLock()
+            var names: [String] = []
+            func add(_ name: String) { lock.lock(); names.append(name); lock.unlock() }
+        }
+        let runs = Runs()
+        let scheduler = CoalescingScheduler<String>(queue: DispatchQueue(label: "test"))
+        scheduler.queue.suspend()
+        for index in 0..<50 { scheduler.schedule("a", after: 0) { runs.add("a\(index)") } }
+        scheduler.schedule("b", after: 0) { runs.add("b") }
+        XCTAssertEqual(scheduler.waitingCount, 2)
+        scheduler.queue.resume()
+        scheduler.wait()
+        XCTAssertEqual(runs.names, ["a49", "b"])
+        let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
+        scheduler.schedule("a", after: 0) { started.signal(); proceed.wait(); runs.add("first") }
+        started.wait()
+        scheduler.schedule("a", after: 0) { runs.add("second") }
+        proceed.signal()
+        scheduler.wait()
+        XCTAssertEqual(runs.names.suffix(2), ["first", "second"])
+        XCTAssertEqual(scheduler.waitingCount, 0)
+    }
+
+    /// A change whose range is not the protocol's (a character that is no
+    /// `uinteger`, a string, a negative line, an end before the start, no
+    /// text) is refused whole: the document is unchanged, and the client's
+    /// log says why. A character past its line's end is the line's end.
+    func testAMalformedChangeLeavesTheDocumentUnchangedAndIsLogged() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/ranges.yaml"
+        open(server, uri, small)
+        server.drain()
+        let good: [String: Any] = ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": ""]
+        let malformed: [Any] = [
+            ["range": ["start": ["line": 0, "character": 1e16], "end": ["line": 0, "character": 1e16]], "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": "5"], "end": ["line": 0, "character": 5]], "text": "garbage"],
+            ["range": ["start": ["line": -1, "character": 0], "end": ["line": 0, "character": 5]], "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": 0.5], "end": ["line": 0, "character": 5]], "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": 2_147_483_648], "end": ["line": 0, "character": 5]], "text": "garbage"],
+            ["range": ["start": ["line": 2, "character": 0], "end": ["line": 1, "character": 0]], "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": 0]], "text": "garbage"],
+            ["range": "everything", "text": "garbage"],
+            ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]],
+            ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": 5],
+            "garbage",
+        ]
+        for (index, change) in malformed.enumerated() {
+            // The good change first: nothing of a message is applied unless all of it can be.
+            server.handle(message(["method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": uri, "version": 2 + index], "contentChanges": [good, change]]]))
+        }
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": "next"], "contentChanges": [good]]]))
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": 50], "contentChanges": "garbage"]]))
+        server.drain()
+        let logged = sent.messages.filter { ($0["method"] as? String) == "window/logMessage" }
+            .compactMap { ($0["params"] as? [String: Any])?["message"] as? String }
+        XCTAssertEqual(logged.count, malformed.count + 2, "\(logged)")
+        XCTAssertTrue(logged.allSatisfy { $0.contains("unchanged") }, "\(logged)")
+        XCTAssertTrue(logged[0].contains("contentChanges[1].range.start.character"), logged[0])
+        // Past the line's end is the line's end: "44" appended to "frame: [20, 20, 30, 30]}" would not parse.
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": 60],
+            "contentChanges": [["range": ["start": ["line": 0, "character": 999], "end": ["line": 0, "character": 2_147_483_647]], "text": " # ok"]]]]))
+        server.drain()
+        let published = sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+            .compactMap { $0["params"] as? [String: Any] }
+        XCTAssertEqual(published.compactMap { $0["version"] as? Int }, [1, 60], "only the open and the good change were linted")
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).map { $0["code"] as? String }, ["target-size"])
+        // A request with such a position is answered InvalidParams, saying which value.
+        server.handle(message(["id": 70, "method": "textDocument/hover", "params": [
+            "textDocument": ["uri": uri], "position": ["line": 3, "character": 1e16]]]))
+        server.drain()
+        let error = try XCTUnwrap(response(sent, id: 70)?["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? Int, -32602)
+        XCTAssertTrue((error["message"] as? String)?.contains("position.character") == true, "\(error)")
+    }
+
+    /// A lone UTF-16 surrogate escape (JavaScript strings may hold one, and
+    /// JSON.stringify writes it as `\ud800`) is read as U+FFFD, one UTF-16
+    /// unit as the surrogate was: the document is opened, positions after it
+    /// agree with the editor's, and later changes apply.
+    func testALoneSurrogateInTheTextIsReadAsAReplacementCharacter() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/surrogate.yaml"
+        // "\\ud800" is an escaped backslash and the letters, not a surrogate.
+        let text = #"root:\n  frame: [0, 0, 390, 844]\n  children:\n    - {id: '\ud800x\\ud800\ud83d\ude00\uDBFF', type: button, frame: [20, 20, 30, 30]}\n"#
+        server.handle(Array(#"{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": "\#(uri)", "languageId": "yaml", "version": 1, "text": "\#(text)"}}}"#.utf8))
+        server.drain()
+        let published = try XCTUnwrap(diagnostics(sent, uri: uri))
+        XCTAssertEqual(published.map { $0["code"] as? String }, ["target-size"])
+        let line = "    - {id: '\u{FFFD}x\\ud800😀\u{FFFD}', type: button, frame: [20, 20, 30, 30]}"
+        let column = line.utf16.count - "[20, 20, 30, 30]}".utf16.count
+        XCTAssertEqual(Self.range(published[0]), [3, column, 3, column + 16])
+        // A pair escaped as such is one scalar; after it, a change applies where the editor says.
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": 2],
+            "contentChanges": [["range": ["start": ["line": 3, "character": column + 13], "end": ["line": 3, "character": column + 15]], "text": "44"],
+                               ["range": ["start": ["line": 3, "character": column + 9], "end": ["line": 3, "character": column + 11]], "text": "44"]],
+        ]]))
+        server.drain()
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).count, 0)
+    }
+
+    func testOnlyLoneSurrogateEscapesAreRewritten() {
+        let cases: [(String, String)] = [
+            (#""\ud800""#, #""\uFFFD""#),
+            (#""\uDC00\ud83d\ude00\uD83D""#, #""\uFFFD\ud83d\ude00\uFFFD""#),
+            (#""\ud800\u0041\\ud800""#, #""\uFFFD\u0041\\ud800""#),
+            (#""\ud800\ud800\udfff""#, #""\uFFFD\ud800\udfff""#),
+            (#""\ud80"#, #""\ud80"#),
+            (#""\ud800\u"#, #""\uFFFD\u"#),
+            (#"\"#, #"\"#),
+            (#""\uZZZZ""#, #""\uZZZZ""#),
+        ]
+        for (input, expected) in cases {
+            var bytes = Array(input.utf8)
+            LoneSurrogates.replace(in: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, input)
+        }
     }
 
     func testQuickFixesAndFixAllAreTheVerifiedEdits() throws {
@@ -306,6 +689,54 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(sent.messages.filter { ($0["id"] as? Int) == 9 }.count, 1)
     }
 
+    /// A cancellation that arrives after its request was answered (the usual
+    /// race) or for an id never sent is dropped: it is not held for ever, and
+    /// a later request that happens to use the id is answered.
+    func testACancellationForARequestNotUnderWayIsDropped() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/late-cancel.yaml"
+        open(server, uri, small)
+        server.drain()
+        let hover: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]]
+        server.handle(message(["id": 7, "method": "textDocument/hover", "params": hover]))
+        server.drain()
+        server.handle(message(["method": "$/cancelRequest", "params": ["id": 7]]))
+        for id in 1_000..<11_000 { server.handle(message(["method": "$/cancelRequest", "params": ["id": "never-\(id)"]])) }
+        server.handle(message(["id": 7, "method": "textDocument/hover", "params": hover]))
+        server.drain()
+        let answers = sent.messages.filter { ($0["id"] as? Int) == 7 }
+        XCTAssertEqual(answers.count, 2)
+        XCTAssertNil(answers.last?["error"], "the second request with id 7 is not the one cancelled: \(answers)")
+        XCTAssertEqual(server.requests.counts.underWay, 0)
+        XCTAssertEqual(server.requests.counts.cancelled, 0)
+    }
+
+    /// At most `capacity` requests are under way: the reader waits for a free place.
+    func testRequestsUnderWayAreBounded() {
+        let tracker = RequestTracker(capacity: 2)
+        tracker.begin("i1")
+        tracker.begin("i1")
+        let third = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            tracker.begin("i2")
+            third.signal()
+        }
+        XCTAssertEqual(tracker.counts.underWay, 2, "the third waits")
+        tracker.cancel("i1")
+        tracker.cancel("i3")
+        XCTAssertTrue(tracker.isCancelled("i1"))
+        XCTAssertFalse(tracker.isCancelled("i3"), "not under way: dropped")
+        tracker.end("i1")
+        third.wait()
+        XCTAssertTrue(tracker.isCancelled("i1"), "one request with the id is still under way")
+        tracker.end("i1")
+        tracker.end("i2")
+        XCTAssertFalse(tracker.isCancelled("i1"))
+        XCTAssertEqual(tracker.counts.underWay, 0)
+        XCTAssertEqual(tracker.counts.cancelled, 0)
+    }
+
     func testRequestsBeforeInitializeAfterShutdownAndUnknownOnesGetErrors() throws {
         let (server, sent) = makeServer()
         server.handle(message(["id": 1, "method": "textDocument/hover", "params": [:] as [String: Any]]))
@@ -361,6 +792,55 @@ final class LanguageServerTests: XCTestCase {
     }
 
     // MARK: Garbage
+
+    /// Whole sessions as standard input, mutated (bytes changed, cut, spliced
+    /// from elsewhere, header lines and line breaks inserted) and read in
+    /// pieces of random size: the server always ends, with 0, 1 or 2, and
+    /// leaves no request, cancellation or lint held. (The libFuzzer target
+    /// `make fuzz FUZZ_TARGET=lsp` does the same without end.)
+    func testMutatedSessionsAlwaysEndAndLeaveNothingHeld() {
+        let uri = "file:///tmp/session.yaml"
+        let session: [[String: Any]] = [
+            ["id": 1, "method": "initialize", "params": ["capabilities": [:] as [String: Any]]],
+            ["method": "initialized", "params": [:] as [String: Any]],
+            ["method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": small]]],
+            ["method": "textDocument/didChange", "params": ["textDocument": ["uri": uri, "version": 2],
+                                                            "contentChanges": [["range": ["start": ["line": 3, "character": 51], "end": ["line": 3, "character": 53]], "text": "44"]]]],
+            ["id": 2, "method": "textDocument/hover", "params": ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]]],
+            ["method": "$/cancelRequest", "params": ["id": 2]],
+            ["method": "textDocument/didSave", "params": ["textDocument": ["uri": uri]]],
+            ["id": 3, "method": "shutdown"],
+            ["method": "exit"],
+        ]
+        var stream: [UInt8] = []
+        for object in session { stream += MessageReader.frame(String(decoding: message(object), as: UTF8.self)) }
+        let pieces = [Array("Content-Length: 5\r\n".utf8), Array("\r\n".utf8), Array("\n\n".utf8), Array("X: y\r\n".utf8),
+                      Array("Content-Length: 99999999999\r\n\r\n".utf8), Array(#"\ud800"#.utf8), Array(":".utf8)]
+        var random = SeededRandom(seed: 33)
+        var statuses: Set<Int32> = []
+        for _ in 0..<300 {
+            var bytes = stream
+            for _ in 0..<random.int(1...4) {
+                let at = random.int(0...bytes.count)
+                switch random.int(0...3) {
+                case 0: if at < bytes.count { bytes[at] = UInt8(random.int(0...255)) }
+                case 1: bytes.insert(contentsOf: random.pick(pieces), at: at)
+                case 2: bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...40)))
+                default:
+                    let from = random.int(0...(stream.count - 1))
+                    bytes.insert(contentsOf: stream[from..<min(stream.count, from + random.int(1...200))], at: at)
+                }
+            }
+            let (server, _) = makeServer()
+            let status = server.serve(read: Sent.reading(bytes, chunk: random.int(1...300)))
+            server.drain()
+            statuses.insert(status)
+            XCTAssertTrue((0...2).contains(status), "status \(status)")
+            let held = server.heldWork
+            XCTAssertTrue(held.requests == 0 && held.cancellations == 0 && held.lints == 0, "\(held)")
+        }
+        XCTAssertEqual(statuses, [0, 1, 2], "intact sessions, ones cut short, broken frames")
+    }
 
     /// 10,000 messages made from valid ones by mutation, and random bytes: the
     /// server never stops, and answers every request exactly once.

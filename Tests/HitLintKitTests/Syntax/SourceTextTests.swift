@@ -28,6 +28,12 @@ final class SourceTextTests: XCTestCase {
             let fromTable = starts.count > 1 && starts[1] >= 2 && source.bytes[starts[1] - 2] == 0x0D
             XCTAssertEqual(source.firstLineBreakIsCRLF, fromTable, "as the line table says: \(text.debugDescription)")
         }
+        // Issue 33: CR alone is a line break of its own, which edits write too.
+        let breaks: [(String, String)] = [("", "\n"), ("abc", "\n"), ("a\nb\r\n", "\n"), ("a\r\nb", "\r\n"), ("a\rb\r\n", "\r"),
+                                          ("abc\r", "\r"), ("\r\r\n", "\r"), ("a\rb\rc", "\r")]
+        for (text, expected) in breaks {
+            XCTAssertEqual(SourceText(text).firstLineBreak, expected, text.debugDescription)
+        }
     }
 
     /// A minified file is one long line: columns asked in any order must be exact.
