@@ -857,6 +857,25 @@ func xcuiTestSource(controls: Int, seed: UInt64) -> [UInt8] {
     return Array(out.utf8)
 }
 
+/// A folder of files through the command in this process on all cores (the
+/// best of `runs`) and through the built executable (the median of several
+/// runs; NaN when it is not built beside this benchmark), with the number of
+/// diagnostics the JSON report holds.
+func lintFolder(_ folder: URL) -> (inProcess: Double, process: Double, diagnostics: Int) {
+    let output = CapturedCommandOutput()
+    _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
+    let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
+    var process = Double.nan
+    if FileManager.default.isExecutableFile(atPath: executable.path) {
+        var times: [Double] = []
+        for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
+        if !times.isEmpty { process = times.sorted()[times.count / 2] }
+    }
+    let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+    return (inProcess, process, diagnostics)
+}
+
 // 1,000 captures of each XML format in a folder, through the command in
 // this process on all cores (file walk, XML read, import, lint, report), and
 // through the built executable. Goal: each under 1 s on 2 cores.
@@ -873,17 +892,7 @@ if selected("XML captures") {
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(String(format: "window_dump%04d.xml", index)).path,
                                                contents: Data(capture))
         }
-        let output = CapturedCommandOutput()
-        _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
-        let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
-        var process = Double.nan
-        if FileManager.default.isExecutableFile(atPath: executable.path) {
-            var times: [Double] = []
-            for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
-            if !times.isEmpty { process = times.sorted()[times.count / 2] }
-        }
-        let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+        let (inProcess, process, diagnostics) = lintFolder(folder)
         print(String(format: "1,000 %@ captures (%@, %d diagnostics): %.3f s in this process, %.3f s as a hitlint process (median), on %d cores (goal < 1 s)",
                      format, megabytes(bytes), diagnostics, inProcess, process, ProcessInfo.processInfo.activeProcessorCount))
     }
@@ -973,17 +982,7 @@ if selected("Interface Builder") {
             _ = parser.parse()
         }
     }
-    let output = CapturedCommandOutput()
-    _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
-    let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
-    var process = Double.nan
-    if FileManager.default.isExecutableFile(atPath: executable.path) {
-        var times: [Double] = []
-        for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
-        if !times.isEmpty { process = times.sorted()[times.count / 2] }
-    }
-    let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+    let (inProcess, process, diagnostics) = lintFolder(folder)
     print(String(format: "1,000 Interface Builder documents (%@, %d diagnostics): %.3f s in this process, %.3f s as a hitlint process (median), on %d cores (goal < 1 s); Foundation's XMLParser reads them in %.3f s on one core",
                  megabytes(bytes), diagnostics, inProcess, process, ProcessInfo.processInfo.activeProcessorCount, yardstick))
 }
