@@ -318,6 +318,22 @@ final class InterfaceBuilderImporterTests: XCTestCase {
         XCTAssertEqual(findings(try lint(Self.xib(Self.screen(Self.button("b", (0, 0, 300, 60)) + "\n" + divider)))).count, 0)
     }
 
+    func testControlsHiddenInTheFileAreNamedInANoteNotPassedOverInSilence() throws {
+        let hidden = #"<button hidden="YES" opaque="NO" contentMode="scaleToFill" buttonType="system" id="h" userLabel="Clear Search"><rect key="frame" x="10" y="100" width="22" height="22"/></button>"#
+        let faded = #"<button alpha="0.0" opaque="NO" contentMode="scaleToFill" buttonType="system" id="f" userLabel="Cancel"><rect key="frame" x="10" y="200" width="48" height="30"/></button>"#
+        let shown = Self.button("s", (10, 300, 24, 24), label: "Close")
+        let result = try lint(Self.xib(Self.screen([hidden, faded, shown].joined(separator: "\n"))))
+        XCTAssertEqual(findings(result).map(\.node), ["s"])
+        let notes = result.diagnostics.filter { $0.rule == RuleID.importNote }.map(\.message)
+        let note = try XCTUnwrap(notes.first { $0.contains("hidden or transparent") }, "\(notes)")
+        XCTAssertTrue(note.hasPrefix("2 controls are hidden or transparent in the file ('Clear Search' and 'Cancel')"), note)
+        XCTAssertFalse(note.contains("Close"), note)
+        // Views that are no controls, hidden, are not named: nothing was left unchecked.
+        let plain = #"<view hidden="YES" contentMode="scaleToFill" id="v"><rect key="frame" x="0" y="0" width="100" height="100"/></view>"#
+        let quiet = try lint(Self.xib(Self.screen(plain + "\n" + Self.button("b", (0, 400, 60, 60)))))
+        XCTAssertFalse(quiet.diagnostics.contains { $0.message.contains("hidden or transparent") })
+    }
+
     func testViewsSavedOnTopOfEachOtherAreAlternativesCheckedOneAtATime() throws {
         // Edit and Done in one place (code shows one); a form and the error view saved over it.
         let text = Self.xib(Self.screen("""
