@@ -372,6 +372,13 @@ final class InterfaceBuilderImporterTests: XCTestCase {
                         <view contentMode="scaleToFill" id="header" userLabel="Header"><rect key="frame" x="0" y="0" width="393" height="40"/></view>
         """) + #"<customObject id="o"><connections><outlet property="headerView" destination="header" id="h1"/></connections></customObject>"#))
         XCTAssertEqual(findings(held).count, 0, findings(held).map(\.message).joined(separator: "\n"))
+        // A control too small alone, under such a view (a radio button's dot the code
+        // shows and hides), is too small at its own size, not at what the dot leaves.
+        let radio = try lint(Self.xib(Self.screen(Self.button("r", (20, 20, 22, 22), label: "Radio") + """
+
+                        <view contentMode="scaleToFill" id="dot" userLabel="Dot"><rect key="frame" x="25" y="25" width="12" height="12"/></view>
+        """) + #"<customObject id="o"><connections><outlet property="roundView" destination="dot" id="h2"/></connections></customObject>"#))
+        XCTAssertEqual(findings(radio).map(\.message), ["'Radio' is reachable on 22×22 pt; minimum is 44×44 pt (ios)"])
     }
 
     func testATopLevelViewNothingConnectsIsLeftOut() throws {
