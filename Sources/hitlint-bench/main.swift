@@ -250,10 +250,10 @@ func runStages(nodes: Int, yaml: Bool) {
         start = now()
     }
     // As `hitlint` reads: YAML and smaller JSON parsed whole, then built; large
-    // JSON (LintOptions.defaultStreamingThreshold) built while it is parsed.
+    // JSON (RunSettings.defaultStreamingThreshold) built while it is parsed.
     var entries = 0
     let layout: Layout
-    if yaml || bytes.count < LintOptions.defaultStreamingThreshold {
+    if yaml || bytes.count < RunSettings.defaultStreamingThreshold {
         let document = try! (yaml ? SourceFormat.yaml : .json).parse(source)
         entries = document.entries.count
         step("parse")
@@ -381,8 +381,8 @@ func lintCase(_ name: String, _ bytes: @autoclosure () -> [UInt8], format: Sourc
     let source = SourceText(bytes: bytes)
     var result: LintResult?
     var options = LintOptions()
-    options.verifyFixes = verifyFixes
-    if streamed { options.streamingFrom = 0 }
+    options.fixChecking = verifyFixes ? .checked : .unchecked
+    if streamed { options.run.streamingFrom = 0 }
     let time = best(runs) {
         result = Linter(options: options).lint(source: source, format: format, path: "bench.\(format.rawValue)")
         _ = JSONReporter().report([result!])
@@ -604,8 +604,8 @@ func findingsCase(_ name: String, _ bytes: [UInt8], json: Bool) -> (seconds: Dou
     let source = SourceText(bytes: bytes)
     var options = LintOptions()
     // As the command line sets them: a text report that shows no fix only counts them.
-    options.verifyFixes = json
-    options.writesFixes = json
+    options.fixChecking = json ? .checked : .unchecked
+    options.run.writesFixes = json
     var result: LintResult?
     let time = best(runs) {
         result = Linter(options: options).lint(source: source, format: .json, path: "bench.json")
@@ -1036,7 +1036,7 @@ if selected("language server") {
     // The yardstick: the same file linted as the command line does, in this
     // process, on one thread as the server lints.
     var oneThread = LintOptions()
-    oneThread.jobs = 1
+    oneThread.run.jobs = 1
     let plain = best(runs) { _ = Linter(options: oneThread).lint(source: SourceText(text), format: .yaml, path: "screen.yaml") }
     for debounce in [LanguageServer.Settings().debounce, 0] {
         var settings = LanguageServer.Settings()
@@ -1146,7 +1146,7 @@ if selected("server limits") {
     }
     minified += "]}}"
     var oneThread = LintOptions()
-    oneThread.jobs = 1
+    oneThread.run.jobs = 1
     let plain = best(runs) { _ = Linter(options: oneThread).lint(source: SourceText(minified), format: .json, path: "screen.json") }
     let (server, sent) = startedServer(debounce: 0)
     let start = now()

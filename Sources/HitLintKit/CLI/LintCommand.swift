@@ -39,11 +39,13 @@ struct LintCommand: Subcommand {
         if fixes.fix, fixes.diff {
             return output.fail("--fix and --diff cannot be used together (--diff shows what --fix would write)")
         }
-        // Fixes are checked (applied alone and re-linted) whenever they are shown or applied.
-        plan.options.verifyFixes = fixes.fix || fixes.diff || report.showFixes || plan.format != .text
-        // Text that shows no fix counts the fixable problems only.
-        plan.options.writesFixes = plan.options.verifyFixes
         let fixing = fixes.fix || fixes.diff
+        // Fixes are checked (applied alone and re-linted) whenever they are
+        // applied or the report shows what checking leaves of them.
+        let checksFixes = fixing || reporter(plan: plan, output: output).needsCheckedFixes
+        plan.options.fixChecking = checksFixes ? .checked : .unchecked
+        // A report that shows no fix counts the fixable problems only.
+        plan.options.run.writesFixes = checksFixes
         let collected = collectFiles(plan: plan, output: output)
         if let refusal = collected.refusal { return output.fail(refusal) }
         var linted = Self.lintAll(collected.files, plan: plan, fixing: fixing, output: output)

@@ -9,7 +9,7 @@ extension LintCommand {
     /// for a run with `--scale`, or for standard input.
     static func sharedDensities(_ files: [LintFile], results: [LintResult?], plan: LintPlan)
         -> [(index: Int, density: SharedDensity)] {
-        guard plan.options.importScale == nil else { return [] }
+        guard plan.options.importing.importScale == nil else { return [] }
         var captures: [FolderDensity.Capture] = []
         var positions: [Int] = []
         for (index, result) in results.enumerated() where files[index].bytes == nil {

@@ -162,9 +162,9 @@ extension LintCommand {
                 let matching = configuration.overrides(matching: file.path, currentDirectory: plan.currentDirectory)
                 if !matching.isEmpty { options = options.applying(matching, of: configuration) }
             }
-            options.sharedDensity = shared
+            options.importing.sharedDensity = shared
             let linter = Linter(options: options)
-            guard let format = file.format ?? SourceFormat(path: file.path) ?? plan.options.fileKind.impliedFormat else {
+            guard let format = file.format ?? SourceFormat(path: file.path) ?? plan.options.importing.fileKind.impliedFormat else {
                 return (nil, "not a layout file (expected .xib, .storyboard, .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)", nil)
             }
             let source: SourceBytes
@@ -328,19 +328,7 @@ extension LintCommand {
     /// False when the output file cannot be written.
     func writeReport(_ results: [LintResult], plan: LintPlan, output: CommandOutput) -> Bool {
         let shown = report.quiet ? results.map(\.errorsOnly) : results
-        let toFile = report.outputFile != nil
-        let reporter: Reporter
-        switch plan.format {
-        case .text:
-            reporter = TextReporter(showSource: !toFile && output.isTerminal,
-                                    color: Self.colorEnabled(report.color, output: output, toFile: toFile),
-                                    showFixes: report.showFixes)
-        case .json: reporter = JSONReporter()
-        case .sarif: reporter = SARIFReporter(currentDirectory: plan.currentDirectory)
-        case .github: reporter = GitHubReporter(currentDirectory: plan.currentDirectory)
-        case .junit: reporter = JUnitReporter()
-        }
-        let bytes = reporter.reportBytes(shown)
+        let bytes = reporter(plan: plan, output: output).reportBytes(shown)
         if plan.format == .github {
             // Annotations are capped per step; the full list goes to the log.
             output.writeError(TextReporter(showFixes: report.showFixes).report(shown))
@@ -354,6 +342,22 @@ extension LintCommand {
             return false
         }
         return true
+    }
+
+    /// The reporter of the chosen format, as the report is written: also
+    /// asked before the lint whether it needs fixes checked.
+    func reporter(plan: LintPlan, output: CommandOutput) -> Reporter {
+        let toFile = report.outputFile != nil
+        switch plan.format {
+        case .text:
+            return TextReporter(showSource: !toFile && output.isTerminal,
+                                color: Self.colorEnabled(report.color, output: output, toFile: toFile),
+                                showFixes: report.showFixes)
+        case .json: return JSONReporter()
+        case .sarif: return SARIFReporter(currentDirectory: plan.currentDirectory)
+        case .github: return GitHubReporter(currentDirectory: plan.currentDirectory)
+        case .junit: return JUnitReporter()
+        }
     }
 
     static func colorEnabled(_ choice: ReportArguments.ColorChoice, output: CommandOutput, toFile: Bool = false) -> Bool {

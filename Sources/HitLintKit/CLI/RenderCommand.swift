@@ -47,7 +47,7 @@ struct RenderCommand: Subcommand {
             return output.fail(error.message)
         }
         let path = paths[0]
-        guard let format = SourceFormat(path: path) ?? options.fileKind.impliedFormat else {
+        guard let format = SourceFormat(path: path) ?? options.importing.fileKind.impliedFormat else {
             return output.fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)")
         }
         let bytes: [UInt8]

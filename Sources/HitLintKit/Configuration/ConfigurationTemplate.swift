@@ -60,13 +60,10 @@ public enum ConfigurationTemplate {
         switch option.valueKind {
         case .bool: return "false"
         case .length:
-            // Its default where that is a length (so bounds such as minGap ≤ maxGap hold).
+            // Its default where that is a length (so bounds such as minGap ≤ maxGap hold),
+            // else the example the option gives.
             if Length(option.defaultValue) != nil { return option.defaultValue }
-            switch option.name {
-            case "minSize": return "9mm"
-            case "maxGap": return "22pt"
-            default: return "24pt"
-            }
+            return option.example ?? "24pt"
         }
     }
 }

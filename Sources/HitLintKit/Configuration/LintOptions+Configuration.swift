@@ -20,22 +20,22 @@ extension LintOptions {
     /// settings, then the command line's over them.
     public init(configuration: Configuration?, overrides: LintOverrides = LintOverrides()) {
         self.init()
-        if let jobs = overrides.jobs { self.jobs = jobs }
+        if let jobs = overrides.jobs { run.jobs = jobs }
         if let configuration {
-            profile = configuration.profile
-            platform = configuration.platform
-            modality = configuration.modality
-            severities = configuration.severities
-            ruleOptions = configuration.ruleOptions
-            figmaTargets = configuration.figmaTargets
+            rules.profile = configuration.profile
+            rules.platform = configuration.platform
+            rules.modality = configuration.modality
+            rules.severities = configuration.severities
+            rules.ruleOptions = configuration.ruleOptions
+            importing.figmaTargets = configuration.figmaTargets
         }
-        if let profile = overrides.profile { self.profile = profile }
-        if let minimumSize = overrides.minimumSize { self.minimumSize = minimumSize }
-        if let platform = overrides.platform { self.platform = platform }
-        if let modality = overrides.modality { self.modality = modality }
-        if let fileKind = overrides.fileKind { self.fileKind = fileKind }
-        if let importScale = overrides.importScale { self.importScale = importScale }
-        severities.merge(overrides.severities) { _, commandLine in commandLine }
-        severitiesFromCommandLine = Set(overrides.severities.keys)
+        if let profile = overrides.profile { rules.profile = profile }
+        if let minimumSize = overrides.minimumSize { rules.minimumSize = minimumSize }
+        if let platform = overrides.platform { rules.platform = platform }
+        if let modality = overrides.modality { rules.modality = modality }
+        if let fileKind = overrides.fileKind { importing.fileKind = fileKind }
+        if let importScale = overrides.importScale { importing.importScale = importScale }
+        rules.severities.merge(overrides.severities) { _, commandLine in commandLine }
+        rules.severitiesFromCommandLine = Set(overrides.severities.keys)
     }
 }

@@ -94,11 +94,11 @@ extension LintOptions {
         var options = self
         for index in indices {
             let override = configuration.overrides[index]
-            for (rule, severity) in override.severities where !severitiesFromCommandLine.contains(rule) {
-                options.severities[rule] = severity
+            for (rule, severity) in override.severities where !rules.severitiesFromCommandLine.contains(rule) {
+                options.rules.severities[rule] = severity
             }
-            for (rule, values) in override.ruleOptions { options.ruleOptions[rule, default: [:]].merge(values) { _, new in new } }
-            options.configuredIgnores += override.ignores
+            for (rule, values) in override.ruleOptions { options.rules.ruleOptions[rule, default: [:]].merge(values) { _, new in new } }
+            options.rules.configuredIgnores += override.ignores
         }
         return options
     }

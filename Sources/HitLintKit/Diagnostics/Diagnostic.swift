@@ -29,7 +29,7 @@ public struct TextEdit: Hashable, Sendable {
 public struct Fix: Hashable, Sendable {
     public var description: String
     public var edits: [TextEdit]
-    /// Edits the rule found but did not write (`LintOptions.writesFixes` off):
+    /// Edits the rule found but did not write (`RunSettings.writesFixes` off):
     /// the fix is known to change the file, and that is all that is known of it.
     public private(set) var hasUnwrittenEdits = false
     /// What the edits change in the layout, when they only give nodes new hit

@@ -54,10 +54,10 @@ public struct Linter: Sendable {
     public func lint(source: SourceText, format: SourceFormat, path: String, foundInFolder: Bool = false) -> LintResult {
         do {
             // A large JSON layout is built while it is read, without keeping its document.
-            if format == .json, source.bytes.count >= options.streamingFrom,
-               options.fileKind == .auto || options.fileKind == .hitlint {
+            if format == .json, source.bytes.count >= options.run.streamingFrom,
+               options.importing.fileKind == .auto || options.importing.fileKind == .hitlint {
                 let (builder, document) = try LayoutBuilder.read(streaming: source)
-                let kind = options.fileKind.kind(of: document)
+                let kind = options.importing.fileKind.kind(of: document)
                 guard kind == .hitlint else {
                     return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
                 }
@@ -68,7 +68,7 @@ public struct Linter: Sendable {
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
         } catch {
             // `maestro hierarchy > screen.json` keeps the tool's banner above the JSON.
-            if format == .json, let document = CaptureBanner.maestroDocument(source, kind: options.fileKind) {
+            if format == .json, let document = CaptureBanner.maestroDocument(source, kind: options.importing.fileKind) {
                 return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
             }
             if foundInFolder, error.isUnsupportedDocument {
@@ -97,7 +97,7 @@ public struct Linter: Sendable {
     func lint(document: consuming Document, path: String, foundInFolder: Bool = false,
               keepingContext keep: ((RuleContext) -> Void)?) -> LintResult {
         let (source, format) = (document.source, document.format)
-        var kind = options.fileKind.kind(of: document)
+        var kind = options.importing.fileKind.kind(of: document)
         if kind == .unknown {
             if foundInFolder || format == .xml {
                 // An Interface Builder document for AppKit or WatchKit is known
@@ -114,11 +114,11 @@ public struct Linter: Sendable {
         if kind == .hitlint {
             (layout, diagnostics) = LayoutBuilder.build(document, overrides: overrides)
         } else {
-            var importOptions = ImportOptions(scale: options.importScale, platform: options.platform, modality: options.modality)
-            importOptions.figmaTargets = options.figmaTargets
-            importOptions.sharedDensity = options.sharedDensity
-            importOptions.profileIsChosen = options.profile != nil || options.minimumSize != nil
-                || options.ruleOptions[RuleID.targetSize]?["minSize"] != nil
+            var importOptions = ImportOptions(scale: options.importing.importScale, platform: options.rules.platform, modality: options.rules.modality)
+            importOptions.figmaTargets = options.importing.figmaTargets
+            importOptions.sharedDensity = options.importing.sharedDensity
+            importOptions.profileIsChosen = options.rules.profile != nil || options.rules.minimumSize != nil
+                || options.rules.isConfigured(TargetSizeRule.minSize)
             (layout, diagnostics) = Importers.importLayout(kind, document: document, options: importOptions)
         }
         _ = consume document
@@ -170,7 +170,7 @@ public struct Linter: Sendable {
     }
 
     private var overrides: LayoutBuilder.Overrides {
-        LayoutBuilder.Overrides(platform: options.platform, modality: options.modality)
+        LayoutBuilder.Overrides(platform: options.rules.platform, modality: options.rules.modality)
     }
 
     /// Keeps only the advice of a capture's fixes, or checks a layout's fixes.
@@ -183,9 +183,9 @@ public struct Linter: Sendable {
             for index in diagnostics.indices where diagnostics[index].fix != nil {
                 diagnostics[index].fix!.dropEdits()
             }
-        } else if options.verifyFixes, !outcome.broken {
-            diagnostics = FixVerification(linter: self, source: source, format: format, path: path, reach: outcome.reach,
-                                          built: outcome.built, audit: fixCheckAudit, focuses: focusesFixChecks).verify(diagnostics)
+        } else if options.fixChecking == .checked, !outcome.broken {
+            diagnostics = FixChecking(linter: self, source: source, format: format, path: path, origin: outcome.fixCheckOrigin,
+                                      audit: fixCheckAudit, focuses: focusesFixChecks).check(diagnostics)
         }
         var result = LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, fileKind: kind)
         result.usedIgnores = outcome.usedIgnores
@@ -194,13 +194,12 @@ public struct Linter: Sendable {
 
     /// What `lintLayout` found: the sorted diagnostics, the number of nodes,
     /// whether the layout was too broken to check, and (when fixes are to be
-    /// checked) where each fix can change findings and the layout as built.
-    private struct LayoutOutcome {
+    /// checked) what checking them starts from.
+    struct LayoutOutcome {
         var diagnostics: [Diagnostic]
         var nodeCount: Int
         var broken: Bool
-        var reach: FixReach?
-        var built: BuiltLayout?
+        var fixCheckOrigin: FixChecking.Origin?
         /// The configuration's ignore entries that suppressed something.
         var usedIgnores: [Int] = []
     }
@@ -210,17 +209,16 @@ public struct Linter: Sendable {
     /// nodes `changing`; its geometry is updated there, and the target
     /// regions its changes cannot touch are taken from it. `checking`: the
     /// nodes whose findings are wanted (`RuleContext.isChecked`), nil for all.
-    private func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil,
-                            changedFrom original: BuiltLayout? = nil, changing: [Int] = [],
-                            checking: [Int32]? = nil) -> LayoutOutcome {
+    func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil,
+                    changedFrom original: BuiltLayout? = nil, changing: [Int] = [],
+                    checking: [Int32]? = nil) -> LayoutOutcome {
         // Built: from here the file is read only where diagnostics point, so a
         // mapped file's pages are given back (SourceBytes.dropResidentPages).
         layout.document.source.bytes.dropResidentPages()
         var diagnostics = layoutDiagnostics.compactMap(applySeverity)
         let broken = layoutDiagnostics.contains { $0.rule == RuleID.invalidLayout }
         let nodeCount = layout.nodes.count
-        var reach: FixReach?
-        var built: BuiltLayout?
+        var fixCheckOrigin: FixChecking.Origin?
         var usedIgnores: [Int] = []
         if !broken, nodeCount > 0 {
             let geometry = original.flatMap { $0.geometry.updated(to: layout, changing: changing) } ?? Geometry(layout: layout)
@@ -250,14 +248,11 @@ public struct Linter: Sendable {
             found.append(contentsOf: diagnostics)
             if let budget = Self.regionBudgetDiagnostic(context) { found.append(budget) }
             diagnostics = found
-            if options.verifyFixes, !kind.isImported {
-                let footprints = TargetFootprints(geometry)
-                reach = FixReach(context, footprints: footprints)
-                built = BuiltLayout(layout: layout, diagnostics: layoutDiagnostics, geometry: geometry,
-                                    regions: context.regions, footprints: footprints)
+            if options.fixChecking == .checked, !kind.isImported {
+                fixCheckOrigin = FixChecking.Origin(context, layoutDiagnostics: layoutDiagnostics)
             }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
-            (diagnostics, usedIgnores) = Suppression.applyConfigured(to: diagnostics, layout: layout, ignores: options.configuredIgnores)
+            (diagnostics, usedIgnores) = Suppression.applyConfigured(to: diagnostics, layout: layout, ignores: options.rules.configuredIgnores)
             if ControlIdentity.groups(kind) {
                 var identity: ControlIdentity?  // made for the first finding on a control
                 for index in diagnostics.indices where diagnostics[index].rule != RuleID.importNote {
@@ -282,44 +277,9 @@ public struct Linter: Sendable {
                 return previous.span == diagnostic.span && previous.rule == diagnostic.rule && previous.message == diagnostic.message
             }
         }
-        return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, reach: reach, built: built,
+        return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, fixCheckOrigin: fixCheckOrigin,
                              usedIgnores: usedIgnores)
     }
-
-    /// A layout file as built, before any rule ran: what checking a fix that
-    /// only changes hit insets starts from instead of parsing the edited file.
-    struct BuiltLayout {
-        let layout: Layout
-        /// What reading the file found (unknown keys, duplicate ids): the
-        /// same for the edited file, whose edits only change hit insets.
-        let diagnostics: [Diagnostic]
-        /// The layout's geometry, target regions and their footprints: a
-        /// changed layout's regions are worked out again only where its
-        /// changes reach (`Geometry.targetRegions(updating:of:footprints:jobs:)`).
-        let geometry: Geometry
-        let regions: [TargetRegion]
-        let footprints: TargetFootprints
-    }
-
-    /// The diagnostics a lint of the edited file would give, found on the
-    /// built layout with the fixes' hit insets given to its nodes as the
-    /// edited file reads them (`HitAreaChange.readBack`, which every change
-    /// must have). `checking`: only the findings of these nodes are wanted
-    /// (nil: all). A layout with `ignore` entries is checked whole: whether an
-    /// entry is used depends on the findings of its node's whole subtree.
-    func lint(_ built: BuiltLayout, changing changes: [HitAreaChange], checking: [Int32]? = nil) -> [Diagnostic] {
-        var layout = built.layout
-        for change in changes {
-            guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
-            let index = Int(change.node)
-            var node = layout.nodes[index]
-            layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
-            layout.nodes[index] = node
-        }
-        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built, changing: changes.map { Int($0.node) },
-                          checking: layout.ignores.isEmpty ? checking : nil).diagnostics
-    }
-
 
     /// The enabled geometry rules' diagnostics, each rule's in the order it
     /// found them, the rules' one after another in no set order (callers
@@ -330,12 +290,12 @@ public struct Linter: Sendable {
         let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }
         var results: [[Diagnostic]]
-        if context.layout.nodes.count >= RuleContext.concurrentMinimumNodes, rules.count > 1, options.jobs > 1 {
+        if context.layout.nodes.count >= RuleContext.concurrentMinimumNodes, rules.count > 1, options.run.jobs > 1 {
             // Started from the last: dead-gap, the costliest in the benchmark's
             // profile, is near the end of the registry, and the longest rule
             // should not be the one started last.
             let lastFirst = Array(rules.reversed())
-            results = concurrentMap(count: lastFirst.count, jobs: options.jobs) { lastFirst[$0].check(context) }
+            results = concurrentMap(count: lastFirst.count, jobs: options.run.jobs) { lastFirst[$0].check(context) }
         } else {
             results = rules.map { $0.check(context) }
         }
@@ -371,15 +331,5 @@ public struct Linter: Sendable {
         var result = diagnostic
         result.severity = options.severity(of: diagnostic.rule)
         return result.severity == .off ? nil : result
-    }
-}
-
-extension Linter.BuiltLayout {
-    /// A built layout with its geometry and regions worked out here (as the
-    /// lint that builds it works them out).
-    init(layout: Layout, diagnostics: [Diagnostic]) {
-        let geometry = Geometry(layout: layout)
-        self.init(layout: layout, diagnostics: diagnostics, geometry: geometry, regions: geometry.targetRegions(),
-                  footprints: TargetFootprints(geometry))
     }
 }

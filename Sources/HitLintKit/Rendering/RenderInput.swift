@@ -26,7 +26,7 @@ extension Linter {
             document = try format.parse(source)
         } catch {
             // A Maestro hierarchy saved with its banner is read after it, as the lint reads it.
-            guard format == .json, let afterBanner = CaptureBanner.maestroDocument(source, kind: options.fileKind) else {
+            guard format == .json, let afterBanner = CaptureBanner.maestroDocument(source, kind: options.importing.fileKind) else {
                 return RenderInput(result: lint(source: source, format: format, path: path, foundInFolder: foundInFolder), context: nil)
             }
             document = afterBanner
@@ -44,9 +44,9 @@ extension Linter {
     public func renderInput(for result: LintResult) -> RenderInput {
         let format = SourceFormat(path: result.path) ?? .json
         var again = self
-        again.options.verifyFixes = false  // only the layout is wanted: its fixes were checked already
+        again.options.fixChecking = .unchecked  // only the layout is wanted: its fixes were checked already
         // At the density the result was read at (its folder's, `FolderDensity`), not the file's alone.
-        if let evidence = result.densityEvidence, again.options.importScale == nil { again.options.importScale = evidence.scale }
+        if let evidence = result.densityEvidence, again.options.importing.importScale == nil { again.options.importing.importScale = evidence.scale }
         var input = again.lintForRendering(source: result.source, format: format, path: result.path)
         input.result = result
         return input

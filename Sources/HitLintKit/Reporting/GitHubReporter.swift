@@ -15,6 +15,11 @@ public struct GitHubReporter: Reporter {
         self.currentDirectory = currentDirectory
     }
 
+    /// Its annotations carry no fix, but the text report the command writes
+    /// with them to the step's log ends with the count of fixable problems,
+    /// which counts fixes as checking leaves them (as JSON's summary does).
+    public var needsCheckedFixes: Bool { true }
+
     public func report(_ results: [LintResult]) -> String {
         var out = ""
         for result in results {

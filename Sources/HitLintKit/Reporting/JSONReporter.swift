@@ -5,6 +5,9 @@
 public struct JSONReporter: Reporter {
     public init() {}
 
+    /// Each diagnostic's `fix`, with its edits, and the summary's `fixable`.
+    public var needsCheckedFixes: Bool { true }
+
     public func report(_ results: [LintResult]) -> String {
         String(decoding: reportBytes(results), as: UTF8.self)
     }

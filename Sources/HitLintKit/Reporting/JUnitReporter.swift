@@ -5,6 +5,9 @@
 public struct JUnitReporter: Reporter {
     public init() {}
 
+    /// Cases and their messages only: nothing of a fix.
+    public var needsCheckedFixes: Bool { false }
+
     public func report(_ results: [LintResult]) -> String {
         let failures = results.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
         let suite = "name=\"hitlint\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\""

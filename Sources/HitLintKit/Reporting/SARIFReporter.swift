@@ -25,6 +25,9 @@ public struct SARIFReporter: Reporter {
         self.currentDirectory = currentDirectory
     }
 
+    /// Each result's `fixes`, with their edits.
+    public var needsCheckedFixes: Bool { true }
+
     public static func level(_ severity: Severity) -> String {
         switch severity {
         case .error: return "error"

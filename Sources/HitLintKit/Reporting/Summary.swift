@@ -39,6 +39,11 @@ public protocol Reporter {
     /// of them (which validates every byte of a report that can run to
     /// hundreds of megabytes) only for the output to take the bytes back.
     func reportBytes(_ results: [LintResult]) -> [UInt8]
+    /// Whether what it writes depends on each fix's verdict (a fix's edits and
+    /// description, or the count of fixable problems as checking leaves it):
+    /// the lint then checks its fixes (`LintOptions.fixChecking`), which costs
+    /// a lint or more per file, for reports that need it only.
+    var needsCheckedFixes: Bool { get }
 }
 
 extension Reporter {

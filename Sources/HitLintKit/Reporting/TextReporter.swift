@@ -12,6 +12,10 @@ public struct TextReporter: Reporter {
         self.showFixes = showFixes
     }
 
+    /// With `--show-fixes` only: each fix under its diagnostic. Without, the
+    /// summary counts the problems whose fixes would edit the file, unchecked.
+    public var needsCheckedFixes: Bool { showFixes }
+
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

@@ -21,7 +21,7 @@ extension RuleContext {
     }
 
     /// The fix that gives each node its new hit insets, described by
-    /// `description`; when fixes are not written (`LintOptions.writesFixes`),
+    /// `description`; when fixes are not written (`RunSettings.writesFixes`),
     /// only whether it would change the file, so neither text nor edits are made.
     /// `description` is handed how each node's insets then read ("hitInsets
     /// -7", `describe`), as the edits write them, and the context rather than
@@ -35,7 +35,7 @@ extension RuleContext {
                 description(context, changes.map { context.codeHitAreaChange(of: $0.node, to: $0.insets) }) + " (in code: point(inside:with:))"
             }
         }
-        guard options.writesFixes else {
+        guard options.run.writesFixes else {
             return .unwritten(changesFile: changes.contains { editor.changesHitInsets(of: $0.node, to: $0.insets) })
         }
         var edits: [TextEdit] = []
@@ -53,11 +53,11 @@ extension RuleContext {
     }
 
     /// A fix that edits nothing and only advises, in `text`: made only when
-    /// fixes are written (`LintOptions.writesFixes`), as nothing reads them
+    /// fixes are written (`RunSettings.writesFixes`), as nothing reads them
     /// otherwise (a text report that shows no fix counts the fixes that
     /// edit). `text` is handed the context, as `insetsFix`'s description is.
     func advice(_ text: (RuleContext) -> String) -> Fix {
-        options.writesFixes ? Fix(description: text(self), edits: []) : .unwritten(changesFile: false)
+        options.run.writesFixes ? Fix(description: text(self), edits: []) : .unwritten(changesFile: false)
     }
 
     /// "hit area 10 pt larger on every side", "hit area 4 pt larger on the

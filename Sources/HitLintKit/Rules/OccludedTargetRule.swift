@@ -13,29 +13,8 @@ public struct OccludedTargetRule: GeometryRule {
         fully covered targets). Set `userInteractionEnabled: false` on the overlay, or move it.
         """,
         defaultSeverity: .error,
-        examples: [
-            RuleExample("""
-            root:
-              frame: [0, 0, 390, 844]
-              children:
-                - {id: buy, type: button, frame: [20, 700, 350, 50]}
-                - {id: fade, type: view, frame: [0, 720, 390, 124]}
-            """, flags: ["buy"], messages: ["'buy' is covered by 'fade', which swallows touches: 60% of its hit area is dead; 350×20 pt remains reachable"]),
-            RuleExample("""
-            root:
-              frame: [0, 0, 390, 844]
-              children:
-                - {id: buy, type: button, frame: [20, 700, 350, 50]}
-                - {id: fade, type: view, frame: [0, 720, 390, 124], userInteractionEnabled: false}
-            """),
-            RuleExample("""
-            root:
-              frame: [0, 0, 390, 844]
-              children:
-                - {id: buy, type: button, frame: [20, 700, 350, 50]}
-                - {id: sheet, type: view, frame: [0, 720, 390, 124], opaque: true}
-            """),
-        ]
+        reads: [.node, .region],
+        examples: examples
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -64,7 +43,7 @@ public struct OccludedTargetRule: GeometryRule {
                 if region.isApproximate { message += " (approximate: many overlapping views)" }
                 return message
             }
-            let text = context.options.describesDiagnostics ? message() : ""
+            let text = context.options.run.describesDiagnostics ? message() : ""
             diagnostics.append(context.diagnostic(RuleID.occludedTarget, node: target, message: text,
                                                   related: occluders.prefix(3).map(\.taker.node)))
         }

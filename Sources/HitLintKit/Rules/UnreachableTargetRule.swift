@@ -22,57 +22,8 @@ public struct UnreachableTargetRule: GeometryRule {
         not say which is drawn on top.
         """,
         defaultSeverity: .error,
-        examples: [
-            RuleExample("""
-            root:
-              frame: [0, 0, 390, 844]
-              children:
-                - id: hero
-                  type: imageView
-                  frame: [0, 0, 390, 300]
-                  children:
-                    - {id: play, type: button, frame: [170, 125, 50, 50]}
-            """, flags: ["play"], messages: ["'play' is inside 'hero' (imageView), which ignores touches (userInteractionEnabled is false by default for imageView): no touch reaches it"]),
-            RuleExample("""
-            root:
-              frame: [0, 0, 390, 844]
-              children:
-                - id: hero
-                  type: imageView
-                  userInteractionEnabled: true
-                  frame: [0, 0, 390, 300]
-                  children:
-                    - {id: play, type: button, frame: [170, 125, 50, 50]}
-            """),
-            RuleExample("""
-            root:
-              frame: [0, 0, 390, 844]
-              children:
-                - id: bar
-                  frame: [0, 0, 390, 44]
-                  children:
-                    - {id: help, type: button, frame: [0, 50, 44, 44]}
-            """, flags: ["help"], messages: ["'help' lies entirely outside the hit region of 'bar': no touch reaches it"]),
-            RuleExample("""
-            root:
-              frame: [0, 0, 390, 844]
-              children:
-                - {id: save, type: button, frame: [20, 20, 100, 44]}
-                - {id: glass, frame: [0, 0, 390, 844]}
-            """, flags: ["save"], messages: ["'save' is entirely covered by 'glass', which swallows every touch"]),
-            // A list that listens for taps, covered by its rows: a group.
-            RuleExample("""
-            root:
-              frame: [0, 0, 390, 844]
-              children:
-                - id: list
-                  interactive: true
-                  frame: [0, 100, 390, 120]
-                  children:
-                    - {id: first, type: cell, frame: [0, 0, 390, 60]}
-                    - {id: second, type: cell, frame: [0, 60, 390, 60]}
-            """),
-        ]
+        reads: [.node, .ancestors, .region],
+        examples: examples
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -89,7 +40,7 @@ public struct UnreachableTargetRule: GeometryRule {
             if context.isGroup(region) { continue }
             let name = context.name(target)
             // The message is worked out only when the lint describes what it finds.
-            let describes = context.options.describesDiagnostics
+            let describes = context.options.run.describesDiagnostics
             var message = ""
             var related: [Int] = []
             var weakEvidence = false

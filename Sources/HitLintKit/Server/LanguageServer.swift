@@ -468,8 +468,8 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func options(for file: FileContext, verifyingFixes: Bool = false) -> LintOptions {
         var options = LintOptions(configuration: file.configuration)
-        options.jobs = 1
-        options.verifyFixes = verifyingFixes
+        options.run.jobs = 1
+        options.fixChecking = verifyingFixes ? .checked : .unchecked
         return options
     }
 

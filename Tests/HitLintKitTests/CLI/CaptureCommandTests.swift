@@ -41,7 +41,7 @@ final class CaptureCommandTests: XCTestCase {
         for path in capturePaths {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             var options = LintOptions()
-            options.verifyFixes = true
+            options.fixChecking = .checked
             let outcome = Fixer.fixUntilStable(bytes, format: .json, path: path, linter: Linter(options: options))
             XCTAssertEqual(outcome.bytes, bytes)
             XCTAssertEqual(outcome.fixesApplied, 0)

@@ -57,9 +57,9 @@ final class BuiltLayoutCheckTests: XCTestCase {
 
     func testBuiltLayoutWithTheFixesInsetsFindsWhatTheEditedFileDoes() throws {
         var options = LintOptions()
-        options.jobs = 1
+        options.run.jobs = 1
         var checker = Linter(options: options)
-        checker.options.describesDiagnostics = false
+        checker.options.run.describesDiagnostics = false
         var compared = 0
         var readBack = 0
         for seed in 0..<90 {

@@ -28,9 +28,9 @@ final class FixReachTests: XCTestCase {
         var random = SeededRandom(seed: seed)
         let platform = ["uikit", "android", "web"][Int(seed % 3)]
         var options = LintOptions()
-        options.verifyFixes = true
-        options.jobs = 1
-        if seed % 4 == 1 { options.profile = Profile.named("wcag-aa") }
+        options.fixChecking = .checked
+        options.run.jobs = 1
+        if seed % 4 == 1 { options.rules.profile = Profile.named("wcag-aa") }
         var out = "platform: \(platform)\nroot:\n  frame: [0, 0, 800, 1600]\n  children:\n"
         var y = 10
         var counter = 0
@@ -106,7 +106,7 @@ final class FixReachTests: XCTestCase {
                     }
                     .filter { !$0.isEmpty }.joined(separator: "\n")
             }
-            if seed % 3 == 0 { options.profile = Profile.named("android") }
+            if seed % 3 == 0 { options.rules.profile = Profile.named("android") }
             let source = SourceText(text)
             var whole = Linter(options: options)
             whole.focusesFixChecks = false
@@ -129,7 +129,7 @@ final class FixReachTests: XCTestCase {
     /// The nodes one fix that gives `node` the insets reaches, by name.
     private func reached(_ yaml: String, node name: String, insets: EdgeInsets, options: LintOptions = LintOptions()) throws -> Set<String> {
         var options = options
-        options.verifyFixes = true
+        options.fixChecking = .checked
         var found: Set<String> = []
         let document = try SourceFormat.yaml.parse(SourceText(yaml))
         _ = Linter(options: options).lint(document: document, path: "x.yaml", keepingContext: { context in
@@ -202,18 +202,18 @@ final class FixReachTests: XCTestCase {
         var lints = 0
         let bytes = Array(text.utf8)
         var options = LintOptions()
-        options.verifyFixes = true
+        options.fixChecking = .checked
         let first = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .yaml, path: "x")
         XCTAssertEqual(first.diagnostics.filter { !($0.fix?.edits.isEmpty ?? true) }.count, 10)
         // The same check, counted: the lint that made the fixes gives their reach.
         let document = try! SourceFormat.yaml.parse(SourceText(bytes: bytes))
         var reach: FixReach?
         var diagnostics: [Diagnostic] = []
-        options.verifyFixes = false
+        options.fixChecking = .unchecked
         diagnostics = Linter(options: options).lint(document: document, path: "x", keepingContext: { reach = FixReach($0) }).diagnostics
         let affected = reach!.affectedNodes(of: diagnostics)
-        options.describesDiagnostics = false
-        let checked = FixVerification.verify(diagnostics, of: SourceBytes(bytes), affected: affected) { patched in
+        options.run.describesDiagnostics = false
+        let checked = FixChecking.verify(diagnostics, of: SourceBytes(bytes), affected: affected) { patched in
             lints += 1
             return Linter(options: options).lint(source: SourceText(bytes: patched), format: .yaml, path: "x").diagnostics
         }

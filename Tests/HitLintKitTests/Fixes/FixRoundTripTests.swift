@@ -110,7 +110,7 @@ final class FixRoundTripTests: XCTestCase {
 
     func testFixRoundTripOnRandomLayouts() throws {
         var options = LintOptions()
-        options.verifyFixes = true
+        options.fixChecking = .checked
         let linter = Linter(options: options)
         var layouts = 0
         var applied = 0

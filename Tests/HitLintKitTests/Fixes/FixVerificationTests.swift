@@ -35,7 +35,7 @@ final class FixVerificationTests: XCTestCase {
             }
         }
         var lints = 0
-        let result = FixVerification.verify(diagnostics, of: SourceBytes(bytes), budget: budget) { bytes in
+        let result = FixChecking.verify(diagnostics, of: SourceBytes(bytes), budget: budget) { bytes in
             lints += 1
             return self.lint(bytes)
         }
@@ -82,7 +82,7 @@ final class FixVerificationTests: XCTestCase {
         twin.fix!.edits[0].replacement = "B"
         diagnostics.insert(twin, at: 1)
         var lints = 0
-        let result = FixVerification.verify(diagnostics, of: SourceBytes(bytes)) { lints += 1; return self.lint($0) }
+        let result = FixChecking.verify(diagnostics, of: SourceBytes(bytes)) { lints += 1; return self.lint($0) }
         // The first run takes the first and third fixes; the twin waits for a run
         // of its own, applied to the original bytes. All three resolve theirs.
         XCTAssertEqual(result.map { $0.fix?.edits.isEmpty }, [false, false, false])
@@ -137,7 +137,7 @@ final class FixVerificationTests: XCTestCase {
             let format: SourceFormat = file.hasSuffix(".json") ? .json : .yaml
             var options = LintOptions()
             let full = Linter(options: options).lint(source: SourceText(bytes: bytes), format: format, path: file).diagnostics
-            options.describesDiagnostics = false
+            options.run.describesDiagnostics = false
             let terse = Linter(options: options).lint(source: SourceText(bytes: bytes), format: format, path: file).diagnostics
             func problems(_ diagnostics: [Diagnostic]) -> [String] {
                 diagnostics.map { "\($0.rule) \($0.node ?? "-") \($0.span.start)-\($0.span.end) \($0.relatedNodes)" }.sorted()

@@ -132,7 +132,7 @@ final class HostileGeometryTests: XCTestCase {
                       note.message)
         let cutNames = Set(cut.map { "b\($0.target - 1)" })
         var options = LintOptions()
-        options.writesFixes = true
+        options.run.writesFixes = true
         let sizes = Linter.runRules(context, options: options).filter { $0.rule == RuleID.targetSize && cutNames.contains($0.node ?? "") }
         XCTAssertEqual(sizes.count, cut.count)
         XCTAssertTrue(sizes.allSatisfy { $0.message.contains("(approximate: many overlapping views)") })

@@ -229,7 +229,7 @@ final class XMLCaptureImporterTests: XCTestCase {
         for choice in [FileKindChoice.uiautomator, .xcuitest, .droidbot, .sentry, .maestro, .rico, .figma] {
             for name in ["uiautomator-compose.xml", "xcuitest-login.xml"] {
                 var options = LintOptions()
-                options.fileKind = choice
+                options.importing.fileKind = choice
                 let forced = Linter(options: options).lint(source: SourceText(try Captures.text(name)), format: .xml, path: name)
                 XCTAssertFalse(forced.diagnostics.isEmpty, "\(choice) \(name)")
             }

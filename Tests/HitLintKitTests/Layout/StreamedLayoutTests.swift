@@ -116,14 +116,14 @@ final class StreamedLayoutTests: XCTestCase {
     }
 
     /// The linter reads large JSON files streamed and smaller ones whole
-    /// (`LintOptions.streamingFrom`): every seed, captures and broken files
+    /// (`RunSettings.streamingFrom`): every seed, captures and broken files
     /// among them, and a few thousand mutants, lint the same either way, with
     /// fixes checked and without.
     func testTheLinterGivesTheSameResultsStreamedOrWhole() {
         func lint(_ bytes: [UInt8], streamed: Bool, verify: Bool) -> (LintResult, [String]) {
             var options = LintOptions()
-            options.streamingFrom = streamed ? 0 : .max
-            options.verifyFixes = verify
+            options.run.streamingFrom = streamed ? 0 : .max
+            options.fixChecking = verify ? .checked : .unchecked
             let result = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .json, path: "f.json")
             let fixes = result.diagnostics.map { diagnostic in
                 "\(diagnostic.fix?.description ?? "-") \((diagnostic.fix?.edits ?? []).map { "\($0.span) \($0.replacement)" })"

@@ -32,7 +32,7 @@ final class CrasherTests: XCTestCase {
                     XCTAssertFalse(error.message.isEmpty, context)
                 }
                 var options = LintOptions()
-                options.verifyFixes = true
+                options.fixChecking = .checked
                 let linter = Linter(options: options)
                 let path = "crasher.\(format.rawValue)"
                 let result = linter.lint(source: SourceText(bytes: bytes), format: format, path: path)

@@ -73,7 +73,7 @@ final class ExamplesTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: fixedFolder.path).filter { SourceFormat(path: $0) != nil }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 5)
         var options = LintOptions()
-        options.verifyFixes = true
+        options.fixChecking = .checked
         let linter = Linter(options: options)
         var rules = Set<String>()
         for name in names {

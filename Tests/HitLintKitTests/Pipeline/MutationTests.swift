@@ -159,7 +159,7 @@ final class MutationTests: XCTestCase {
     /// A mutant that keeps the file valid: a number in the layout changed.
     static let fixableSeeds = seeds.filter { seed in
         var options = LintOptions()
-        options.verifyFixes = true
+        options.fixChecking = .checked
         let result = Linter(options: options).lint(source: SourceText(bytes: seed.bytes), format: seed.format, path: "seed")
         return result.fileKind == .hitlint && result.diagnostics.contains { !($0.fix?.edits.isEmpty ?? true) }
     }

@@ -29,10 +29,10 @@ final class ConcurrentRulesTests: XCTestCase {
         let rows = RuleContext.concurrentMinimumNodes / 8 + 10
         let source = SourceText(bytes: Self.layout(rows: rows))
         var serial = LintOptions()
-        serial.jobs = 1
-        serial.severities["excessive-hit-expansion"] = .warning
+        serial.run.jobs = 1
+        serial.rules.severities["excessive-hit-expansion"] = .warning
         var concurrent = serial
-        concurrent.jobs = 4
+        concurrent.run.jobs = 4
         let one = Linter(options: serial).lint(source: source, format: .json, path: "big.json")
         let many = Linter(options: concurrent).lint(source: source, format: .json, path: "big.json")
         XCTAssertGreaterThanOrEqual(one.nodeCount, RuleContext.concurrentMinimumNodes, "the layout takes the concurrent path")

@@ -31,7 +31,7 @@ import XCTest
             if let fixed = example.fixed {
                 #expect(rule.isFixable, "\(label): a fixed example for a rule not marked fixable")
                 var options = try Arguments(parsing: example.arguments + ["x"]).lintOptions.resolved()
-                options.verifyFixes = true
+                options.fixChecking = .checked
                 let outcome = Fixer.fixUntilStable(Array(example.layout.utf8), format: .yaml, path: "example.yaml",
                                                    linter: Linter(options: options))
                 #expect(String(decoding: outcome.bytes, as: UTF8.self) == fixed, "\(label): fixed layout")

@@ -98,8 +98,8 @@ final class MappedSourceTests: XCTestCase {
         guard let source = mapped(try write("large.json", bytes)) else { return }
         func lint(_ source: SourceBytes) -> [Diagnostic] {
             var options = LintOptions()
-            options.streamingFrom = 0
-            options.verifyFixes = true
+            options.run.streamingFrom = 0
+            options.fixChecking = .checked
             return Linter(options: options).lint(source: SourceText(bytes: source), format: .json, path: "f").diagnostics
         }
         let expected = lint(SourceBytes(bytes))
@@ -224,7 +224,7 @@ final class MappedSourceTests: XCTestCase {
 
     private func lint(_ source: SourceBytes, format: SourceFormat, verify: Bool) -> (diagnostics: [Diagnostic], locations: [String]) {
         var options = LintOptions()
-        options.verifyFixes = verify
+        options.fixChecking = verify ? .checked : .unchecked
         let result = Linter(options: options).lint(source: SourceText(bytes: source), format: format, path: "f")
         let locations = result.diagnostics.map { diagnostic in
             let (start, end) = result.location(diagnostic)

@@ -1,228 +1,6 @@
-/// "A fix never makes a rule fire that did not fire before" (SPEC §6): a fix
-/// keeps its edits only if, applied to the original bytes, it resolves its own
-/// diagnostic and makes no (rule, node) fire more often than before. Otherwise
-/// it keeps its description, says what went wrong, and loses its edits.
-///
-/// Fixes are checked in runs, the way `--fix` applies them: a run of fixes is
-/// applied together; if every fix in it resolved its diagnostic and nothing
-/// new fired, the whole run passes, and a run that fails is halved until the
-/// culprits stand alone. A run first falls apart into groups of fixes whose
-/// reaches (`FixReach`: the nodes whose findings a fix can change) meet; each
-/// group is a run of its own, judged by the findings of the nodes it reaches,
-/// and groups whose reaches are apart are judged with one lint between them.
-/// So a file whose fixes are all good costs one more lint, and a file with
-/// bad fixes in many places about one more lint per halving, not one per fix.
-/// Those lints start from the layout as first built, its regions worked out
-/// again only where the fixes change gates, and find only the findings of
-/// the nodes the checked groups reach (`RuleContext.isChecked`).
-struct FixVerification {
-    let linter: Linter
-    let source: SourceText
-    let format: SourceFormat
-    let path: String
-    /// Where each fix can change findings, from the lint that made the fixes.
-    let reach: FixReach?
-    /// The layout that lint built: fixes that only give nodes new hit insets
-    /// are checked on it, with the insets given to its nodes, rather than on
-    /// their edited file parsed and built again.
-    let built: Linter.BuiltLayout?
-    /// For tests (`Linter.fixCheckAudit`).
-    var audit: FixCheckAudit?
-    /// Whether checking lints on the built layout find only the findings of
-    /// the nodes their fixes reach (`Linter.focusesFixChecks`, for tests).
-    var focuses = true
-
-    /// Re-linting is bounded per file: about four more lints of a large file, or
-    /// 200 lints of a small one. Fixes past the budget are left for the next pass.
-    static func budget(forBytes count: Int) -> (bytes: Int, lints: Int) {
-        (4 * count + 1 << 20, 200)
-    }
-
-    fileprivate enum Verdict {
-        case unchecked, kept, doesNotResolve, addsProblem, outOfBudget
-    }
-
-    func verify(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var checker = linter
-        checker.options.verifyFixes = false
-        // Verdicts count problems by rule and node: the extra lints need no messages.
-        checker.options.describesDiagnostics = false
-        let (format, path) = (format, path)
-        // A patched copy of a mapped (large) file is mapped too, from a
-        // temporary file: its pages then go back once it is built, instead of
-        // the whole copy staying in memory beside the lint's tables, at the
-        // run's peak.
-        let mapsCopies = source.bytes.isMapped
-        let affected = reach?.affectedNodes(of: diagnostics, jobs: linter.options.jobs)
-        let lintBuilt = built.map { built in
-            { (changes: [HitAreaChange], nodes: [Int32]?) in checker.lint(built, changing: changes, checking: nodes) }
-        }
-        // A layout with `ignore` entries is checked whole: whether an entry is
-        // used depends on the findings of its node's whole subtree.
-        let focuses = focuses && built?.layout.ignores.isEmpty == true
-        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
-                           focuses: focuses) { (bytes: consuming [UInt8]) in
-            let patched: SourceBytes
-            if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
-                _ = consume bytes
-                patched = SourceBytes(mapping)
-            } else {
-                patched = SourceBytes(bytes)
-            }
-            return checker.lint(source: SourceText(bytes: patched), format: format, path: path).diagnostics
-        }
-    }
-
-    /// `diagnostics` of `bytes`, each fix checked with `lint` (the diagnostics
-    /// of the bytes a set of fixes makes) and stripped of its edits if it fails.
-    ///
-    /// `affected[i]`: the nodes whose findings diagnostic i's fix can change
-    /// (`FixReach`), or nil when that is not known. A run of fixes falls apart
-    /// into groups whose reaches do not meet (a group: fixes linked by a node
-    /// both can change); each group is checked on its own, by the findings of
-    /// the nodes it reaches, and groups far enough apart are checked with one
-    /// lint between them. A finding that changed on a node no group of that
-    /// lint reaches means the reaches were wrong: those groups are checked
-    /// again, each alone, against the whole file. (A lint asked for the
-    /// reached nodes' findings only, `focuses`, cannot see such a change: there
-    /// the reaches are trusted, as `FixReachTests` holds them to whole-file
-    /// lints.) A fix whose reach is not known is checked against the whole
-    /// file with its run.
-    ///
-    /// `audit`: for tests, handed each group's verdict counts as the shared
-    /// lint found them and as a lint of the group alone finds them.
-    ///
-    /// `lintBuilt`: the diagnostics with these hit insets given to the built
-    /// layout's nodes, as `lint` of the edited bytes finds them (of the nodes
-    /// given, when they are: the others' findings may be left out); used for
-    /// a set of fixes that all say how their insets read back
-    /// (`HitAreaChange.readBack`), `lint` for the others. A group whose fixes
-    /// all say what they reach is checked on the findings of those nodes
-    /// alone; the audit's lint of a group alone finds every node's.
-    static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
-                       affected: [[Int32]?]? = nil,
-                       audit: FixCheckAudit? = nil,
-                       lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])? = nil, focuses: Bool = false,
-                       lint: (consuming [UInt8]) -> [Diagnostic]) -> [Diagnostic] {
-        var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
-                                 lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
-        let verdicts = checker.run(lint: lint)
-        var result = diagnostics
-        for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
-            let note: String
-            switch verdicts[index] {
-            case .kept, .unchecked: continue
-            case .outOfBudget: note = " (not checked in this pass: too many fixes in one file; run --fix again)"
-            case .addsProblem: note = " (to do by hand: applied alone it makes another problem appear)"
-            case .doesNotResolve: note = " (to do by hand: applied alone it does not resolve this)"
-            }
-            result[index].fix!.dropEdits()
-            result[index].fix!.description += note
-        }
-        return result
-    }
-}
-
-/// Handed, for each group of fixes checked with others in one lint, what that
-/// lint says the group changes and what a lint of the group alone says: the
-/// two must agree, or a fix's reach (`FixReach`) was wrong.
-typealias FixCheckAudit = @Sendable (_ shared: [Fixer.ProblemKey: Int], _ alone: [Fixer.ProblemKey: Int]) -> Void
-
-/// The state of one file's fix checking (`FixVerification.verify`).
-private struct RunChecker {
+/// The state of one file's fix checking (`FixChecking.verify`).
+struct RunChecker {
     typealias Counts = [Fixer.ProblemKey: Int]
-
-    /// A problem on one node: what a lint's findings are compared by, so a
-    /// change can be put down to the group of fixes that reaches its node.
-    /// Numbers, not strings: every lint's findings are counted by it, and
-    /// fixes change no node's name, so (rule, node) says which problem it is.
-    private struct NodeProblem: Hashable {
-        /// The rule's position in `rules`.
-        var rule: Int32
-        /// -1: about no node.
-        var node: Int32
-        /// For a finding about no node, the name it is counted by
-        /// (`Fixer.ProblemKey`); nil for the others.
-        var name: String?
-    }
-
-    /// How often a problem fires, and the node's name it is counted by.
-    private struct Tally {
-        var count: Int
-        var name: String?
-    }
-
-    /// How often each problem fires in one lint's findings. Problems on a
-    /// node sit in one table probed in place by their (rule, node) word
-    /// (open addressing), not in a dictionary that hashes each key anew:
-    /// every checking lint's findings are counted and compared with the
-    /// original's, one look-up each way per finding. The few about no node
-    /// are kept by name in a dictionary.
-    private struct Tallies {
-        /// 0 where empty, else (rule + 1) << 32 | node.
-        private var keys: [UInt64]
-        private var counts: [Int32]
-        private var names: [String?]
-        private var shift: UInt64
-        private var withoutNode: [NodeProblem: Tally] = [:]
-
-        init(expected: Int) {
-            var size = 16
-            while size < expected * 2 { size <<= 1 }
-            keys = [UInt64](repeating: 0, count: size)
-            counts = [Int32](repeating: 0, count: size)
-            names = [String?](repeating: nil, count: size)
-            shift = UInt64(64 - size.trailingZeroBitCount)
-        }
-
-        @inline(__always) private static func key(_ problem: NodeProblem) -> UInt64 {
-            UInt64(UInt32(bitPattern: problem.rule) + 1) << 32 | UInt64(UInt32(bitPattern: problem.node))
-        }
-
-        /// The slot holding `key`, or the empty slot where it would go.
-        @inline(__always) private func slot(of key: UInt64) -> Int {
-            let mask = keys.count - 1
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
-            while keys[slot] != 0, keys[slot] != key { slot = (slot + 1) & mask }
-            return slot
-        }
-
-        /// One more finding of `problem`; `name` is the one it is counted by.
-        mutating func add(_ problem: NodeProblem, name: String?) {
-            guard problem.node >= 0 else {
-                if let found = withoutNode.index(forKey: problem) {
-                    withoutNode.values[found].count += 1
-                } else {
-                    withoutNode[problem] = Tally(count: 1, name: name)
-                }
-                return
-            }
-            let key = Self.key(problem)
-            let slot = slot(of: key)
-            if keys[slot] == 0 {
-                keys[slot] = key
-                names[slot] = name
-            }
-            counts[slot] += 1
-        }
-
-        /// How often `problem` fires (0: not at all).
-        func count(_ problem: NodeProblem) -> Int {
-            guard problem.node >= 0 else { return withoutNode[problem]?.count ?? 0 }
-            let slot = slot(of: Self.key(problem))
-            return keys[slot] == 0 ? 0 : Int(counts[slot])
-        }
-
-        func forEach(_ body: (NodeProblem, Tally) -> Void) {
-            for slot in keys.indices where keys[slot] != 0 {
-                let key = keys[slot]
-                body(NodeProblem(rule: Int32(truncatingIfNeeded: key >> 32) - 1, node: Int32(bitPattern: UInt32(truncatingIfNeeded: key)),
-                                 name: nil),
-                     Tally(count: Int(counts[slot]), name: names[slot]))
-            }
-            for (problem, tally) in withoutNode { body(problem, tally) }
-        }
-    }
 
     /// A change of a problem's count between the original and a lint.
     private struct Change {
@@ -242,11 +20,11 @@ private struct RunChecker {
     private var focus: [Bool] = []
     var bytesLeft: Int
     var lintsLeft: Int
-    var verdicts: [FixVerification.Verdict]
+    var verdicts: [FixChecking.Verdict]
     /// The rules met so far, in the order met: `NodeProblem.rule` indexes it.
     private var rules: [String] = []
     /// The original findings by node, with the name each is counted by.
-    private var before = Tallies(expected: 0)
+    private var before = ProblemTallies(expected: 0)
     /// One more than the largest node any fix reaches: the size of the
     /// node-indexed tables below.
     private let nodeCount: Int
@@ -271,7 +49,7 @@ private struct RunChecker {
         self.audit = audit
         self.lintBuilt = lintBuilt
         (bytesLeft, lintsLeft) = budget
-        verdicts = [FixVerification.Verdict](repeating: .unchecked, count: diagnostics.count)
+        verdicts = [FixChecking.Verdict](repeating: .unchecked, count: diagnostics.count)
         conflicts = Fixer.Conflicts(diagnostics.map { $0.fix?.edits ?? [] }, byteCount: bytes.count)
         inRun = [Bool](repeating: false, count: diagnostics.count)
         var largest: Int32 = -1
@@ -289,8 +67,8 @@ private struct RunChecker {
         return Int32(rules.count - 1)
     }
 
-    private mutating func byNode(_ diagnostics: [Diagnostic]) -> Tallies {
-        var result = Tallies(expected: diagnostics.count)
+    private mutating func byNode(_ diagnostics: [Diagnostic]) -> ProblemTallies {
+        var result = ProblemTallies(expected: diagnostics.count)
         // Read in place, by index: a copy of each diagnostic counts a
         // reference for each of its strings and lists.
         for index in diagnostics.indices {
@@ -368,7 +146,7 @@ private struct RunChecker {
     /// nearest the top of the file are the ones that were checked. A run is
     /// first cut to the fixes that apply together (the others make a run of
     /// their own, after), then into its groups; a group that fails is halved.
-    mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixVerification.Verdict] {
+    mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixChecking.Verdict] {
         let fixable = diagnostics.indices.filter { !(diagnostics[$0].fix?.edits.isEmpty ?? true) }
         var runs: [(fixes: [Int], kind: RunKind)] = fixable.isEmpty ? [] : [(fixable, .run)]
         while true {
@@ -518,7 +296,7 @@ private struct RunChecker {
             lintsLeft -= 1
         }
         // The fixes apply together (a run's, or groups `pickBatch` found apart).
-        let after: Tallies
+        let after: ProblemTallies
         var focused = false
         if let lintBuilt, fixes.allSatisfy({ index in
             let changes = diagnostics[index].fix!.hitAreaChanges

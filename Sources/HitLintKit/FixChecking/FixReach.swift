@@ -1,61 +1,58 @@
 /// Which targets' findings a fix can change: what lets fix checking judge many
-/// fixes with one lint (`FixVerification`), each by the findings of the
-/// targets it can reach, instead of one lint of the whole file per run.
+/// fixes with one lint (`FixChecking`), each by the findings of the targets it
+/// can reach, instead of one lint of the whole file per run.
 ///
 /// A fix only gives nodes new hit insets (`Fix.hitAreaChanges`). Every gate
 /// that changes, the edited nodes' and (on UIKit and Android) their
 /// descendants', lies before and after in `changed`: the bounding box of the
 /// edited nodes' old gates and their new hit rects as their ancestors cut
-/// them. From there, what the rules read reaches:
-/// - a target's region (its reachable pieces, losses, group share, whether it
-///   is out of play) changes only where its footprint (its gate and its
-///   descendants' gates: on the web a child that does not clip answers for it
-///   outside its own gate) meets `changed`: a "changed" target;
-/// - clipped-hit-area and excessive-hit-expansion read the edited nodes and
-///   their descendants only;
-/// - dead-gap compares a target with the siblings whose gates lie within
-///   `maxGap` of its own, and looks for what answers in the gap between them:
-///   a target within `maxGap` of `changed`, or of a changed target's
-///   footprint (a long neighbour that stops answering far away), is reached;
-/// - target-size's spacing exception (where the profile has it) compares a
-///   target with the targets within the minimum size of its own, each
-///   centred on its reachable region (which a far change can move): likewise;
-/// - unused-ignore fires on the node that holds the entry, for findings of
-///   its whole subtree: holders above what is reached are reached.
-/// Fix checking still notices any finding that changed outside every fix's
-/// reach and then checks those fixes against the whole file.
+/// them. A target's region (its reachable pieces, losses, group share,
+/// whether it is out of play) changes only where its footprint (its gate and
+/// its descendants' gates) meets `changed`: a "changed" target. What each
+/// rule in force reads (`RuleDescription.reads`, `RuleRead`) says which of
+/// these, and which targets around them, a change reaches; nothing here is
+/// written for one rule. Fix checking still notices any finding that changed
+/// outside every fix's reach and then checks those fixes against the whole file.
 public struct FixReach: Sendable {
     private let layout: Layout
     private let geometry: Geometry
     /// Per target (in `geometry.targets` order), where its findings are
     /// decided (`TargetFootprints`: its gate and its descendants' gates, where
-    /// dead-gap and the spacing exception measure too), with a grid over them.
+    /// the neighbour reads measure too), with a grid over them.
     private let footprints: TargetFootprints
-    /// The farthest a rule looks from a target to a neighbour: dead-gap's
-    /// `maxGap`, and the minimum size where the spacing exception is on.
-    private let reach: Double
+    /// What the rules read, all together (`RuleRead`).
+    private let readsNode: Bool, readsAncestors: Bool, readsRegion: Bool, readsFindingsBelow: Bool
+    /// The farthest a rule looks from a target to a neighbour, with a margin;
+    /// nil when no rule looks.
+    private let reach: Double?
     /// Nodes with `ignore` entries: whether an entry is used depends on the
-    /// findings of the node's whole subtree (unused-ignore).
+    /// findings of the node's whole subtree (`RuleRead.findingsBelow`).
     private let ignoreHolders: Set<Int32>
 
     public init(_ context: RuleContext) {
         self.init(context, footprints: TargetFootprints(context.geometry))
     }
 
-    /// `footprints`: of `context.geometry`'s targets.
-    public init(_ context: RuleContext, footprints: TargetFootprints) {
+    /// `footprints`: of `context.geometry`'s targets. `rules`: whose reads
+    /// count; nil for every rule the options leave on (a rule that is off
+    /// reads nothing).
+    public init(_ context: RuleContext, footprints: TargetFootprints, rules: [RuleDescription]? = nil) {
+        let rules = rules ?? RuleRegistry.descriptions.filter { context.options.isEnabled($0.id) }
         layout = context.layout
-        ignoreHolders = Set(context.layout.ignores.map { Int32($0.node) })
         geometry = context.geometry
-        let maxGap = context.points(DeadGapRule.maxGap) ?? context.threshold.minimum / 2
-        var reach = maxGap
-        if context.threshold.spacingException { reach = max(reach, context.threshold.minimum) }
-        if context.webThreshold.spacingException, context.layout.nodes.contains(where: { $0.isWebContent }) {
-            reach = max(reach, context.webThreshold.minimum)
+        func anyReads(_ wanted: (RuleRead) -> Bool) -> Bool { rules.contains { $0.readsAny(wanted) } }
+        readsNode = anyReads { if case .node = $0 { true } else { false } }
+        readsAncestors = anyReads { if case .ancestors = $0 { true } else { false } }
+        readsRegion = anyReads { if case .region = $0 { true } else { false } }
+        readsFindingsBelow = anyReads { if case .findingsBelow = $0 { true } else { false } }
+        ignoreHolders = readsFindingsBelow ? Set(context.layout.ignores.map { Int32($0.node) }) : []
+        var farthest: Double?
+        for rule in rules {
+            if let points = rule.neighbourDistance(in: context) { farthest = max(farthest ?? points, points) }
         }
         // A margin over the rules' own tolerances and the rounding of the
         // numbers a fix writes.
-        self.reach = reach + 1
+        reach = farthest.map { $0 + 1 }
         self.footprints = footprints
     }
 
@@ -112,17 +109,25 @@ public struct FixReach: Sendable {
             for rect in [geometry.gates[node], newGate] where !rect.isEmpty {
                 box = box?.union(rect) ?? rect
             }
-            // Only targets have findings of their own (and the edited node, whatever it is).
-            found.insert(Int32(node))
-            var ancestor = Int(nodes[node].parent)
-            while ancestor >= 0 {
-                if nodes[ancestor].isTarget { found.insert(Int32(ancestor)) }
-                ancestor = Int(nodes[ancestor].parent)
+            // The edited node, whatever it is (`RuleRead.node`); of the nodes
+            // above and below it, the targets (only targets have findings of
+            // their own): above, whose footprints hold its gate
+            // (`RuleRead.region`); below, whose gates it cuts (`RuleRead.ancestors`).
+            if readsNode { found.insert(Int32(node)) }
+            if readsRegion {
+                var ancestor = Int(nodes[node].parent)
+                while ancestor >= 0 {
+                    if nodes[ancestor].isTarget { found.insert(Int32(ancestor)) }
+                    ancestor = Int(nodes[ancestor].parent)
+                }
             }
-            for descendant in node + 1..<Int(nodes[node].subtreeEnd) where nodes[descendant].isTarget {
-                found.insert(Int32(descendant))
+            if readsAncestors {
+                for descendant in node + 1..<Int(nodes[node].subtreeEnd) where nodes[descendant].isTarget {
+                    found.insert(Int32(descendant))
+                }
             }
         }
+        // No gate changes: no finding does, under a holder or anywhere.
         guard var changed = box else { return found.nodes.sorted() }
         // Rounding of the written numbers, and edges that only touch.
         changed = changed.expanded(by: 1)
@@ -132,24 +137,34 @@ public struct FixReach: Sendable {
         targets.forEachCandidate(in: changed, seen: &marks) { position in
             if footprints[position].intersects(changed) { changedTargets.append(Int32(position)) }
         }
-        for position in changedTargets { found.insert(Int32(targetNodes[Int(position)])) }
-        let reach = reach
-        // The areas looked around so far: an area inside one of them has no
-        // neighbour it has not (nested targets' footprints lie inside their
-        // ancestors', which come first). A few are kept, the latest.
-        var searched: [Rect] = []
-        func addNeighbours(of area: Rect) {
-            let around = area.expanded(by: reach)
-            if searched.contains(where: { $0.contains(around) }) { return }
-            if searched.count == 16 { searched.removeFirst() }
-            searched.append(around)
-            targets.forEachCandidate(in: around, seen: &marks) { position in
-                if footprints[position].intersects(around) { found.insert(Int32(targetNodes[position])) }
-            }
+        if readsRegion {
+            for position in changedTargets { found.insert(Int32(targetNodes[Int(position)])) }
         }
-        addNeighbours(of: changed)
-        for position in changedTargets { addNeighbours(of: footprints[Int(position)]) }
+        if let reach {
+            // The areas looked around so far: an area inside one of them has no
+            // neighbour it has not (nested targets' footprints lie inside their
+            // ancestors', which come first). A few are kept, the latest.
+            var searched: [Rect] = []
+            func addNeighbours(of area: Rect) {
+                let around = area.expanded(by: reach)
+                if searched.contains(where: { $0.contains(around) }) { return }
+                if searched.count == 16 { searched.removeFirst() }
+                searched.append(around)
+                targets.forEachCandidate(in: around, seen: &marks) { position in
+                    if footprints[position].intersects(around) { found.insert(Int32(targetNodes[position])) }
+                }
+            }
+            addNeighbours(of: changed)
+            for position in changedTargets { addNeighbours(of: footprints[Int(position)]) }
+        }
+        return holdersAbove(&found)
+    }
+
+    /// The nodes found and the holders of `ignore` entries above them
+    /// (`RuleRead.findingsBelow`), sorted.
+    private func holdersAbove(_ found: inout NodeList) -> [Int32] {
         if !ignoreHolders.isEmpty {
+            let nodes = layout.nodes
             for node in found.nodes {
                 var ancestor = Int(nodes[Int(node)].parent)
                 while ancestor >= 0 {

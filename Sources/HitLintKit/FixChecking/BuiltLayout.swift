@@ -1,0 +1,45 @@
+extension Linter {
+    /// A layout file as built, before any rule ran: what checking a fix that
+    /// only changes hit insets starts from instead of parsing the edited file.
+    struct BuiltLayout {
+        let layout: Layout
+        /// What reading the file found (unknown keys, duplicate ids): the
+        /// same for the edited file, whose edits only change hit insets.
+        let diagnostics: [Diagnostic]
+        /// The layout's geometry, target regions and their footprints: a
+        /// changed layout's regions are worked out again only where its
+        /// changes reach (`Geometry.targetRegions(updating:of:footprints:jobs:)`).
+        let geometry: Geometry
+        let regions: [TargetRegion]
+        let footprints: TargetFootprints
+    }
+
+    /// The diagnostics a lint of the edited file would give, found on the
+    /// built layout with the fixes' hit insets given to its nodes as the
+    /// edited file reads them (`HitAreaChange.readBack`, which every change
+    /// must have). `checking`: only the findings of these nodes are wanted
+    /// (nil: all). A layout with `ignore` entries is checked whole: whether an
+    /// entry is used depends on the findings of its node's whole subtree.
+    func lint(_ built: BuiltLayout, changing changes: [HitAreaChange], checking: [Int32]? = nil) -> [Diagnostic] {
+        var layout = built.layout
+        for change in changes {
+            guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
+            let index = Int(change.node)
+            var node = layout.nodes[index]
+            layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
+            layout.nodes[index] = node
+        }
+        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built, changing: changes.map { Int($0.node) },
+                          checking: layout.ignores.isEmpty ? checking : nil).diagnostics
+    }
+}
+
+extension Linter.BuiltLayout {
+    /// A built layout with its geometry and regions worked out here (as the
+    /// lint that builds it works them out).
+    init(layout: Layout, diagnostics: [Diagnostic]) {
+        let geometry = Geometry(layout: layout)
+        self.init(layout: layout, diagnostics: diagnostics, geometry: geometry, regions: geometry.targetRegions(),
+                  footprints: TargetFootprints(geometry))
+    }
+}

@@ -1,0 +1,148 @@
+/// "A fix never makes a rule fire that did not fire before" (SPEC §6): a fix
+/// keeps its edits only if, applied to the original bytes, it resolves its own
+/// diagnostic and makes no (rule, node) fire more often than before. Otherwise
+/// it keeps its description, says what went wrong, and loses its edits.
+///
+/// Fixes are checked in runs, the way `--fix` applies them: a run of fixes is
+/// applied together; if every fix in it resolved its diagnostic and nothing
+/// new fired, the whole run passes, and a run that fails is halved until the
+/// culprits stand alone. A run first falls apart into groups of fixes whose
+/// reaches (`FixReach`: the nodes whose findings a fix can change) meet; each
+/// group is a run of its own, judged by the findings of the nodes it reaches,
+/// and groups whose reaches are apart are judged with one lint between them.
+/// So a file whose fixes are all good costs one more lint, and a file with
+/// bad fixes in many places about one more lint per halving, not one per fix.
+/// Those lints start from the layout as first built, its regions worked out
+/// again only where the fixes change gates, and find only the findings of
+/// the nodes the checked groups reach (`RuleContext.isChecked`).
+///
+/// The one way in is `check(_:)`, on what the lint that made the fixes left
+/// (`Origin`): `Linter` calls it when its fixes are to be checked.
+struct FixChecking {
+    let linter: Linter
+    let source: SourceText
+    let format: SourceFormat
+    let path: String
+    /// What the lint that made the fixes built; nil when it built no layout.
+    let origin: Origin?
+    /// For tests (`Linter.fixCheckAudit`).
+    var audit: FixCheckAudit?
+    /// Whether checking lints on the built layout find only the findings of
+    /// the nodes their fixes reach (`Linter.focusesFixChecks`, for tests).
+    var focuses = true
+
+    /// What the lint that made the fixes leaves for checking them: where each
+    /// fix can change findings, and the layout as it built it (fixes that only
+    /// give nodes new hit insets are checked on it, with the insets given to
+    /// its nodes, rather than on their edited file parsed and built again).
+    struct Origin {
+        let reach: FixReach
+        let built: Linter.BuiltLayout
+
+        /// `layoutDiagnostics`: what reading the file found.
+        init(_ context: RuleContext, layoutDiagnostics: [Diagnostic]) {
+            let footprints = TargetFootprints(context.geometry)
+            reach = FixReach(context, footprints: footprints)
+            built = Linter.BuiltLayout(layout: context.layout, diagnostics: layoutDiagnostics, geometry: context.geometry,
+                                       regions: context.regions, footprints: footprints)
+        }
+    }
+
+    /// Re-linting is bounded per file: about four more lints of a large file, or
+    /// 200 lints of a small one. Fixes past the budget are left for the next pass.
+    static func budget(forBytes count: Int) -> (bytes: Int, lints: Int) {
+        (4 * count + 1 << 20, 200)
+    }
+
+    enum Verdict {
+        case unchecked, kept, doesNotResolve, addsProblem, outOfBudget
+    }
+
+    /// The diagnostics, each fix that fails its check stripped of its edits,
+    /// with a note that says why.
+    func check(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var checker = linter
+        checker.options.fixChecking = .unchecked
+        // Verdicts count problems by rule and node: the extra lints need no messages.
+        checker.options.run.describesDiagnostics = false
+        let (format, path) = (format, path)
+        // A patched copy of a mapped (large) file is mapped too, from a
+        // temporary file: its pages then go back once it is built, instead of
+        // the whole copy staying in memory beside the lint's tables, at the
+        // run's peak.
+        let mapsCopies = source.bytes.isMapped
+        let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
+        let lintBuilt = origin.map(\.built).map { built in
+            { (changes: [HitAreaChange], nodes: [Int32]?) in checker.lint(built, changing: changes, checking: nodes) }
+        }
+        // A layout with `ignore` entries is checked whole: whether an entry is
+        // used depends on the findings of its node's whole subtree.
+        let focuses = focuses && origin?.built.layout.ignores.isEmpty == true
+        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
+                           focuses: focuses) { (bytes: consuming [UInt8]) in
+            let patched: SourceBytes
+            if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
+                _ = consume bytes
+                patched = SourceBytes(mapping)
+            } else {
+                patched = SourceBytes(bytes)
+            }
+            return checker.lint(source: SourceText(bytes: patched), format: format, path: path).diagnostics
+        }
+    }
+
+    /// `diagnostics` of `bytes`, each fix checked with `lint` (the diagnostics
+    /// of the bytes a set of fixes makes) and stripped of its edits if it fails.
+    ///
+    /// `affected[i]`: the nodes whose findings diagnostic i's fix can change
+    /// (`FixReach`), or nil when that is not known. A run of fixes falls apart
+    /// into groups whose reaches do not meet (a group: fixes linked by a node
+    /// both can change); each group is checked on its own, by the findings of
+    /// the nodes it reaches, and groups far enough apart are checked with one
+    /// lint between them. A finding that changed on a node no group of that
+    /// lint reaches means the reaches were wrong: those groups are checked
+    /// again, each alone, against the whole file. (A lint asked for the
+    /// reached nodes' findings only, `focuses`, cannot see such a change: there
+    /// the reaches are trusted, as `FixReachTests` holds them to whole-file
+    /// lints.) A fix whose reach is not known is checked against the whole
+    /// file with its run.
+    ///
+    /// `audit`: for tests, handed each group's verdict counts as the shared
+    /// lint found them and as a lint of the group alone finds them.
+    ///
+    /// `lintBuilt`: the diagnostics with these hit insets given to the built
+    /// layout's nodes, as `lint` of the edited bytes finds them (of the nodes
+    /// given, when they are: the others' findings may be left out); used for
+    /// a set of fixes that all say how their insets read back
+    /// (`HitAreaChange.readBack`), `lint` for the others. A group whose fixes
+    /// all say what they reach is checked on the findings of those nodes
+    /// alone; the audit's lint of a group alone finds every node's.
+    static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
+                       affected: [[Int32]?]? = nil,
+                       audit: FixCheckAudit? = nil,
+                       lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])? = nil, focuses: Bool = false,
+                       lint: (consuming [UInt8]) -> [Diagnostic]) -> [Diagnostic] {
+        var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
+                                 lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
+        let verdicts = checker.run(lint: lint)
+        var result = diagnostics
+        for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
+            let note: String
+            switch verdicts[index] {
+            case .kept, .unchecked: continue
+            case .outOfBudget: note = " (not checked in this pass: too many fixes in one file; run --fix again)"
+            case .addsProblem: note = " (to do by hand: applied alone it makes another problem appear)"
+            case .doesNotResolve: note = " (to do by hand: applied alone it does not resolve this)"
+            }
+            result[index].fix!.dropEdits()
+            result[index].fix!.description += note
+        }
+        return result
+    }
+}
+
+/// Handed, for each group of fixes checked with others in one lint, what that
+/// lint says the group changes and what a lint of the group alone says: the
+/// two must agree, or a fix's reach (`FixReach`) was wrong.
+typealias FixCheckAudit = @Sendable (_ shared: [Fixer.ProblemKey: Int], _ alone: [Fixer.ProblemKey: Int]) -> Void
+
