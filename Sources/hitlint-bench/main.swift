@@ -59,6 +59,41 @@ func typicalLayout(nodes: Int, yaml: Bool, seed: UInt64 = 1) -> [UInt8] {
     return Array(out.utf8)
 }
 
+/// A large app's screens as a design tool exports them (issue 36's case):
+/// pretty-printed, one key a line, dotted ids, about 200 bytes a node; a feed
+/// of rows, each an avatar, a title and three icon buttons, often too small
+/// or a few points apart. About 0.38 diagnostics a node, most with a fix:
+/// what the CI report of a project not linted before is made of.
+func appLayout(nodes: Int, seed: UInt64 = 9) -> [UInt8] {
+    var random = Generator(state: seed)
+    let rows = max(1, nodes / 6)
+    var out = "{\n  \"version\": 1,\n  \"platform\": \"uikit\",\n  \"root\": {\n    \"id\": \"feed\",\n"
+        + "    \"type\": \"view\",\n    \"frame\": [0, 0, 390, \(rows * 72)],\n    \"children\": [\n"
+    out.reserveCapacity(nodes * 210)
+    func leaf(_ id: String, _ type: String, _ frame: (Int, Int, Int, Int), last: Bool = false) -> String {
+        "        {\n          \"id\": \"\(id)\",\n          \"type\": \"\(type)\",\n"
+            + "          \"clipsToBounds\": false,\n          \"hidden\": false,\n"
+            + "          \"frame\": [\(frame.0), \(frame.1), \(frame.2), \(frame.3)]\n        }\(last ? "" : ",")\n"
+    }
+    for row in 0..<rows {
+        let item = "home.feed.section\(row / 100).item\(row % 100)"
+        out += row == 0 ? "" : ",\n"
+        out += "      {\n        \"id\": \"\(item)\",\n        \"type\": \"view\",\n"
+            + "        \"frame\": [0, \(row * 72), 390, 72],\n        \"children\": [\n"
+        out += leaf("\(item).avatar", "imageView", (16, 12, 48, 48))
+        out += leaf("\(item).title", "label", (72, 12, 120, 20))
+        var x = 200
+        for (index, name) in ["like", "comment", "share"].enumerated() {
+            let side = random.int(20) < 11 ? 32 : 44
+            out += leaf("\(item).\(name)", "button", (x, 14, side, side), last: index == 2)
+            x += side + 4 + random.int(8)
+        }
+        out += "        ]\n      }"
+    }
+    out += "\n    ]\n  }\n}\n"
+    return Array(out.utf8)
+}
+
 /// Hostile shapes.
 func pile(targets: Int) -> [UInt8] {
     var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 390, 844], \"children\": ["
@@ -304,6 +339,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.argum
         CommandLine.arguments.count > $0 + 1 ? CommandLine.arguments[$0 + 1] : nil
     }
     let bytes = shape == "dashboard" ? dashboard(nodes: count) : shape == "dense" ? denseLayout(nodes: count)
+        : shape == "app" ? appLayout(nodes: count)
         : shape == "buttons" ? smallButtonGrid(targets: count) : typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
     guard FileManager.default.createFile(atPath: CommandLine.arguments[flag + 2], contents: Data(bytes)) else {
         print("hitlint-bench: cannot write \(CommandLine.arguments[flag + 2])")

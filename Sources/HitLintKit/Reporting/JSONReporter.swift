@@ -15,7 +15,7 @@ public struct JSONReporter: Reporter {
         var first = true
         for result in results {
             let path = jsonString(result.path)
-            let fingerprints = fingerprints(of: result)
+            let fingerprints = Fingerprints.values(of: result, file: result.path)
             for (position, diagnostic) in result.diagnostics.enumerated() {
                 out.append(first ? "[\n  {\"file\": " : ",\n  {\"file\": ")
                 first = false
@@ -79,16 +79,13 @@ public struct JSONReporter: Reporter {
         return size
     }
 
-    /// Every finding's `Fingerprints` (a capture's control's, the same in
-    /// every capture), from the path as the report writes it.
-    private func fingerprints(of result: LintResult) -> [String] {
-        Fingerprints.of(result, file: result.path)
-    }
-
-    /// `, "fingerprint": "0f3a…"`
-    private func appendFingerprint(_ fingerprint: String, into out: inout ByteWriter) {
-        out.append(", \"fingerprint\": ")
-        out.appendJSONString(fingerprint)
+    /// `, "fingerprint": "0f3a…"`: the finding's `Fingerprints` (a
+    /// capture's control's, the same in every capture), from the path as the
+    /// report writes it.
+    private func appendFingerprint(_ fingerprint: UInt64, into out: inout ByteWriter) {
+        out.append(", \"fingerprint\": \"")
+        out.appendHex16(fingerprint)
+        out.append("\"")
     }
 
     /// `"line": 3, "column": 7, "endLine": 3, "endColumn": 12`
