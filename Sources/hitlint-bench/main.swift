@@ -62,7 +62,7 @@ func typicalLayout(nodes: Int, yaml: Bool, seed: UInt64 = 1) -> [UInt8] {
 /// A large app's screens as a design tool exports them (issue 36's case):
 /// pretty-printed, one key a line, dotted ids, about 200 bytes a node; a feed
 /// of rows, each an avatar, a title and three icon buttons, often too small
-/// or a few points apart. About 0.38 diagnostics a node, most with a fix:
+/// or a few points apart. A finding for every few nodes, most with a fix:
 /// what the CI report of a project not linted before is made of.
 func appLayout(nodes: Int, seed: UInt64 = 9) -> [UInt8] {
     var random = Generator(state: seed)
@@ -144,8 +144,8 @@ func gapGrid(targets: Int) -> [UInt8] {
 /// and error sent to /dev/null; nil when it is not there. Spawned and waited for
 /// directly: Foundation's `Process.waitUntilExit` polls, and added about 50 ms
 /// to every run it timed on Linux (`/bin/true` took 51–53 ms).
-func spawnHitlint(_ arguments: [String]) -> pid_t? {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+func spawnHitlint(_ arguments: [String], executable: String? = nil) -> pid_t? {
+    let executable = executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("hitlint").path
     guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -181,9 +181,9 @@ func timeHitlint(_ arguments: [String]) -> Double? {
 /// exit): `wait4`'s `ru_maxrss` is no good there, as Linux carries the
 /// spawning process's own high-water mark over the exec, so a child of a
 /// benchmark that has held gigabytes reports gigabytes.
-func runHitlint(_ arguments: [String]) -> (seconds: Double, peak: Int)? {
+func runHitlint(_ arguments: [String], executable: String? = nil) -> (seconds: Double, peak: Int)? {
     let start = now()
-    guard let pid = spawnHitlint(arguments) else { return nil }
+    guard let pid = spawnHitlint(arguments, executable: executable) else { return nil }
     var status: Int32 = 0
     var usage = rusage()
     #if os(Linux)
@@ -556,6 +556,53 @@ if let small = denseSmall, let large = denseLarge {
 }
 if let plain = denseLarge, let checked = denseChecked {
     print(String(format: "dense: every fix checked (json) / plain (text) = %.2f (goal ≤ 1.5)", checked.seconds / plain.seconds))
+}
+
+print("")
+// MARK: - CI reports of a project never linted (issue 36) -----------------------
+// The app layout through the built `hitlint` in each report format, as CI runs
+// it: time and peak memory of the process, against Foundation's parse of the
+// same file and against twice the file plus the report (the goal: peak memory
+// no more than that). `HITLINT_BENCH_BASELINE=PATH` also runs another build of
+// `hitlint` (an older commit's), interleaved with this one's, so before and
+// after share the machine's load.
+if selected("reports") {
+    let size = quick ? 20_000 : 200_000
+    let bytes = appLayout(nodes: size)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-reports-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("app.json").path
+    _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
+    let data = Data(bytes)
+    let foundation = best(runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+    print(String(format: "reports: app layout, %d nodes, %@; Foundation parse-only %.3f s", size, megabytes(bytes.count), foundation))
+    var builds: [(name: String, executable: String?)] = [("this build", nil)]
+    if let baseline = ProcessInfo.processInfo.environment["HITLINT_BENCH_BASELINE"] { builds.append(("baseline", baseline)) }
+    for format in ["text", "json", "sarif", "github", "junit"] {
+        let report = folder.appendingPathComponent("report.\(format)").path
+        var samples = builds.map { _ in [(seconds: Double, peak: Int)]() }
+        for _ in 0..<runs {
+            for (index, build) in builds.enumerated() {
+                if let sample = runHitlint([file, "--format", format, "--output", report], executable: build.executable) {
+                    samples[index].append(sample)
+                }
+            }
+        }
+        // The report as the last run wrote it: the builds compared write the same bytes.
+        let reportSize = (try? FileManager.default.attributesOfItem(atPath: report)[.size] as? Int) ?? 0
+        for (index, build) in builds.enumerated() {
+            guard let fastest = samples[index].min(by: { $0.seconds < $1.seconds }) else {
+                print("reports: \(build.name): build the hitlint product in the same configuration to measure it")
+                continue
+            }
+            let peak = samples[index].map(\.peak).max()!
+            let allowed = 2 * bytes.count + reportSize
+            print(String(format: "reports: %@, --format %@%@: %.3f s (× Foundation %.2f), report %@, peak RSS %@ = %.2f× (2× the file + the report)",
+                         build.name, format, format == "text" || format == "junit" ? "" : " (every fix checked)", fastest.seconds,
+                         fastest.seconds / foundation, megabytes(reportSize), megabytes(peak), Double(peak) / Double(allowed)))
+        }
+    }
 }
 
 // MARK: - Pictures (render, --render-dir; issue 33) ------------------------------

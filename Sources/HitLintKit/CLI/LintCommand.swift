@@ -32,8 +32,12 @@ struct LintCommand: Subcommand {
         if fixes.fix, fixes.diff {
             return output.fail("--fix and --diff cannot be used together (--diff shows what --fix would write)")
         }
-        // Fixes are checked (applied alone and re-linted) whenever they are shown or applied.
-        plan.options.verifyFixes = fixes.fix || fixes.diff || report.showFixes || plan.format != .text
+        // Fixes are checked (applied alone and re-linted) whenever they are shown or applied;
+        // not for a report that shows none (text counts the fixable problems, a JUnit report
+        // not even that, unless pages drawn beside it show them), where checking them would
+        // be most of the run.
+        let fixesUnshown = plan.format == .text || (plan.format == .junit && renderDirectory == nil)
+        plan.options.verifyFixes = fixes.fix || fixes.diff || report.showFixes || !fixesUnshown
         // Text that shows no fix counts the fixable problems only.
         plan.options.writesFixes = plan.options.verifyFixes
         let fixing = fixes.fix || fixes.diff

@@ -16,10 +16,13 @@ public struct JUnitReporter: Reporter {
         var failures = 0
         var size = 256
         for result in results {
-            size += 120 + 2 * result.path.utf8.count
+            size += 120 + 6 * result.path.utf8.count
             for diagnostic in result.diagnostics {
                 if diagnostic.severity == .error { failures += 1 }
-                size += 80 + result.path.utf8.count + 2 * diagnostic.message.utf8.count
+                // Each string escaped (a message's quoted names: `&#39;` for
+                // each quote), the message twice; a hostile id's escapes may
+                // still grow the report.
+                size += 120 + 3 * (result.path.utf8.count + diagnostic.rule.utf8.count) + 6 * diagnostic.message.utf8.count
             }
         }
         var out = ByteWriter(capacity: size)

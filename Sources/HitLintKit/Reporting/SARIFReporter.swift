@@ -41,8 +41,8 @@ public struct SARIFReporter: Reporter {
     /// The log written as it is produced, result after result, into bytes
     /// laid out as `JSONValue` lays them out (two-space indentation, a
     /// container of scalars on one line). A value tree of every result was
-    /// many times the report's size (on 75,000 findings, 0.6 GB at the peak)
-    /// and building, writing and freeing it took most of a SARIF run.
+    /// many times the report's size, the peak of a run's memory, and building,
+    /// writing and freeing it took most of a SARIF run.
     public func reportBytes(_ results: [LintResult]) -> [UInt8] {
         let descriptions = RuleRegistry.descriptions
         var out = ByteWriter(capacity: results.reduce(16_384) { $0 + Self.estimatedSize(of: $1) })
@@ -137,15 +137,19 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    /// About the bytes a result's findings take (about 1.3 KB each, most of
-    /// it indentation), so that the report is made large enough once.
+    /// At least the bytes a result's findings take (about 1.3 KB each, most
+    /// of it indentation; each string twice over, for its escapes), so that
+    /// the report is made large enough once: growing it copies it, and the
+    /// copy is the peak of the run. What is reserved and not written is never touched.
     private static func estimatedSize(of result: LintResult) -> Int {
         var size = 0
+        let path = 3 * result.path.utf8.count
         for diagnostic in result.diagnostics {
-            size += 700 + 2 * result.path.utf8.count + diagnostic.message.utf8.count
+            size += 900 + 2 * path + 2 * (diagnostic.rule.utf8.count + diagnostic.message.utf8.count)
+            for related in diagnostic.related { size += 4 + 2 * related.utf8.count }
             guard let fix = diagnostic.fix, !fix.edits.isEmpty else { continue }
-            size += 500 + fix.description.utf8.count
-            for edit in fix.edits { size += 250 + edit.replacement.utf8.count }
+            size += 600 + path + 2 * fix.description.utf8.count
+            for edit in fix.edits { size += 300 + 2 * edit.replacement.utf8.count }
         }
         return size
     }
