@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: build release test run bench conformance render-check escaping-check web-check realworld fuzz sanitize stress install clean
+.PHONY: build release test generate run bench conformance render-check escaping-check web-check realworld fuzz sanitize stress install clean
 
 build:
 	$(SWIFT) build
@@ -12,6 +12,15 @@ release:
 
 test:
 	$(SWIFT) test
+
+# Rewrite everything the tests compare with a file generated from the code, in
+# one go (each test writes its own file, so in any order), then review the
+# diff: Docs/rules.md, README's tables of rules and of options, the expected
+# output of `hitlint Examples` and of the CI formats (Tests/HitLintKitTests/
+# Fixtures), and the golden pictures. CONTRIBUTING.md says when.
+GENERATED_BY = CommandTests|SubcommandOptionTests|ExamplesTests|CIReporterTests|RenderTests
+generate:
+	HITLINT_UPDATE_EXPECTED=1 $(SWIFT) test --filter '\.($(GENERATED_BY))/'
 
 # Lint the bundled examples (exit 1 is expected: they show every rule firing).
 run:

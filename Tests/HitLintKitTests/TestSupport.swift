@@ -138,13 +138,22 @@ extension XCTestCase {
         XCTAssertEqual(text, expected, "differs from Fixtures/\(name)", file: file, line: line)
     }
 
-    /// Runs `body` with the process's current folder set to `path` (the walker and
-    /// relative paths use it), restoring it afterwards. Tests run one at a time.
-    func inDirectory<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        return try body()
+    /// Compares the part of a checked-in file between two markers (the line
+    /// that starts `<!-- name` and `<!-- end of name -->`) with `text`, or
+    /// rewrites that part when HITLINT_UPDATE_EXPECTED=1 (`make generate`).
+    func assertGeneratedSection(_ name: String, of path: String, is text: String,
+                                file: StaticString = #filePath, line: UInt = #line) throws {
+        let url = TestSupport.packageRoot.appendingPathComponent(path)
+        let whole = try String(contentsOf: url, encoding: .utf8)
+        let opening = try XCTUnwrap(whole.range(of: "<!-- \(name)"), "\(path) has no '<!-- \(name)' marker", file: file, line: line)
+        let start = try XCTUnwrap(whole.range(of: "-->\n", range: opening.upperBound..<whole.endIndex), file: file, line: line)
+        let end = try XCTUnwrap(whole.range(of: "<!-- end of \(name) -->"), "\(path) has no end of \(name)", file: file, line: line)
+        if ProcessInfo.processInfo.environment["HITLINT_UPDATE_EXPECTED"] == "1" {
+            try Data((whole[..<start.upperBound] + text + whole[end.lowerBound...]).utf8).write(to: url)
+            return
+        }
+        XCTAssertEqual(String(whole[start.upperBound..<end.lowerBound]), text,
+                       "\(path)'s \(name) is out of date: make generate", file: file, line: line)
     }
 }
 

@@ -53,7 +53,7 @@ extension CommandOutput {
             break
         }
         do {
-            try AtomicFile.write(bytes, to: path.hasPrefix("/") ? path : currentDirectory + "/" + path)
+            try AtomicFile.write(bytes, to: ProjectPath.absolute(path, in: currentDirectory))
             return nil
         } catch {
             return error

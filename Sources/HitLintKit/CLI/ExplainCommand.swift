@@ -1,6 +1,11 @@
 /// `hitlint explain <rule-id>`: a rule's rationale, options and examples.
 struct ExplainCommand: PathsOnlySubcommand {
     static let name = "explain"
+    static let usage = "hitlint explain <rule-id>"
+    static let abstract = """
+    Explains a rule: what it reports and why it matters, its options, and
+    layouts that trigger it (with the fix --fix writes) and that do not.
+    """
 
     /// One rule id, when used as documented.
     var ruleIDs: [String]

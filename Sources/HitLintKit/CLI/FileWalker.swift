@@ -28,7 +28,18 @@ public struct FileWalker {
         public var problems: [Problem]
     }
 
-    public init() {}
+    /// Where relative paths are found: the command's current folder. The
+    /// files come out named as given (`Layouts/a.yaml`), whatever it is.
+    public let currentDirectory: String
+
+    public init(currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.currentDirectory = currentDirectory
+    }
+
+    /// `path`, as named or found, where the file system finds it.
+    private func onDisk(_ path: String) -> String {
+        ProjectPath.absolute(path, in: currentDirectory)
+    }
 
     /// Files in a stable order (sorted by path), and problems with the paths.
     public func files(in paths: [String]) -> (files: [String], problems: [Problem]) {
@@ -66,8 +77,8 @@ public struct FileWalker {
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                state.problems.append(Problem(path: path, message: Self.whyMissing(path)))
+            guard manager.fileExists(atPath: onDisk(path), isDirectory: &isDirectory) else {
+                state.problems.append(Problem(path: path, message: Self.whyMissing(onDisk(path))))
                 continue
             }
             if isDirectory.boolValue {
@@ -85,7 +96,7 @@ public struct FileWalker {
             for file in found {
                 let real = file.folder >= 0
                     ? state.folders[Int(file.folder)] + "/" + (file.path as NSString).lastPathComponent
-                    : ProjectPath.real(file.path)
+                    : ProjectPath.real(onDisk(file.path))
                 if let index = first[real] {
                     kept[index].named = kept[index].named || file.named
                     continue
@@ -121,9 +132,9 @@ public struct FileWalker {
     /// a symlink loop ends there, and so do links that reach one folder by many
     /// routes (two links per level, n levels deep, would be 2ⁿ walks).
     private func walk(_ folder: String, into state: inout State) {
-        let real = ProjectPath.real(folder)
+        let real = ProjectPath.real(onDisk(folder))
         guard state.visited.insert(real).inserted else { return }
-        guard let entries = Self.entries(of: folder) else {
+        guard let entries = Self.entries(of: onDisk(folder)) else {
             state.problems.append(Problem(path: folder, message: "cannot read folder"))
             return
         }
@@ -143,7 +154,7 @@ public struct FileWalker {
                 state.found.append(Found(path: path, folder: folderIndex, named: false))  // (listed because its name is a layout's)
             case .other:
                 var isDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                guard manager.fileExists(atPath: onDisk(path), isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     walk(path, into: &state)
                 } else if SourceFormat(path: path) != nil {

@@ -4,6 +4,12 @@ import Foundation
 /// current folder. It never overwrites: an existing file is the user's work.
 struct InitCommand: Subcommand {
     static let name = "init"
+    static let usage = "hitlint init [--config FILE]"
+    static let abstract = """
+    Writes a commented .hitlint.yml, with every setting hitlint reads, in the
+    current folder. An existing file is never overwritten.
+    """
+    static var optionGroups: [PartialKeyPath<Arguments>] { [\.template] }
 
     /// None, when used as documented.
     var paths: [String]
@@ -12,7 +18,7 @@ struct InitCommand: Subcommand {
 
     init(_ arguments: Arguments) {
         paths = arguments.paths
-        configFile = arguments.runFiles.configFile
+        configFile = arguments.template.destination
     }
 
     func run(output: CommandOutput) -> Int32 {
@@ -20,7 +26,7 @@ struct InitCommand: Subcommand {
             return output.fail("init takes no paths; it writes \(Configuration.fileName) in the current folder (or --config FILE)")
         }
         let path = configFile ?? Configuration.fileName
-        let absolute = path.hasPrefix("/") ? path : output.currentDirectory + "/" + path
+        let absolute = ProjectPath.absolute(path, in: output.currentDirectory)
         if FileManager.default.fileExists(atPath: absolute) {
             return output.fail("\(path) already exists; edit it, or remove it to start again")
         }

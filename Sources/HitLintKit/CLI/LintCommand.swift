@@ -2,6 +2,16 @@
 /// folders, reports, and exits 0, 1 or 2 (SPEC §7). The steps are in `LintRun.swift`.
 struct LintCommand: Subcommand {
     static let name = "lint"
+    static let usage = "hitlint [lint] [options] <path>..."
+    static let abstract = """
+    Lints Interface Builder documents, UI layout files (JSON or a YAML subset),
+    captured view hierarchies and Figma files for touch and pointer targets
+    people will miss: too small, clipped, overlapping, occluded, unreachable, or
+    separated by dead gaps. Folders are searched for *.xib, *.storyboard,
+    *.json, *.yaml, *.yml, *.xml (files there that are
+    no layout hitlint knows are skipped with a note); '-' reads standard input.
+    """
+    static var optionGroups: [PartialKeyPath<Arguments>] { [\.lintOptions, \.report, \.runFiles, \.fixes] }
 
     /// Files, folders, and `-` for standard input.
     var paths: [String]
@@ -9,8 +19,6 @@ struct LintCommand: Subcommand {
     var report: ReportArguments
     var runFiles: RunFileArguments
     var fixes: FixArguments
-    /// `--render-dir DIR`: a page per file with diagnostics, and an index.
-    var renderDirectory: String?
 
     init(_ arguments: Arguments) {
         paths = arguments.paths
@@ -18,7 +26,6 @@ struct LintCommand: Subcommand {
         report = arguments.report
         runFiles = arguments.runFiles
         fixes = arguments.fixes
-        renderDirectory = arguments.render.directory
     }
 
     func run(output: CommandOutput) -> Int32 {
@@ -36,7 +43,7 @@ struct LintCommand: Subcommand {
         // not for a report that shows none (text counts the fixable problems, a JUnit report
         // not even that, unless pages drawn beside it show them), where checking them would
         // be most of the run.
-        let fixesUnshown = plan.format == .text || (plan.format == .junit && renderDirectory == nil)
+        let fixesUnshown = plan.format == .text || (plan.format == .junit && report.renderDirectory == nil)
         plan.options.verifyFixes = fixes.fix || fixes.diff || report.showFixes || !fixesUnshown
         // Text that shows no fix counts the fixable problems only.
         plan.options.writesFixes = plan.options.verifyFixes
@@ -68,7 +75,7 @@ struct LintCommand: Subcommand {
             ?? (linted.results, 0)
         if !fixes.diff, !writeReport(results, plan: plan, output: output) { failed = true }
         // --render-dir: pictures of what is reported; the report and exit code stay as they are.
-        if let directory = renderDirectory,
+        if let directory = report.renderDirectory,
            !RenderCommand.writeRenderDirectory(directory, results: report.quiet ? results.map(\.errorsOnly) : results,
                                                fileCount: collected.files.count, linter: Linter(options: plan.options),
                                                output: output) {

@@ -33,7 +33,7 @@ extension LintCommand {
             throw Arguments.UsageError(message: "unknown format '\(format)'" + Arguments.suggestion(format, formats))
         }
         guard !paths.isEmpty else {
-            throw Arguments.UsageError(message: "no paths given\n\(Arguments.usage)")
+            throw Arguments.UsageError(message: "no paths given\n\(Help.summary)")
         }
         if paths.contains("-"), runFiles.stdinFormat == nil,
            SourceFormat(path: runFiles.stdinFilename ?? "") == nil {
@@ -76,7 +76,7 @@ extension LintCommand {
     /// baseline over a file it reads is refused here, before any layout is linted
     /// or standard input read.
     func collectFiles(plan: LintPlan, output: CommandOutput) -> CollectedFiles {
-        let walk = FileWalker().walk(paths.filter { $0 != "-" })
+        let walk = FileWalker(currentDirectory: plan.currentDirectory).walk(paths.filter { $0 != "-" })
         let written = WrittenFiles(outputFile: report.outputFile, writeBaselineFile: runFiles.writeBaselineFile,
                                    currentDirectory: plan.currentDirectory)
         let configurationFile = plan.configuration.map(\.path)
@@ -135,7 +135,7 @@ extension LintCommand {
     private func isLinted(_ file: String, plan: LintPlan) -> Bool {
         if let configuration = plan.configuration, !configuration.includes(file, currentDirectory: plan.currentDirectory) { return false }
         guard let format = SourceFormat(path: file) else { return false }
-        guard case .success(let bytes) = InputFileReader.read(file) else { return true }
+        guard case .success(let bytes) = InputFileReader.read(ProjectPath.absolute(file, in: plan.currentDirectory)) else { return true }
         let result = Linter(options: plan.options).lint(source: SourceText(bytes: bytes), format: format, path: file, foundInFolder: true)
         return result.fileKind != .unknown
     }
@@ -172,7 +172,8 @@ extension LintCommand {
                 source = SourceBytes(given)
             } else {
                 // A file to fix is rewritten from an array; one to lint may be mapped.
-                switch InputFileReader.readSource(file.path, mappingFrom: fixing ? .max : InputFileReader.mappingThreshold) {
+                switch InputFileReader.readSource(ProjectPath.absolute(file.path, in: plan.currentDirectory),
+                                                  mappingFrom: fixing ? .max : InputFileReader.mappingThreshold) {
                 case .success(let read): source = read
                 case .failure(let failure): return (nil, failure.message, nil)
                 }
@@ -239,7 +240,7 @@ extension LintCommand {
         let folder = ProjectPath.real(configuration.folder)
         let lintedWholeFolder = paths.contains { path in
             guard path != "-" else { return false }
-            let real = ProjectPath.real(path.hasPrefix("/") ? path : plan.currentDirectory + "/" + path)
+            let real = ProjectPath.real(ProjectPath.absolute(path, in: plan.currentDirectory))
             return real == folder || real == "/" || folder.hasPrefix(real + "/")
         }
         let diagnostics = configuration.unusedEntries(matched: matched, usedIgnores: used, lintedWholeFolder: lintedWholeFolder,
@@ -269,9 +270,10 @@ extension LintCommand {
                 continue
             }
             if write {
-                guard writtenFiles.insert(ProjectPath.real(path)).inserted else { continue }
+                let onDisk = ProjectPath.absolute(path, in: output.currentDirectory)
+                guard writtenFiles.insert(ProjectPath.real(onDisk)).inserted else { continue }
                 do {
-                    try AtomicFile.replace(path, with: entry.fixed, expecting: entry.original)
+                    try AtomicFile.replace(onDisk, with: entry.fixed, expecting: entry.original)
                 } catch {
                     output.writeError("hitlint: \(path.displayedOnOneLine): \(error.message)\n")
                     failed = true

@@ -1,6 +1,12 @@
 /// `hitlint parse <file>`: the parsed value tree as JSON, or the syntax error (exit 1).
 struct ParseCommand: PathsOnlySubcommand {
     static let name = "parse"
+    static let usage = "hitlint parse <file>"
+    static let abstract = """
+    Prints the value tree of a JSON or YAML file as JSON, as hitlint reads it:
+    keys in order (duplicates kept), numbers of the same value. Invalid syntax
+    is reported as a lint reports it, with exit status 1.
+    """
 
     /// One file, when used as documented.
     var paths: [String]
@@ -11,7 +17,7 @@ struct ParseCommand: PathsOnlySubcommand {
         }
         let path = paths[0]
         let bytes: [UInt8]
-        switch InputFileReader.read(path) {
+        switch InputFileReader.read(ProjectPath.absolute(path, in: output.currentDirectory)) {
         case .success(let read): bytes = read
         case .failure(let failure):
             return output.fail("\(path.displayedOnOneLine): \(failure.message)")

@@ -5,6 +5,13 @@ import Foundation
 /// frames, hit areas and diagnostics; also the pages of `--render-dir` during a lint.
 struct RenderCommand: Subcommand {
     static let name = "render"
+    static let usage = "hitlint render <file> -o <out.svg|out.html> [--screenshot FILE]"
+    static let abstract = """
+    Draws a layout to scale: every view's frame, each target's hit area and the
+    part of it a touch reaches, and the diagnostics, as SVG or as an HTML page.
+    The file is linted with the options given (no configuration file is read).
+    """
+    static var optionGroups: [PartialKeyPath<Arguments>] { [\.render, \.lintOptions] }
 
     /// One layout file, when used as documented.
     var paths: [String]
@@ -44,12 +51,12 @@ struct RenderCommand: Subcommand {
             return output.fail("\(path): not a layout file (expected .json, .yaml, .yml or .xml; --from names the format of a capture saved under another name)")
         }
         let bytes: [UInt8]
-        switch InputFileReader.read(path) {
+        switch InputFileReader.read(ProjectPath.absolute(path, in: output.currentDirectory)) {
         case .success(let read): bytes = read
         case .failure(let failure): return output.fail("\(path): \(failure.message)")
         }
         var picture = Linter(options: options).lintForRendering(source: SourceText(bytes: bytes), format: format, path: path)
-        if let problem = Self.attachScreenshot(to: &picture, given: screenshot) {
+        if let problem = Self.attachScreenshot(to: &picture, given: screenshot, currentDirectory: output.currentDirectory) {
             // The picture is drawn without it: a screenshot is an extra, not the job.
             output.writeError("hitlint: \(problem.path): screenshot not drawn (\(problem.message))\n")
         }
@@ -70,17 +77,18 @@ extension RenderCommand {
     static func writeRenderDirectory(_ directory: String, results: [LintResult], fileCount: Int,
                                      linter: Linter, output: CommandOutput) -> Bool {
         let manager = FileManager.default
+        let currentDirectory = output.currentDirectory
         do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try manager.createDirectory(atPath: ProjectPath.absolute(directory, in: currentDirectory), withIntermediateDirectories: true)
         } catch {
             output.writeError("hitlint: \(directory.displayedOnOneLine): cannot create folder for --render-dir\n")
             return false
         }
         let pages = RenderDirectory.pages(for: results)
-        let report = RenderDirectory.write(pages.map(\.page), fileCount: fileCount, into: directory,
+        let report = RenderDirectory.write(pages.map(\.page), fileCount: fileCount, into: directory, from: currentDirectory,
                                            jobs: ProcessInfo.processInfo.activeProcessorCount) { index in
             var picture = linter.renderInput(for: pages[index].result)
-            let problem = attachScreenshot(to: &picture, given: nil)
+            let problem = attachScreenshot(to: &picture, given: nil, currentDirectory: currentDirectory)
             return (picture, problem.map { "\($0.path.displayedOnOneLine): screenshot not drawn (\($0.message))" })
         }
         for message in report.notes + report.failures { output.writeError("hitlint: \(message)\n") }
@@ -91,17 +99,19 @@ extension RenderCommand {
     /// capture, the first picture found beside it (`Screenshot.candidatePaths`).
     /// Returns the picture's path and why it is not drawn, when it is not; a
     /// capture with no picture beside it is drawn alone without a word.
-    static func attachScreenshot(to picture: inout RenderInput, given: String?) -> (path: String, message: String)? {
+    /// Relative paths are `currentDirectory`'s.
+    static func attachScreenshot(to picture: inout RenderInput, given: String?,
+                                 currentDirectory: String) -> (path: String, message: String)? {
         let path: String
         if let given {
             path = given
-        } else if picture.isCapture, let found = screenshotBeside(capture: picture.result.path) {
+        } else if picture.isCapture, let found = screenshotBeside(capture: picture.result.path, currentDirectory: currentDirectory) {
             path = found
         } else {
             return nil
         }
         let bytes: [UInt8]
-        switch InputFileReader.read(path, limit: Screenshot.maximumSize) {
+        switch InputFileReader.read(ProjectPath.absolute(path, in: currentDirectory), limit: Screenshot.maximumSize) {
         case .success(let read): bytes = read
         case .failure(let failure): return (path, failure.message)
         }
@@ -115,10 +125,11 @@ extension RenderCommand {
 
     /// The first of a capture's candidate pictures that exists (a folder of
     /// that name does not count; a file that cannot be read does, and says so).
-    static func screenshotBeside(capture path: String) -> String? {
+    static func screenshotBeside(capture path: String, currentDirectory: String) -> String? {
         Screenshot.candidatePaths(besideCapture: path).first { candidate in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder) && !isFolder.boolValue
+            return FileManager.default.fileExists(atPath: ProjectPath.absolute(candidate, in: currentDirectory), isDirectory: &isFolder)
+                && !isFolder.boolValue
         }
     }
 }

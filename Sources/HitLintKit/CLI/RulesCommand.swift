@@ -1,12 +1,19 @@
 /// `hitlint rules [--format text|json|markdown]`: every rule, one a line, as JSON, or as the reference page.
 struct RulesCommand: Subcommand {
     static let name = "rules"
+    static let usage = "hitlint rules [--format text|json|markdown]"
+    static let abstract = """
+    Lists every rule with its default severity and summary: one a line, as
+    JSON (with each rule's rationale and options), or as the Markdown reference
+    that Docs/rules.md is.
+    """
+    static var optionGroups: [PartialKeyPath<Arguments>] { [\.ruleList] }
 
     /// text (default), json or markdown.
     var format: String
 
     init(_ arguments: Arguments) {
-        format = arguments.report.format ?? "text"
+        format = arguments.ruleList.format ?? "text"
     }
 
     func run(output: CommandOutput) -> Int32 {

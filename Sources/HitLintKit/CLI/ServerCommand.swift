@@ -9,6 +9,12 @@ import Musl
 /// `hitlint server`: the language server on standard input and output.
 struct ServerCommand: PathsOnlySubcommand {
     static let name = "server"
+    static let usage = "hitlint server"
+    static let usageNote: String? = "the language server (LSP) on standard input and output"
+    static let abstract = """
+    Runs the language server (LSP) on standard input and output: an editor sends
+    the documents, and hitlint answers with their diagnostics and fixes.
+    """
 
     /// None: the editor sends the documents.
     var paths: [String]

@@ -16,6 +16,13 @@ public enum ProjectPath {
         return absolute
     }
 
+    /// `path` as the file system finds it from `folder`: a relative path is
+    /// joined to it. Commands take their folder from `CommandOutput.currentDirectory`,
+    /// which need not be the process's (tests run commands in many folders at once).
+    public static func absolute(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
     /// The file itself: every symlink resolved (realpath(3)); the path as given
     /// when it cannot be resolved (missing, a loop).
     public static func real(_ path: String) -> String {

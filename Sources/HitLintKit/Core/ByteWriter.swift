@@ -76,7 +76,7 @@ public struct ByteWriter {
 
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// `text += piece`, for words built piece by piece (a message, a fix's
+    /// `text += piece`, for text built piece by piece (a message, a fix's
     /// description) and made a `String` once: a `String` grown piece by piece
     /// costs several times the bytes' copy for each piece.
     @inline(__always) public static func += (text: inout ByteWriter, piece: StaticString) { text.append(piece) }

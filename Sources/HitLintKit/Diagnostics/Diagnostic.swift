@@ -25,7 +25,7 @@ public struct TextEdit: Hashable, Sendable {
     }
 }
 
-/// What to change to resolve a diagnostic: text edits, or (with no edits) advice in words.
+/// What to change to resolve a diagnostic: text edits, or (with no edits) advice.
 public struct Fix: Hashable, Sendable {
     public var description: String
     public var edits: [TextEdit]

@@ -141,7 +141,7 @@ public enum AtomicFile {
 
     /// `target` replaced by (or, with no `existing` file, created as) a
     /// temporary file holding `bytes`, renamed over it once `check` passes.
-    /// `failed` words what went wrong while writing (from the system's reason).
+    /// `failed` says what went wrong while writing (from the system's reason).
     private static func replaceRegularFile(_ target: String, with bytes: [UInt8], keeping existing: stat?,
                                            failed: (String) -> Failure = { Failure(message: $0) },
                                            check: (() throws(Failure) -> Void)? = nil) throws(Failure) {

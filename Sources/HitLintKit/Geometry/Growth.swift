@@ -5,7 +5,7 @@ struct Growth {
     var rect: Rect
     /// What stopped the growth, when it failed, on its low side and then its
     /// high side: the limiting neighbour, or nil where the bound's edge on
-    /// that side did (whose owner only words need, so the caller finds it).
+    /// that side did (whose owner only the message needs, so the caller finds it).
     var limits: [(neighbour: Int?, side: Side)] = []
     var shortfall: (axis: String, free: Double)?
 

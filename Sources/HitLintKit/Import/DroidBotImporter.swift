@@ -59,11 +59,11 @@ enum DroidBotImporter: Importer {
         }
         let tree = tree(document.elements(viewsEntry), document: document)
         var result = AndroidCapture.importLayout(document, tree: tree, format: format, options: options)
-        if let words = anotherMoment(foregroundEntry, tree: tree, document: document) {
-            result.layout.capturedAtAnotherMoment = words
+        if let reason = anotherMoment(foregroundEntry, tree: tree, document: document) {
+            result.layout.capturedAtAnotherMoment = reason
             let span = document.span(foregroundEntry)
             result.diagnostics.append(Diagnostic(rule: RuleID.importNote, severity: .info,
-                                                 message: words + ", so findings on it are warnings and the screenshot is not drawn under it",
+                                                 message: reason + ", so findings on it are warnings and the screenshot is not drawn under it",
                                                  span: span))
         }
         return result

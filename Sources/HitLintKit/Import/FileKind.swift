@@ -31,7 +31,7 @@ public enum FileKind: String, Sendable, CaseIterable {
     /// Files of another tool, read through an importer: captured hierarchies
     /// are evidence, and Interface Builder and Figma write their own files
     /// (a saved frame is IB's output, worked out from constraints), so nothing
-    /// may edit them; their fixes are words.
+    /// may edit them; their fixes are advice.
     public var isImported: Bool { self != .hitlint && self != .unknown }
 
     /// How the format is named in messages.

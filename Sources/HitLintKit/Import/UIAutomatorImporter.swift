@@ -58,7 +58,7 @@ enum UIAutomatorImporter: Importer {
 
     private static func read(_ element: Int, parent: Int?, document: Document) -> AndroidView {
         var view = AndroidView()
-        // The attributes' mapping is the view's (where a fix's words would put a key).
+        // The attributes' mapping is the view's (where a fix's advice would put a key).
         view.object = element + 2
         view.parent = parent
         view.anchor = element + 1

@@ -46,7 +46,7 @@ enum XCUITestImporter: Importer {
             return SentryImporter.unreadable(document, "an XCUITest page source must be an XML document of XCUIElementType… elements")
         }
         if let legacy = legacyUIAutomationElement(document) {
-            return SentryImporter.unreadable(document, legacyUIAutomationWords, entry: legacy + 1)
+            return SentryImporter.unreadable(document, legacyUIAutomationDescription, entry: legacy + 1)
         }
         // The screen: the application's frame (the window's when it is not given).
         var windows: [Rect] = []
@@ -77,7 +77,7 @@ enum XCUITestImporter: Importer {
     /// and earlier: `<UIAApplication>`, `<UIAButton>`), whose elements and
     /// attributes are not WebDriverAgent's, so that it is never read as a
     /// source with no elements.
-    static let legacyUIAutomationWords = "a legacy Appium UIAutomation page source (UIA… elements, from Appium's driver for iOS 9 and earlier), "
+    static let legacyUIAutomationDescription = "a legacy Appium UIAutomation page source (UIA… elements, from Appium's driver for iOS 9 and earlier), "
         + "which hitlint does not read: capture the screen again with Appium's XCUITest driver (XCUIElementType… elements)"
 
     /// The first `UIA…` element at the top of the document (the root, or an
@@ -184,7 +184,7 @@ enum XCUITestImporter: Importer {
                 return nil
             }
             var node = LayoutNode()
-            // The attributes' mapping is the element's (where a fix's words would put a key).
+            // The attributes' mapping is the element's (where a fix's advice would put a key).
             node.objectEntry = Int32(element + 2)
             node.typeEntry = Int32(element + 1)
             node.frameEntry = Int32(element + 1)

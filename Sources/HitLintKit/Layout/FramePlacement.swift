@@ -47,7 +47,7 @@ extension LayoutBuilder {
                 }
                 continue
             }
-            let name = layout.id(of: placement.node)
+            let name = layout.namingID(of: placement.node)
                 ?? (parent < 0 ? "root" : layout.name(of: parent) + "/children[\(node.childIndex)]")
             let what = arranged ? "'size' [width, height] (or 'frame')" : "'frame' [x, y, width, height]"
             invalid(span: placement.firstKey, "'\(name)' has no frame: give it \(what)")

@@ -318,7 +318,7 @@ public struct Layout: Sendable {
     /// (DroidBot's foreground activity is another app's): what the tree shows
     /// is still a screen of the app, but not the one the screenshot shows, so
     /// findings on it are weak evidence and the screenshot is not drawn under
-    /// it. The words say why ("the state's foreground activity is …").
+    /// it. The text says why ("the state's foreground activity is …").
     public var capturedAtAnotherMoment: String?
     /// An Android capture whose density was inferred or assumed: what it showed
     /// of it, and the density it was read at (`FolderDensity`).
@@ -359,7 +359,7 @@ public struct Layout: Sendable {
     public var systemControls: [Int32: SystemControlSize] = [:]
     /// What an Interface Builder document says beyond frames: its sizes are
     /// set by Auto Layout constraints and its hit areas only in code, so fixes
-    /// are words that name them. nil for other files.
+    /// are advice that names them. nil for other files.
     public var interfaceBuilder: InterfaceBuilderFacts?
 
     public init(document: Document) {
@@ -430,7 +430,7 @@ public struct Layout: Sendable {
     public func name(of index: Int) -> String {
         if let importedNames { return importedNames[index] }
         // Most named nodes: the id itself, with nothing to join.
-        if let id = id(of: index) { return id }
+        if let id = namingID(of: index) { return id }
         // Walk up to the nearest named ancestor (or the root) keeping only the
         // child positions that can be shown: a string per level made naming the
         // nodes of a deep unnamed chain quadratic in allocations (seconds for a
@@ -441,7 +441,7 @@ public struct Layout: Sendable {
         var current = index
         while true {
             let node = nodes[current]
-            if let id = id(of: current) {
+            if let id = namingID(of: current) {
                 anchor = id
                 break
             }
@@ -466,7 +466,7 @@ public struct Layout: Sendable {
         var levels = [Int32](repeating: 0, count: nodes.count)
         for index in nodes.indices {
             let node = nodes[index]
-            if let id = id(of: index) {
+            if let id = namingID(of: index) {
                 anchors[index] = Int32(index)
                 names.append(id)
                 continue
@@ -509,6 +509,15 @@ public struct Layout: Sendable {
     /// The node's pointer region insets, when they differ from its hit area.
     public func pointerInsets(of index: Int) -> EdgeInsets? {
         nodes[index].hasPointerInsets ? pointerInsets[Int32(index)] : nil
+    }
+
+    /// The id the node is named by: its `id`, unless that is empty. `id: ""`
+    /// names nothing, so the node is named by its path, as one without an id
+    /// is: two empty ids would otherwise be one name, `''`, in diagnostics and
+    /// baselines.
+    public func namingID(of index: Int) -> String? {
+        guard let id = id(of: index), !id.isEmpty else { return nil }
+        return id
     }
 
     /// The node's `id`, as written (decoded), or nil.

@@ -213,8 +213,9 @@ public struct LayoutBuilder {
 
     private mutating func reportRepeatedIDs() {
         let layout = self.layout
+        // Empty ids name no node (`Layout.namingID`): two of them are no duplicates.
         for repeated in ids.repeats(sameText: { layout.id(of: $0) == layout.id(of: $1) }) {
-            let id = layout.id(of: repeated.node) ?? ""
+            guard let id = layout.namingID(of: repeated.node) else { continue }
             let span = layout.idSpan(of: repeated.node)!
             let first = layout.source.location(of: layout.idSpan(of: repeated.first)!.start).line
             diagnostics.append(Diagnostic(

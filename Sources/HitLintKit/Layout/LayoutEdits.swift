@@ -51,7 +51,7 @@ public struct LayoutEditor: Sendable {
     }
 
     /// `setHitInsets`, how the node's insets then read ("hitInsets -7",
-    /// "hitSlop [12, 0, 12, 0]": what a fix's words say), and what the edited
+    /// "hitSlop [12, 0, 12, 0]": what a fix's description says), and what the edited
     /// file's node will read once parsed again: the sides the edits write,
     /// each as its number reads back, in points (the others keep what the
     /// node has). That lets a fix be checked on the built layout instead of

@@ -37,8 +37,9 @@ public struct SystemControlSize: Sendable, Equatable {
         (min(required.width, width ?? .infinity), min(required.height, height ?? .infinity))
     }
 
-    /// "UISwitch's own size", "UISegmentedControl's own height", for the minimum's words.
-    var words: String {
+    /// "UISwitch's own size", "UISegmentedControl's own height": why the
+    /// minimum is lowered, as the message says it.
+    var reason: String {
         switch (width, height) {
         case (.some, .some): return "\(control)'s own size"
         case (.some, nil): return "\(control)'s own width"

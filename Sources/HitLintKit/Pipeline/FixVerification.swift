@@ -45,7 +45,7 @@ struct FixVerification {
     func verify(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var checker = linter
         checker.options.verifyFixes = false
-        // Verdicts count problems by rule and node: the extra lints need no words.
+        // Verdicts count problems by rule and node: the extra lints need no messages.
         checker.options.describesDiagnostics = false
         let (format, path) = (format, path)
         // A patched copy of a mapped (large) file is mapped too, from a

@@ -141,7 +141,7 @@ public struct Linter: Sendable {
                               span: document.span(1))
         }
         if document.format == .xml, let legacy = XCUITestImporter.legacyUIAutomationElement(document) {
-            what = XCUITestImporter.legacyUIAutomationWords
+            what = XCUITestImporter.legacyUIAutomationDescription
             span = document.span(legacy + 1)
         } else if document.format == .xml {
             let name = document.next(0) > 1 ? document.string(1) ?? "" : ""
@@ -324,7 +324,7 @@ public struct Linter: Sendable {
     /// found them, the rules' one after another in no set order (callers
     /// sort them): the longest list is taken as it is and the others are
     /// added to it, so a first run's hundreds of thousands of findings are
-    /// not copied, each a reference counted for each of its words and lists.
+    /// not copied, each a reference counted for each of its strings and lists.
     public static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
         let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }

@@ -78,27 +78,28 @@ public enum RenderDirectory {
     /// screenshots holds a few pages at a time, not all of them. A page that
     /// cannot be written does not keep the others from being written.
     /// `picture(index)` draws page `index`: its input and, when its screenshot
-    /// is not drawn, a note saying why.
-    static func write(_ pages: [Page], fileCount: Int, into folder: String, jobs: Int,
+    /// is not drawn, a note saying why. A relative `folder` is `currentDirectory`'s
+    /// (and named as given in what is said).
+    static func write(_ pages: [Page], fileCount: Int, into folder: String, from currentDirectory: String? = nil, jobs: Int,
                       picture: @Sendable (Int) -> (input: RenderInput, note: String?)) -> WriteReport {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         let outcomes = concurrentMap(count: pages.count, jobs: jobs) { index -> (note: String?, failure: String?) in
             let (input, note) = picture(index)
-            return (note, write(base + pages[index].fileName) { HTMLPage(input).write(to: &$0) })
+            return (note, write(base + pages[index].fileName, from: currentDirectory) { HTMLPage(input).write(to: &$0) })
         }
         var report = WriteReport()
         report.notes = outcomes.compactMap(\.note)
         report.failures = outcomes.compactMap(\.failure)
-        if let failure = write(base + "index.html", { $0.write(index(pages: pages, fileCount: fileCount)) }) {
+        if let failure = write(base + "index.html", from: currentDirectory, { $0.write(index(pages: pages, fileCount: fileCount)) }) {
             report.failures.append(failure)
         }
         return report
     }
 
     /// Writes one file through `PageFile`; why it could not be, when it could not.
-    private static func write(_ path: String, _ body: (inout PageFile) -> Void) -> String? {
+    private static func write(_ path: String, from currentDirectory: String?, _ body: (inout PageFile) -> Void) -> String? {
         do throws(PageFile.Failure) {
-            var file = try PageFile(path: path)
+            var file = try PageFile(path: currentDirectory.map { ProjectPath.absolute(path, in: $0) } ?? path)
             body(&file)
             try file.finish()
             return nil

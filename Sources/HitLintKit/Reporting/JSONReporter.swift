@@ -65,11 +65,11 @@ public struct JSONReporter: Reporter {
         return out.bytes
     }
 
-    /// At least the bytes a result's diagnostics take (each string twice
-    /// over, for its escapes), so that the report is made large enough once:
-    /// on a file full of findings it is many times the file, and growing it
-    /// copies it: old and new buffers held at once were the peak of a run.
-    /// What is reserved and not written is never touched.
+    /// At least the bytes a result's diagnostics take, from the lengths of
+    /// their text (each string twice over, for its escapes), so that the
+    /// report is made large enough once: on a file full of findings it is many
+    /// times the file, and growing it copies it: old and new buffers held at
+    /// once were the peak of a run. What is reserved and not written is never touched.
     private static func estimatedSize(of result: LintResult) -> Int {
         var size = 0
         let path = 2 * result.path.utf8.count

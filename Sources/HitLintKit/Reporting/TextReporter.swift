@@ -94,7 +94,7 @@ public struct TextReporter: Reporter {
         return out.bytes
     }
 
-    /// "    fix: grow 'a' …" and a line for each edit. A fix's words name its
+    /// "    fix: grow 'a' …" and a line for each edit. A fix's description names its
     /// nodes, and an inserted value may quote them: each on one line.
     private func fixLines(_ fix: Fix, source: SourceText) -> String {
         var out = "    " + paint(fix.edits.isEmpty ? "help:" : "fix:", "1;32") + " \(OutputEscaping.oneLine(fix.description))\n"

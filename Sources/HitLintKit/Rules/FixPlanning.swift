@@ -20,9 +20,9 @@ extension RuleContext {
         return insets
     }
 
-    /// The fix that gives each node its new hit insets, with `description`'s
-    /// words; when fixes are not written (`LintOptions.writesFixes`), only
-    /// whether it would change the file, so neither words nor edits are made.
+    /// The fix that gives each node its new hit insets, described by
+    /// `description`; when fixes are not written (`LintOptions.writesFixes`),
+    /// only whether it would change the file, so neither text nor edits are made.
     /// `description` is handed how each node's insets then read ("hitInsets
     /// -7", `describe`), as the edits write them, and the context rather than
     /// capturing it (a captured context is copied, a reference counted for
@@ -32,7 +32,7 @@ extension RuleContext {
             // An Interface Builder document has no hit insets to edit: a hit
             // area is set in the app's code, so the fix is advice that says so.
             return advice { context in
-                description(context, changes.map { context.codeHitAreaWords(of: $0.node, to: $0.insets) }) + " (in code: point(inside:with:))"
+                description(context, changes.map { context.codeHitAreaChange(of: $0.node, to: $0.insets) }) + " (in code: point(inside:with:))"
             }
         }
         guard options.writesFixes else {
@@ -52,17 +52,17 @@ extension RuleContext {
         return fix
     }
 
-    /// A fix that edits nothing and only advises, in `words`: made only when
+    /// A fix that edits nothing and only advises, in `text`: made only when
     /// fixes are written (`LintOptions.writesFixes`), as nothing reads them
     /// otherwise (a text report that shows no fix counts the fixes that
-    /// edit). `words` is handed the context, as `insetsFix`'s description is.
-    func advice(_ words: (RuleContext) -> String) -> Fix {
-        options.writesFixes ? Fix(description: words(self), edits: []) : .unwritten(changesFile: false)
+    /// edit). `text` is handed the context, as `insetsFix`'s description is.
+    func advice(_ text: (RuleContext) -> String) -> Fix {
+        options.writesFixes ? Fix(description: text(self), edits: []) : .unwritten(changesFile: false)
     }
 
     /// "hit area 10 pt larger on every side", "hit area 4 pt larger on the
     /// right": a node's new hit insets as a change made in code.
-    func codeHitAreaWords(of node: Int, to insets: EdgeInsets) -> String {
+    func codeHitAreaChange(of node: Int, to insets: EdgeInsets) -> String {
         let current = geometry.insets(of: node)
         var grown: [(amount: Double, places: [String])] = []
         for side in [Side.left, .right, .top, .bottom] {
@@ -87,7 +87,7 @@ extension RuleContext {
     /// "raise its width constraint 'irP-cR-v8k' from 24 to 44 pt": how an
     /// Interface Builder view is made `width`×`height`, naming the constraints
     /// that set its size where it has them; nil when it is that size already.
-    func constraintWords(of node: Int, width: Double, height: Double) -> String? {
+    func constraintAdvice(of node: Int, width: Double, height: Double) -> String? {
         let frame = geometry.frame(node)
         let constraints = layout.interfaceBuilder?.sizeConstraints[Int32(node)]
         var parts: [String] = []

@@ -22,15 +22,15 @@ public struct LintOptions: Sendable {
     public var configuredIgnores: [ConfiguredIgnore] = []
     /// Check each fix by applying it alone and linting again; a fix that does
     /// not resolve its diagnostic, or makes anything new fire, keeps only its
-    /// words. On when fixes are shown or applied.
+    /// description (advice, no edits). On when fixes are shown or applied.
     public var verifyFixes = false
     /// false: each diagnostic carries its rule, node and span, but no message,
     /// related names or fix. What checking fixes needs of its extra lints (it
-    /// counts problems by rule and node), at a fraction of the cost: words and
-    /// edits are most of a rule's work where it fires often.
+    /// counts problems by rule and node), at a fraction of the cost: messages
+    /// and edits are most of a rule's work where it fires often.
     public var describesDiagnostics = true
     /// false: a fix says only whether it would edit the file (`Fix.changesFile`),
-    /// without its words or edits: all that output which shows no fix needs of
+    /// without its description or edits: all that output which shows no fix needs of
     /// one (the count of fixable problems), where writing the edits is most of
     /// the work of a rule that fires often.
     public var writesFixes = true

@@ -419,7 +419,7 @@ public struct RuleContext: Sendable {
     }
 
     /// The message and fix are worked out only when the options ask for
-    /// words (`LintOptions.describesDiagnostics`).
+    /// them (`LintOptions.describesDiagnostics`).
     ///
     /// `weakEvidence`: the finding rests on what the file only suggests (web
     /// content, a clickable ancestor that may take the touch, z-order read from

@@ -580,7 +580,7 @@ public struct TargetSizeRule: GeometryRule {
         if opened { message += ")" }
         if item.region.isApproximate { message += " (approximate: many overlapping views)" }
         message += "; minimum is "
-        message += threshold.text(width: item.required.width, height: item.required.height, because: item.systemControl?.words)
+        message += threshold.text(width: item.required.width, height: item.required.height, because: item.systemControl?.reason)
         if let ancestor = clickableAncestor {
             message += "; '"
             message += context.name(ancestor)
@@ -596,7 +596,7 @@ public struct TargetSizeRule: GeometryRule {
         // Geometry is read through `context`, not a local copy, and the
         // closures below are handed the context rather than capturing it (a
         // captured copy counts a reference for each of its tables); the
-        // target is named only where words are written.
+        // target is named only where messages are written.
         let threshold = context.layout.nodes[target].isWebContent ? context.webThreshold : context.threshold
         let unit = threshold.unitName
         let minimum = threshold.minimum
@@ -642,7 +642,7 @@ public struct TargetSizeRule: GeometryRule {
                 let size = "\(formatLength(growth.rect.width))×\(formatLength(growth.rect.height)) \(unit)"
                 // Resizing helps only where the view's own frame is not what is cut.
                 let resize = growth.rect.contains(frame)
-                    ? context.constraintWords(of: target, width: growth.rect.width, height: growth.rect.height) : nil
+                    ? context.constraintAdvice(of: target, width: growth.rect.width, height: growth.rect.height) : nil
                 return "grow '\(context.name(target))' to \(size): " + (resize.map { $0 + ", or make its " } ?? "make its ") + reads[0]
             }
             // "grow 'b' to 44×44 pt: hitInsets -7", in bytes made large enough once.

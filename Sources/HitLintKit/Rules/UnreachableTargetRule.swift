@@ -88,7 +88,7 @@ public struct UnreachableTargetRule: GeometryRule {
             // A group of controls covered by its own controls (a list, a page's document).
             if context.isGroup(region) { continue }
             let name = context.name(target)
-            // The words are worked out only when the lint describes what it finds.
+            // The message is worked out only when the lint describes what it finds.
             let describes = context.options.describesDiagnostics
             var message = ""
             var related: [Int] = []

@@ -42,31 +42,31 @@ extension YAMLReader {
     }
 
     func classifyNumber(_ start: Int, _ end: Int) throws(SyntaxError) -> PlainKind {
-        var i = start
+        var position = start
         var negative = false
         var signed = false
-        if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
-            negative = bytes[i] == UInt8(ascii: "-")
+        if bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+            negative = bytes[position] == UInt8(ascii: "-")
             signed = true
-            i += 1
+            position += 1
         }
-        if i == end { return .string }
-        if bytes[i] == UInt8(ascii: ".") && end - i == 4 {
-            if matches(i, ".inf") || matches(i, ".Inf") || matches(i, ".INF")
-                || (!signed && (matches(i, ".nan") || matches(i, ".NaN") || matches(i, ".NAN"))) {
+        if position == end { return .string }
+        if bytes[position] == UInt8(ascii: ".") && end - position == 4 {
+            if matches(position, ".inf") || matches(position, ".Inf") || matches(position, ".INF")
+                || (!signed && (matches(position, ".nan") || matches(position, ".NaN") || matches(position, ".NAN"))) {
                 throw error(start, "infinite and NaN numbers (.inf, .nan) are not supported")
             }
         }
-        if !signed && bytes[i] == UInt8(ascii: "0") && end - i > 2 && (bytes[i + 1] == UInt8(ascii: "o") || bytes[i + 1] == UInt8(ascii: "x")) {
-            return try classifyRadix(start, end, hex: bytes[i + 1] == UInt8(ascii: "x"))
+        if !signed && bytes[position] == UInt8(ascii: "0") && end - position > 2 && (bytes[position + 1] == UInt8(ascii: "o") || bytes[position + 1] == UInt8(ascii: "x")) {
+            return try classifyRadix(start, end, hex: bytes[position + 1] == UInt8(ascii: "x"))
         }
         var mantissa: UInt64 = 0
         var significant = 0
         var integerDigits = 0
         var fractionDigits = 0
         var exact = true
-        while i < end && bytes[i].isYAMLDigit {
-            let digit = UInt64(bytes[i] &- 0x30)
+        while position < end && bytes[position].isYAMLDigit {
+            let digit = UInt64(bytes[position] &- 0x30)
             if mantissa == 0 && digit == 0 {
                 // leading zero
             } else if significant < 19 {
@@ -76,12 +76,12 @@ extension YAMLReader {
                 exact = false
             }
             integerDigits += 1
-            i += 1
+            position += 1
         }
-        if i < end && bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < end && bytes[i].isYAMLDigit {
-                let digit = UInt64(bytes[i] &- 0x30)
+        if position < end && bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            while position < end && bytes[position].isYAMLDigit {
+                let digit = UInt64(bytes[position] &- 0x30)
                 if mantissa == 0 && digit == 0 {
                     // leading zero of the fraction
                 } else if significant < 19 {
@@ -91,26 +91,26 @@ extension YAMLReader {
                     exact = false
                 }
                 fractionDigits += 1
-                i += 1
+                position += 1
             }
         }
         if integerDigits == 0 && fractionDigits == 0 { return .string }
         var exponent = 0
-        if i < end && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
-            i += 1
+        if position < end && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")) {
+            position += 1
             var exponentNegative = false
-            if i < end && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
-                exponentNegative = bytes[i] == UInt8(ascii: "-")
-                i += 1
+            if position < end && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
+                exponentNegative = bytes[position] == UInt8(ascii: "-")
+                position += 1
             }
-            guard i < end && bytes[i].isYAMLDigit else { return .string }
-            while i < end && bytes[i].isYAMLDigit {
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[i] &- 0x30) }
-                i += 1
+            guard position < end && bytes[position].isYAMLDigit else { return .string }
+            while position < end && bytes[position].isYAMLDigit {
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(bytes[position] &- 0x30) }
+                position += 1
             }
             if exponentNegative { exponent = -exponent }
         }
-        if i != end { return .string }
+        if position != end { return .string }
         var value: Double
         let scale = exponent - fractionDigits
         if exact && significant <= 15 && scale >= -22 && scale <= 22 {
@@ -127,11 +127,11 @@ extension YAMLReader {
     }
 
     func classifyRadix(_ start: Int, _ end: Int, hex: Bool) throws(SyntaxError) -> PlainKind {
-        var i = start + 2
+        var position = start + 2
         var value: UInt64 = 0
         var significant = 0
-        while i < end {
-            let byte = bytes[i]
+        while position < end {
+            let byte = bytes[position]
             let digit: UInt64
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "7"): digit = UInt64(byte - UInt8(ascii: "0"))
@@ -142,7 +142,7 @@ extension YAMLReader {
             }
             if value != 0 || digit != 0 { significant += 1 }
             value = hex ? value << 4 | digit : value << 3 | digit
-            i += 1
+            position += 1
         }
         let limit = hex ? 16 : 21
         if significant > limit {
@@ -155,7 +155,7 @@ extension YAMLReader {
     /// Correctly rounded conversion through the C library, for long or extreme numbers.
     func slowNumber(_ start: Int, _ end: Int) -> Double {
         var characters = [CChar](repeating: 0, count: end - start + 1)
-        for k in 0..<(end - start) { characters[k] = CChar(bitPattern: bytes[start + k]) }
+        for offset in 0..<(end - start) { characters[offset] = CChar(bitPattern: bytes[start + offset]) }
         return characters.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
     }
 }

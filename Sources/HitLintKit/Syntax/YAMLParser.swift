@@ -147,8 +147,9 @@ struct YAMLReader {
     let bytes: UnsafePointer<UInt8>
     let count: Int
 
-    var pos = 0
-    /// Offset of the first byte of the line `pos` is on (after a byte order mark on line 1).
+    /// The offset being read: where the next byte to look at is.
+    var index = 0
+    /// Offset of the first byte of the line `index` is on (after a byte order mark on line 1).
     var lineStart = 0
 
     var entries: [Document.Entry] = []
@@ -208,32 +209,32 @@ struct YAMLReader {
     /// Rejects what YAML does not allow in a stream at all: invalid UTF-8, NUL and other
     /// control characters, non-characters U+FFFE/U+FFFF, and a byte order mark past the start.
     func validate() throws(SyntaxError) {
-        var i = 0
-        while i < count {
-            let byte = bytes[i]
+        var position = 0
+        while position < count {
+            let byte = bytes[position]
             if byte < 0x80 {
                 if (byte >= 0x20 && byte != 0x7F) || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
-                    i += 1
+                    position += 1
                     continue
                 }
-                if byte == 0 { throw error(i, "NUL bytes are not allowed in YAML") }
-                throw error(i, "control character U+\(hex4(UInt32(byte))) is not allowed in YAML")
+                if byte == 0 { throw error(position, "NUL bytes are not allowed in YAML") }
+                throw error(position, "control character U+\(hex4(UInt32(byte))) is not allowed in YAML")
             }
-            guard let length = UTF8Bytes.sequenceLength(bytes, count, i) else {
-                let (offset, message) = UTF8Bytes.explainInvalid(bytes, count, i, describe: describe)
+            guard let length = UTF8Bytes.sequenceLength(bytes, count, position) else {
+                let (offset, message) = UTF8Bytes.explainInvalid(bytes, count, position, describe: describe)
                 throw error(offset, message)
             }
-            let scalar = UTF8Bytes.scalar(bytes, i, length: length)
+            let scalar = UTF8Bytes.scalar(bytes, position, length: length)
             if scalar < 0xA0 && scalar != 0x85 {
-                throw error(i, "control character U+\(hex4(scalar)) is not allowed in YAML")
+                throw error(position, "control character U+\(hex4(scalar)) is not allowed in YAML")
             }
             if scalar == 0xFFFE || scalar == 0xFFFF {
-                throw error(i, "character U+\(hex4(scalar)) is not allowed in YAML")
+                throw error(position, "character U+\(hex4(scalar)) is not allowed in YAML")
             }
-            if scalar == 0xFEFF && i != 0 {
-                throw error(i, "a byte order mark (U+FEFF) is only allowed at the start of the file")
+            if scalar == 0xFEFF && position != 0 {
+                throw error(position, "a byte order mark (U+FEFF) is only allowed at the start of the file")
             }
-            i += length
+            position += length
         }
     }
 
@@ -244,70 +245,70 @@ struct YAMLReader {
 
     // MARK: Lines
 
-    @inline(__always) func afterBreak(_ i: Int) -> Int {
-        bytes[i] == UInt8(ascii: "\r") && bytes[i + 1] == UInt8(ascii: "\n") ? i + 2 : i + 1
+    @inline(__always) func afterBreak(_ lineBreak: Int) -> Int {
+        bytes[lineBreak] == UInt8(ascii: "\r") && bytes[lineBreak + 1] == UInt8(ascii: "\n") ? lineBreak + 2 : lineBreak + 1
     }
 
     /// `---` or `...` at column 0, followed by a blank or the end.
-    @inline(__always) func isDocumentMarker(_ i: Int) -> Bool {
-        let byte = bytes[i]
+    @inline(__always) func isDocumentMarker(_ offset: Int) -> Bool {
+        let byte = bytes[offset]
         guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return false }
-        return bytes[i + 1] == byte && bytes[i + 2] == byte && bytes[i + 3].isYAMLBlankOrEnd
+        return bytes[offset + 1] == byte && bytes[offset + 2] == byte && bytes[offset + 3].isYAMLBlankOrEnd
     }
 
-    @inline(__always) func isSequenceDash(_ i: Int) -> Bool {
-        bytes[i] == UInt8(ascii: "-") && bytes[i + 1].isYAMLBlankOrEnd
+    @inline(__always) func isSequenceDash(_ offset: Int) -> Bool {
+        bytes[offset] == UInt8(ascii: "-") && bytes[offset + 1].isYAMLBlankOrEnd
     }
 
     /// From a line start, skips blank and comment lines; stops at the first character of the
     /// next content line (`lineStart` set) or at the end.
     mutating func skipBlankLines() throws(SyntaxError) {
         while true {
-            var i = pos
-            while bytes[i] == UInt8(ascii: " ") { i += 1 }
-            if bytes[i] == UInt8(ascii: "\t") {
-                var j = i
-                while bytes[j].isYAMLWhite { j += 1 }
-                let next = bytes[j]
+            var position = index
+            while bytes[position] == UInt8(ascii: " ") { position += 1 }
+            if bytes[position] == UInt8(ascii: "\t") {
+                var afterWhite = position
+                while bytes[afterWhite].isYAMLWhite { afterWhite += 1 }
+                let next = bytes[afterWhite]
                 guard next == UInt8(ascii: "#") || next.isYAMLBreak || next == 0 else {
-                    throw error(i, "tabs cannot indent: use spaces")
+                    throw error(position, "tabs cannot indent: use spaces")
                 }
-                i = j
+                position = afterWhite
             }
-            if bytes[i] == UInt8(ascii: "#") {
-                while !bytes[i].isYAMLBreak && bytes[i] != 0 { i += 1 }
+            if bytes[position] == UInt8(ascii: "#") {
+                while !bytes[position].isYAMLBreak && bytes[position] != 0 { position += 1 }
             }
-            if bytes[i].isYAMLBreak {
-                pos = afterBreak(i)
-                lineStart = pos
+            if bytes[position].isYAMLBreak {
+                index = afterBreak(position)
+                lineStart = index
                 continue
             }
-            pos = i
+            index = position
             return
         }
     }
 
     /// After a value: trailing whitespace, a comment, then the line break (or the end).
     mutating func finishLine() throws(SyntaxError) {
-        while bytes[pos].isYAMLWhite { pos += 1 }
-        var byte = bytes[pos]
+        while bytes[index].isYAMLWhite { index += 1 }
+        var byte = bytes[index]
         if byte == UInt8(ascii: "#") {
-            guard bytes[pos - 1].isYAMLWhite else {
-                throw error(pos, "expected whitespace before '#' comment")
+            guard bytes[index - 1].isYAMLWhite else {
+                throw error(index, "expected whitespace before '#' comment")
             }
-            while !bytes[pos].isYAMLBreak && bytes[pos] != 0 { pos += 1 }
-            byte = bytes[pos]
+            while !bytes[index].isYAMLBreak && bytes[index] != 0 { index += 1 }
+            byte = bytes[index]
         }
         if byte.isYAMLBreak {
-            pos = afterBreak(pos)
-            lineStart = pos
+            index = afterBreak(index)
+            lineStart = index
             return
         }
         if byte == 0 { return }
         if byte == UInt8(ascii: ":") {
-            throw error(pos, "unexpected ':' (a mapping cannot start here; quote the value if ':' belongs to it)")
+            throw error(index, "unexpected ':' (a mapping cannot start here; quote the value if ':' belongs to it)")
         }
-        throw error(pos, "expected end of line, found \(describe(pos))")
+        throw error(index, "expected end of line, found \(describe(index))")
     }
 
     // MARK: Stream and document
@@ -315,7 +316,7 @@ struct YAMLReader {
     mutating func parseStream() throws(SyntaxError) -> Document {
         try validate()
         if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-            pos = 3
+            index = 3
             lineStart = 3
         }
         entries.reserveLargeCapacity(min(count / 8 + 16, 1 << 22))
@@ -324,18 +325,18 @@ struct YAMLReader {
 
         while true {
             try skipBlankLines()
-            if pos >= count { break }
-            let column = pos - lineStart
-            let byte = bytes[pos]
+            if index >= count { break }
+            let column = index - lineStart
+            let byte = bytes[index]
             if column == 0 {
-                if byte == UInt8(ascii: "-") && isDocumentMarker(pos) {
+                if byte == UInt8(ascii: "-") && isDocumentMarker(index) {
                     if explicitStart || pending != .root {
-                        throw error(pos, "multiple documents are not supported")
+                        throw error(index, "multiple documents are not supported")
                     }
                     explicitStart = true
-                    pos += 3
-                    while bytes[pos].isYAMLWhite { pos += 1 }
-                    let next = bytes[pos]
+                    index += 3
+                    while bytes[index].isYAMLWhite { index += 1 }
+                    let next = bytes[index]
                     if next.isYAMLBreak || next == 0 || next == UInt8(ascii: "#") {
                         try finishLine()
                         continue
@@ -345,14 +346,14 @@ struct YAMLReader {
                     try parseNode(mode: .inlineValue, column: column, blockIndent: -1, afterTab: false)
                     continue
                 }
-                if byte == UInt8(ascii: ".") && isDocumentMarker(pos) {
-                    pos += 3
+                if byte == UInt8(ascii: ".") && isDocumentMarker(index) {
+                    index += 3
                     try finishLine()
                     documentEnd = true
                     break
                 }
                 if byte == UInt8(ascii: "%") {
-                    throw error(pos, "directives (%) are not supported")
+                    throw error(index, "directives (%) are not supported")
                 }
             }
             try parseBlockLine(column: column)
@@ -361,9 +362,9 @@ struct YAMLReader {
         switch pending {
         case .root:
             guard explicitStart else {
-                throw error(pos, "the file holds no YAML document (it is empty or only comments)")
+                throw error(index, "the file holds no YAML document (it is empty or only comments)")
             }
-            emitNull(at: pos)
+            emitNull(at: index)
         case .value:
             emitNull(at: pendingOffset)
         case .none:
@@ -374,8 +375,8 @@ struct YAMLReader {
 
         if documentEnd {
             try skipBlankLines()
-            if pos < count {
-                throw error(pos, "content after the document end marker '...' (multiple documents are not supported)")
+            if index < count {
+                throw error(index, "content after the document end marker '...' (multiple documents are not supported)")
             }
         }
         try Document.checkSize(entries)
@@ -384,7 +385,7 @@ struct YAMLReader {
         return document
     }
 
-    /// One content line of block structure; `pos` is at its first non-space character.
+    /// One content line of block structure; `index` is at its first non-space character.
     mutating func parseBlockLine(column: Int) throws(SyntaxError) {
         if pending != .none {
             let ownerIndent = frames.last?.indent ?? -1
@@ -393,9 +394,9 @@ struct YAMLReader {
                 try parseNode(mode: .newNode, column: column, blockIndent: ownerIndent, afterTab: false)
                 return
             }
-            if pending == .value, let owner = frames.last, owner.isMapping, column == owner.indent, isSequenceDash(pos) {
+            if pending == .value, let owner = frames.last, owner.isMapping, column == owner.indent, isSequenceDash(index) {
                 pending = .none
-                try openBlock(isMapping: false, column: column, start: pos, sameIndentAsKey: true)
+                try openBlock(isMapping: false, column: column, start: index, sameIndentAsKey: true)
                 try parseSequenceEntry()
                 return
             }
@@ -404,24 +405,24 @@ struct YAMLReader {
         }
         while let top = frames.last {
             let closes = top.indent > column
-                || (!top.isMapping && top.sameIndentAsKey && top.indent == column && !isSequenceDash(pos))
+                || (!top.isMapping && top.sameIndentAsKey && top.indent == column && !isSequenceDash(index))
             guard closes else { break }
             if frames.count == 1 {
-                throw error(pos, "bad indentation: expected \(top.indent) spaces, found \(column)")
+                throw error(index, "bad indentation: expected \(top.indent) spaces, found \(column)")
             }
             closeFrame()
         }
         guard let top = frames.last else {
-            throw error(pos, "unexpected content after the document's root value")
+            throw error(index, "unexpected content after the document's root value")
         }
         if top.indent != column {
-            throw error(pos, "bad indentation: expected \(top.indent) spaces, found \(column)")
+            throw error(index, "bad indentation: expected \(top.indent) spaces, found \(column)")
         }
         if top.isMapping {
             try parseNode(mode: .mappingEntry, column: column, blockIndent: column, afterTab: false)
         } else {
-            guard isSequenceDash(pos) else {
-                throw error(pos, "expected '- ' (a sequence entry) at this indentation, found \(describe(pos))")
+            guard isSequenceDash(index) else {
+                throw error(index, "expected '- ' (a sequence entry) at this indentation, found \(describe(index))")
             }
             try parseSequenceEntry()
         }
@@ -449,38 +450,38 @@ struct YAMLReader {
         if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
     }
 
-    /// `pos` at a '-' entry of the innermost (sequence) frame.
+    /// `index` at a '-' entry of the innermost (sequence) frame.
     mutating func parseSequenceEntry() throws(SyntaxError) {
         while true {
             let sequenceIndent = frames[frames.count - 1].indent
-            pos += 1
+            index += 1
             var sawTab = false
-            while bytes[pos].isYAMLWhite {
-                if bytes[pos] == UInt8(ascii: "\t") { sawTab = true }
-                pos += 1
+            while bytes[index].isYAMLWhite {
+                if bytes[index] == UInt8(ascii: "\t") { sawTab = true }
+                index += 1
             }
-            let byte = bytes[pos]
+            let byte = bytes[index]
             if byte.isYAMLBreak || byte == 0 || byte == UInt8(ascii: "#") {
                 pending = .value
-                pendingOffset = dashEnd(pos)
+                pendingOffset = dashEnd(index)
                 try finishLine()
                 return
             }
-            if isSequenceDash(pos) {
-                if sawTab { throw error(pos, "tabs cannot indent: use spaces after '-'") }
-                try openBlock(isMapping: false, column: pos - lineStart, start: pos, sameIndentAsKey: false)
+            if isSequenceDash(index) {
+                if sawTab { throw error(index, "tabs cannot indent: use spaces after '-'") }
+                try openBlock(isMapping: false, column: index - lineStart, start: index, sameIndentAsKey: false)
                 continue
             }
-            try parseNode(mode: .newNode, column: pos - lineStart, blockIndent: sequenceIndent, afterTab: sawTab)
+            try parseNode(mode: .newNode, column: index - lineStart, blockIndent: sequenceIndent, afterTab: sawTab)
             return
         }
     }
 
-    /// Offset just after the '-' before `pos` (where an empty entry's null sits).
+    /// Offset just after the '-' before `index` (where an empty entry's null sits).
     func dashEnd(_ from: Int) -> Int {
-        var i = from
-        while i > 0 && bytes[i - 1].isYAMLWhite { i -= 1 }
-        return i
+        var end = from
+        while end > 0 && bytes[end - 1].isYAMLWhite { end -= 1 }
+        return end
     }
 
     enum NodeMode {
@@ -492,50 +493,50 @@ struct YAMLReader {
         case inlineValue
     }
 
-    /// A node or a mapping entry at `pos`. `column` is `pos`'s column; `blockIndent` the
+    /// A node or a mapping entry at `index`. `column` is `index`'s column; `blockIndent` the
     /// indentation that continuation lines of a scalar must exceed.
     mutating func parseNode(mode: NodeMode, column: Int, blockIndent: Int, afterTab: Bool) throws(SyntaxError) {
-        let byte = bytes[pos]
+        let byte = bytes[index]
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let token = try scanQuoted(blockIndent: blockIndent)
-            var i = pos
-            while bytes[i].isYAMLWhite { i += 1 }
-            if bytes[i] == UInt8(ascii: ":") && bytes[i + 1].isYAMLBlankOrEnd {
-                try beginEntry(mode: mode, key: token, colon: i, column: column, afterTab: afterTab)
+            var afterSpace = index
+            while bytes[afterSpace].isYAMLWhite { afterSpace += 1 }
+            if bytes[afterSpace] == UInt8(ascii: ":") && bytes[afterSpace + 1].isYAMLBlankOrEnd {
+                try beginEntry(mode: mode, key: token, colon: afterSpace, column: column, afterTab: afterTab)
                 return
             }
             if mode == .mappingEntry {
-                throw error(i, "expected ':' after mapping key, found \(describe(i))")
+                throw error(afterSpace, "expected ':' after mapping key, found \(describe(afterSpace))")
             }
             try emitValue(token)
             try finishLine()
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             if mode == .mappingEntry {
-                throw error(pos, "flow collections as mapping keys are not supported")
+                throw error(index, "flow collections as mapping keys are not supported")
             }
             try parseFlow(blockIndent: blockIndent)
-            while bytes[pos].isYAMLWhite { pos += 1 }
-            if bytes[pos] == UInt8(ascii: ":") {
-                throw error(pos, "flow collections as mapping keys are not supported")
+            while bytes[index].isYAMLWhite { index += 1 }
+            if bytes[index] == UInt8(ascii: ":") {
+                throw error(index, "flow collections as mapping keys are not supported")
             }
             try finishLine()
         default:
-            if isSequenceDash(pos) {
+            if isSequenceDash(index) {
                 switch mode {
                 case .mappingEntry:
-                    throw error(pos, "expected a mapping key at this indentation, found '-'")
+                    throw error(index, "expected a mapping key at this indentation, found '-'")
                 case .inlineValue:
-                    throw error(pos, "a block sequence cannot start on this line (put it on the next line)")
+                    throw error(index, "a block sequence cannot start on this line (put it on the next line)")
                 case .newNode:
-                    if afterTab { throw error(pos, "tabs cannot indent: use spaces after '-'") }
-                    try openBlock(isMapping: false, column: column, start: pos, sameIndentAsKey: false)
+                    if afterTab { throw error(index, "tabs cannot indent: use spaces after '-'") }
+                    try openBlock(isMapping: false, column: column, start: index, sameIndentAsKey: false)
                     try parseSequenceEntry()
                     return
                 }
             }
-            guard isPlainStart(pos, flow: false) else { throw indicatorError(pos, flow: false) }
-            let start = pos
+            guard isPlainStart(index, flow: false) else { throw indicatorError(index, flow: false) }
+            let start = index
             let (end, stop) = scanPlainLine(start, flow: false)
             if bytes[stop] == UInt8(ascii: ":") {
                 let token = ScalarToken(start: start, end: end, style: .plain)
@@ -547,8 +548,8 @@ struct YAMLReader {
             }
             let token = try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: false)
             try emitValue(token)
-            if token.multiline && bytes[pos] == UInt8(ascii: ":") {
-                throw error(pos, "unexpected ':': this line continues the plain scalar above it, and a mapping key must be on one line (check the indentation)")
+            if token.multiline && bytes[index] == UInt8(ascii: ":") {
+                throw error(index, "unexpected ':': this line continues the plain scalar above it, and a mapping key must be on one line (check the indentation)")
             }
             try finishLine()
         }
@@ -568,39 +569,39 @@ struct YAMLReader {
         if key.multiline { throw error(key.start, "a mapping key must be on one line") }
         let frame = frames.count - 1
         frames[frame].keyTable = try emitKey(key, keyBase: frames[frame].keyBase, table: frames[frame].keyTable)
-        pos = colon + 1
+        index = colon + 1
         let mappingIndent = frames[frame].indent
-        while bytes[pos].isYAMLWhite { pos += 1 }
-        let byte = bytes[pos]
+        while bytes[index].isYAMLWhite { index += 1 }
+        let byte = bytes[index]
         if byte.isYAMLBreak || byte == 0 || byte == UInt8(ascii: "#") {
             pending = .value
             pendingOffset = colon + 1
             try finishLine()
             return
         }
-        try parseNode(mode: .inlineValue, column: pos - lineStart, blockIndent: mappingIndent, afterTab: false)
+        try parseNode(mode: .inlineValue, column: index - lineStart, blockIndent: mappingIndent, afterTab: false)
     }
 
     // MARK: Flow collections
 
     mutating func openFlow() throws(SyntaxError) {
-        try checkDepth(pos)
-        let isMapping = bytes[pos] == UInt8(ascii: "{")
-        flowStack.append(FlowFrame(isMapping: isMapping, entry: entries.count, open: pos,
+        try checkDepth(index)
+        let isMapping = bytes[index] == UInt8(ascii: "{")
+        flowStack.append(FlowFrame(isMapping: isMapping, entry: entries.count, open: index,
                                    state: isMapping ? .mappingKey : .sequenceValue,
                                    keyBase: keyStack.count, keyTable: -1, keyLineStart: 0))
-        entries.append(Document.Entry(kind: isMapping ? .object : .array, start: UInt32(pos), end: UInt32(pos)))
-        pos += 1
+        entries.append(Document.Entry(kind: isMapping ? .object : .array, start: UInt32(index), end: UInt32(index)))
+        index += 1
     }
 
-    /// Closes the innermost flow collection at `pos` (its closing bracket). Returns true when
+    /// Closes the innermost flow collection at `index` (its closing bracket). Returns true when
     /// the outermost one closed.
     mutating func closeFlow() -> Bool {
         let frame = flowStack.removeLast()
-        pos += 1
+        index += 1
         entries[frame.entry].payload = UInt32(entries.count)
-        entries[frame.entry].end = UInt32(pos)
-        lastEnd = pos
+        entries[frame.entry].end = UInt32(index)
+        lastEnd = index
         if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
         return flowStack.isEmpty
     }
@@ -609,34 +610,34 @@ struct YAMLReader {
     /// be indented more than `blockIndent`.
     mutating func skipFlowSpace(blockIndent: Int) throws(SyntaxError) {
         while true {
-            let byte = bytes[pos]
+            let byte = bytes[index]
             if byte.isYAMLWhite {
-                pos += 1
+                index += 1
             } else if byte == UInt8(ascii: "#") {
-                let before = bytes[pos - 1]
+                let before = bytes[index - 1]
                 guard before.isYAMLWhite || before.isYAMLBreak else { return }
-                while !bytes[pos].isYAMLBreak && bytes[pos] != 0 { pos += 1 }
+                while !bytes[index].isYAMLBreak && bytes[index] != 0 { index += 1 }
             } else if byte.isYAMLBreak {
-                pos = afterBreak(pos)
-                lineStart = pos
-                var i = pos
-                while bytes[i] == UInt8(ascii: " ") { i += 1 }
-                var j = i
-                while bytes[j].isYAMLWhite { j += 1 }
-                let next = bytes[j]
+                index = afterBreak(index)
+                lineStart = index
+                var afterSpace = index
+                while bytes[afterSpace] == UInt8(ascii: " ") { afterSpace += 1 }
+                var contentStart = afterSpace
+                while bytes[contentStart].isYAMLWhite { contentStart += 1 }
+                let next = bytes[contentStart]
                 if next.isYAMLBreak || next == 0 || next == UInt8(ascii: "#") {
-                    pos = j
+                    index = contentStart
                     continue
                 }
-                if i == pos && isDocumentMarker(pos) {
-                    throw error(pos, "document marker inside a flow collection (missing '\(closingBracket)'?)")
+                if afterSpace == index && isDocumentMarker(index) {
+                    throw error(index, "document marker inside a flow collection (missing '\(closingBracket)'?)")
                 }
-                if i - pos <= blockIndent {
-                    if bytes[i] == UInt8(ascii: "\t") { throw error(i, "tabs cannot indent: use spaces") }
-                    throw error(i, "bad indentation: a flow collection's continuation line must be indented more than \(blockIndent) spaces")
+                if afterSpace - index <= blockIndent {
+                    if bytes[afterSpace] == UInt8(ascii: "\t") { throw error(afterSpace, "tabs cannot indent: use spaces") }
+                    throw error(afterSpace, "bad indentation: a flow collection's continuation line must be indented more than \(blockIndent) spaces")
                 }
-                pos = j
-            } else if byte == 0 && pos >= count {
+                index = contentStart
+            } else if byte == 0 && index >= count {
                 let open = flowStack[flowStack.count - 1].open
                 let kind = flowStack[flowStack.count - 1].isMapping ? "mapping (missing '}')" : "sequence (missing ']')"
                 throw error(open, "unterminated flow \(kind)")
@@ -650,12 +651,12 @@ struct YAMLReader {
         flowStack.last?.isMapping == true ? "}" : "]"
     }
 
-    /// `pos` at '[' or '{'. Leaves `pos` after the matching bracket.
+    /// `index` at '[' or '{'. Leaves `index` after the matching bracket.
     mutating func parseFlow(blockIndent: Int) throws(SyntaxError) {
         try openFlow()
         while true {
             try skipFlowSpace(blockIndent: blockIndent)
-            let byte = bytes[pos]
+            let byte = bytes[index]
             let top = flowStack.count - 1
             switch flowStack[top].state {
             case .sequenceValue:
@@ -664,7 +665,7 @@ struct YAMLReader {
                     continue
                 }
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
-                    throw error(pos, "unexpected \(describe(pos)) in flow sequence")
+                    throw error(index, "unexpected \(describe(index)) in flow sequence")
                 }
                 flowStack[top].state = .sequenceSeparator
                 try parseFlowNode(blockIndent: blockIndent)
@@ -674,37 +675,37 @@ struct YAMLReader {
                     continue
                 }
                 if byte == UInt8(ascii: ",") {
-                    pos += 1
+                    index += 1
                     flowStack[top].state = .sequenceValue
                     continue
                 }
                 if byte == UInt8(ascii: ":") {
-                    throw error(pos, "single-pair mappings inside flow sequences ([a: b]) are not supported; write [{a: b}]")
+                    throw error(index, "single-pair mappings inside flow sequences ([a: b]) are not supported; write [{a: b}]")
                 }
-                throw error(pos, "expected ',' or ']' in flow sequence, found \(describe(pos))")
+                throw error(index, "expected ',' or ']' in flow sequence, found \(describe(index))")
             case .mappingKey:
                 if byte == UInt8(ascii: "}") {
                     if closeFlow() { return }
                     continue
                 }
                 if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                    throw error(pos, "flow collections as mapping keys are not supported")
+                    throw error(index, "flow collections as mapping keys are not supported")
                 }
-                if byte == UInt8(ascii: ":") && (bytes[pos + 1].isYAMLBlankOrEnd || bytes[pos + 1].isYAMLFlowIndicator) {
-                    throw error(pos, "empty mapping keys are not supported")
+                if byte == UInt8(ascii: ":") && (bytes[index + 1].isYAMLBlankOrEnd || bytes[index + 1].isYAMLFlowIndicator) {
+                    throw error(index, "empty mapping keys are not supported")
                 }
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
-                    throw error(pos, "unexpected \(describe(pos)) in flow mapping")
+                    throw error(index, "unexpected \(describe(index)) in flow mapping")
                 }
                 let key = try scanFlowScalar(blockIndent: blockIndent)
                 if key.multiline { throw error(key.start, "a mapping key must be on one line") }
                 if key.style == .plain {
-                    var i = key.start
-                    while i < key.end {
-                        if bytes[i] == UInt8(ascii: ":") {
-                            throw error(i, "':' inside a plain key of a flow mapping is ambiguous: put a space after ':' or quote the key")
+                    var position = key.start
+                    while position < key.end {
+                        if bytes[position] == UInt8(ascii: ":") {
+                            throw error(position, "':' inside a plain key of a flow mapping is ambiguous: put a space after ':' or quote the key")
                         }
-                        i += 1
+                        position += 1
                     }
                 }
                 flowStack[top].keyTable = try emitKey(key, keyBase: flowStack[top].keyBase, table: flowStack[top].keyTable)
@@ -713,26 +714,26 @@ struct YAMLReader {
             case .mappingColon:
                 if byte == UInt8(ascii: ":") {
                     if lineStart != flowStack[top].keyLineStart {
-                        throw error(pos, "':' must be on the same line as its key")
+                        throw error(index, "':' must be on the same line as its key")
                     }
-                    pos += 1
+                    index += 1
                     flowStack[top].state = .mappingValue
                     continue
                 }
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
-                    emitNull(at: pos)
+                    emitNull(at: index)
                     flowStack[top].state = .mappingSeparator
                     continue
                 }
-                throw error(pos, "expected ':' after flow mapping key, found \(describe(pos))")
+                throw error(index, "expected ':' after flow mapping key, found \(describe(index))")
             case .mappingValue:
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
-                    emitNull(at: pos)
+                    emitNull(at: index)
                     flowStack[top].state = .mappingSeparator
                     continue
                 }
                 if byte == UInt8(ascii: "]") {
-                    throw error(pos, "unexpected ']' in flow mapping")
+                    throw error(index, "unexpected ']' in flow mapping")
                 }
                 flowStack[top].state = .mappingSeparator
                 try parseFlowNode(blockIndent: blockIndent)
@@ -742,18 +743,18 @@ struct YAMLReader {
                     continue
                 }
                 if byte == UInt8(ascii: ",") {
-                    pos += 1
+                    index += 1
                     flowStack[top].state = .mappingKey
                     continue
                 }
-                throw error(pos, "expected ',' or '}' in flow mapping, found \(describe(pos))")
+                throw error(index, "expected ',' or '}' in flow mapping, found \(describe(index))")
             }
         }
     }
 
     /// A value inside a flow collection: a nested collection (opened, not finished) or a scalar.
     mutating func parseFlowNode(blockIndent: Int) throws(SyntaxError) {
-        let byte = bytes[pos]
+        let byte = bytes[index]
         if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
             try openFlow()
             return
@@ -763,15 +764,15 @@ struct YAMLReader {
     }
 
     mutating func scanFlowScalar(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
-        let byte = bytes[pos]
+        let byte = bytes[index]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             return try scanQuoted(blockIndent: blockIndent)
         }
-        if byte == UInt8(ascii: "-") && bytes[pos + 1].isYAMLBlankOrEnd {
-            throw error(pos, "block sequence entries ('- ') are not allowed inside a flow collection")
+        if byte == UInt8(ascii: "-") && bytes[index + 1].isYAMLBlankOrEnd {
+            throw error(index, "block sequence entries ('- ') are not allowed inside a flow collection")
         }
-        guard isPlainStart(pos, flow: true) else { throw indicatorError(pos, flow: true) }
-        let start = pos
+        guard isPlainStart(index, flow: true) else { throw indicatorError(index, flow: true) }
+        let start = index
         let (end, stop) = scanPlainLine(start, flow: true)
         return try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: true)
     }

@@ -14,11 +14,11 @@ import ucrt
 extension YAMLReader {
     // MARK: Plain scalars
 
-    func isPlainStart(_ i: Int, flow: Bool) -> Bool {
-        let byte = bytes[i]
+    func isPlainStart(_ offset: Int, flow: Bool) -> Bool {
+        let byte = bytes[offset]
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
-            let next = bytes[i + 1]
+            let next = bytes[offset + 1]
             return !next.isYAMLBlankOrEnd && !(flow && next.isYAMLFlowIndicator)
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
              UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
@@ -31,22 +31,22 @@ extension YAMLReader {
     }
 
     /// The error for a character that cannot start a scalar.
-    func indicatorError(_ i: Int, flow: Bool) -> SyntaxError {
-        switch bytes[i] {
-        case UInt8(ascii: "&"): return error(i, "anchors (&name) are not supported")
-        case UInt8(ascii: "*"): return error(i, "aliases (*name) are not supported")
-        case UInt8(ascii: "!"): return error(i, "tags (!tag) are not supported")
-        case UInt8(ascii: "|"), UInt8(ascii: ">"): return error(i, "multi-line block scalars (| and >) are not supported")
+    func indicatorError(_ offset: Int, flow: Bool) -> SyntaxError {
+        switch bytes[offset] {
+        case UInt8(ascii: "&"): return error(offset, "anchors (&name) are not supported")
+        case UInt8(ascii: "*"): return error(offset, "aliases (*name) are not supported")
+        case UInt8(ascii: "!"): return error(offset, "tags (!tag) are not supported")
+        case UInt8(ascii: "|"), UInt8(ascii: ">"): return error(offset, "multi-line block scalars (| and >) are not supported")
         case UInt8(ascii: "%"):
-            if i == lineStart { return error(i, "directives (%) are not supported") }
-            return error(i, "'%' cannot start a plain scalar: quote the string")
+            if offset == lineStart { return error(offset, "directives (%) are not supported") }
+            return error(offset, "'%' cannot start a plain scalar: quote the string")
         case UInt8(ascii: "@"), UInt8(ascii: "`"):
-            return error(i, "\(describe(i)) is reserved and cannot start a plain scalar: quote the string")
-        case UInt8(ascii: "?"): return error(i, "complex keys ('? ') are not supported")
-        case UInt8(ascii: ":"): return error(i, "empty mapping keys are not supported")
-        case UInt8(ascii: "-"): return error(i, "unexpected '-'")
-        case 0 where i >= count: return error(i, "unexpected end of file")
-        default: return error(i, "unexpected \(describe(i))")
+            return error(offset, "\(describe(offset)) is reserved and cannot start a plain scalar: quote the string")
+        case UInt8(ascii: "?"): return error(offset, "complex keys ('? ') are not supported")
+        case UInt8(ascii: ":"): return error(offset, "empty mapping keys are not supported")
+        case UInt8(ascii: "-"): return error(offset, "unexpected '-'")
+        case 0 where offset >= count: return error(offset, "unexpected end of file")
+        default: return error(offset, "unexpected \(describe(offset))")
         }
     }
 
@@ -54,74 +54,74 @@ extension YAMLReader {
     /// content (trailing whitespace excluded) and where it stopped: a ': ', a ' #' comment, a flow
     /// indicator (in flow context), or the line break / end of input.
     @inline(__always) func scanPlainLine(_ start: Int, flow: Bool) -> (end: Int, stop: Int) {
-        var i = start
+        var position = start
         var end = start
         while true {
-            let byte = bytes[i]
+            let byte = bytes[position]
             if byte > UInt8(ascii: ":") {
                 if flow && (byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")) {
-                    return (end, i)
+                    return (end, position)
                 }
-                i += 1
-                end = i
+                position += 1
+                end = position
                 continue
             }
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
-                var j = i + 1
-                while bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "\t") { j += 1 }
-                let next = bytes[j]
+                var afterWhite = position + 1
+                while bytes[afterWhite] == UInt8(ascii: " ") || bytes[afterWhite] == UInt8(ascii: "\t") { afterWhite += 1 }
+                let next = bytes[afterWhite]
                 if next == UInt8(ascii: "#") || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") || next == 0 {
-                    return (end, j)
+                    return (end, afterWhite)
                 }
-                i = j
+                position = afterWhite
                 continue
             }
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == 0 { return (end, i) }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == 0 { return (end, position) }
             if byte == UInt8(ascii: ":") {
-                let next = bytes[i + 1]
-                if next.isYAMLBlankOrEnd || (flow && next.isYAMLFlowIndicator) { return (end, i) }
+                let next = bytes[position + 1]
+                if next.isYAMLBlankOrEnd || (flow && next.isYAMLFlowIndicator) { return (end, position) }
             } else if flow && byte == UInt8(ascii: ",") {
-                return (end, i)
+                return (end, position)
             }
-            i += 1
-            end = i
+            position += 1
+            end = position
         }
     }
 
     /// Continues a plain scalar whose first line ended at `stop` over the following lines
-    /// (folding line breaks as YAML does). Leaves `pos` where the scalar stopped.
+    /// (folding line breaks as YAML does). Leaves `index` where the scalar stopped.
     mutating func continuePlain(start: Int, end firstEnd: Int, stop firstStop: Int, blockIndent: Int, flow: Bool) throws(SyntaxError) -> ScalarToken {
         var token = ScalarToken(start: start, end: firstEnd, style: .plain)
         var stop = firstStop
         guard bytes[stop].isYAMLBreak else {
-            pos = stop
+            index = stop
             return token
         }
         var buffer: [UInt8] = []
         var end = firstEnd
         while true {
             // Look past the line break for a continuation line, counting empty lines.
-            var i = stop
+            var position = stop
             var emptyLines = 0
             var candidateLineStart = 0
             var contentStart = -1
             while true {
-                i = afterBreak(i)
-                candidateLineStart = i
-                var j = i
-                while bytes[j] == UInt8(ascii: " ") { j += 1 }
-                var k = j
-                while bytes[k].isYAMLWhite { k += 1 }
-                let byte = bytes[k]
+                position = afterBreak(position)
+                candidateLineStart = position
+                var indentEnd = position
+                while bytes[indentEnd] == UInt8(ascii: " ") { indentEnd += 1 }
+                var afterWhite = indentEnd
+                while bytes[afterWhite].isYAMLWhite { afterWhite += 1 }
+                let byte = bytes[afterWhite]
                 if byte.isYAMLBreak {
                     emptyLines += 1
-                    i = k
+                    position = afterWhite
                     continue
                 }
                 if byte == 0 || byte == UInt8(ascii: "#") { break }
-                if j - i <= blockIndent { break }
-                if j == i && isDocumentMarker(i) { break }
-                contentStart = k
+                if indentEnd - position <= blockIndent { break }
+                if indentEnd == position && isDocumentMarker(position) { break }
+                contentStart = afterWhite
                 break
             }
             if contentStart < 0 { break }
@@ -148,7 +148,7 @@ extension YAMLReader {
             token.multiline = true
             if !bytes[stop].isYAMLBreak { break }
         }
-        pos = stop
+        index = stop
         token.end = end
         if token.multiline { token.decoded = buffer }
         return token
@@ -157,34 +157,34 @@ extension YAMLReader {
     // MARK: Quoted scalars
 
     /// After a line break inside a quoted scalar: skips empty lines (counting them) and the next
-    /// line's indentation. Returns the number of empty lines; `pos` at the first content byte.
+    /// line's indentation. Returns the number of empty lines; `index` at the first content byte.
     mutating func foldQuotedBreak(at breakOffset: Int, blockIndent: Int, open: Int, double: Bool) throws(SyntaxError) -> Int {
-        var i = breakOffset
+        var position = breakOffset
         var emptyLines = 0
         while true {
-            i = afterBreak(i)
-            lineStart = i
-            var j = i
-            while bytes[j] == UInt8(ascii: " ") { j += 1 }
-            var k = j
-            while bytes[k].isYAMLWhite { k += 1 }
-            let byte = bytes[k]
+            position = afterBreak(position)
+            lineStart = position
+            var indentEnd = position
+            while bytes[indentEnd] == UInt8(ascii: " ") { indentEnd += 1 }
+            var afterWhite = indentEnd
+            while bytes[afterWhite].isYAMLWhite { afterWhite += 1 }
+            let byte = bytes[afterWhite]
             if byte.isYAMLBreak {
                 emptyLines += 1
-                i = k
+                position = afterWhite
                 continue
             }
-            if byte == 0 && k >= count {
+            if byte == 0 && afterWhite >= count {
                 throw error(open, double ? "unterminated double-quoted string" : "unterminated single-quoted string")
             }
-            if j == i && isDocumentMarker(i) {
-                throw error(i, "document marker inside a quoted string (missing closing quote?)")
+            if indentEnd == position && isDocumentMarker(position) {
+                throw error(position, "document marker inside a quoted string (missing closing quote?)")
             }
-            if j - i <= blockIndent {
-                if bytes[j] == UInt8(ascii: "\t") { throw error(j, "tabs cannot indent: use spaces") }
-                throw error(j, "bad indentation: a quoted string's continuation line must be indented more than \(blockIndent) spaces")
+            if indentEnd - position <= blockIndent {
+                if bytes[indentEnd] == UInt8(ascii: "\t") { throw error(indentEnd, "tabs cannot indent: use spaces") }
+                throw error(indentEnd, "bad indentation: a quoted string's continuation line must be indented more than \(blockIndent) spaces")
             }
-            pos = k
+            index = afterWhite
             return emptyLines
         }
     }
@@ -197,13 +197,13 @@ extension YAMLReader {
         }
     }
 
-    /// `pos` at the opening quote. Leaves `pos` after the closing quote.
+    /// `index` at the opening quote. Leaves `index` after the closing quote.
     mutating func scanQuoted(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
-        let open = pos
-        let double = bytes[pos] == UInt8(ascii: "\"")
-        let quote = bytes[pos]
-        var i = pos + 1
-        var segmentStart = i
+        let open = index
+        let double = bytes[index] == UInt8(ascii: "\"")
+        let quote = bytes[index]
+        var position = index + 1
+        var segmentStart = position
         var buffer: [UInt8] = []
         var decoded = false
         var multiline = false
@@ -213,21 +213,21 @@ extension YAMLReader {
         }
 
         while true {
-            let byte = bytes[i]
+            let byte = bytes[position]
             if byte == quote {
-                if !double && bytes[i + 1] == quote {
+                if !double && bytes[position + 1] == quote {
                     decoded = true
-                    appendSegment(&buffer, segmentStart, i + 1)
-                    i += 2
-                    segmentStart = i
+                    appendSegment(&buffer, segmentStart, position + 1)
+                    position += 2
+                    segmentStart = position
                     continue
                 }
                 break
             }
             if double && byte == UInt8(ascii: "\\") {
                 decoded = true
-                appendSegment(&buffer, segmentStart, i)
-                let escape = bytes[i + 1]
+                appendSegment(&buffer, segmentStart, position)
+                let escape = bytes[position + 1]
                 var scalar: UInt32 = 0
                 var digits = 0
                 switch escape {
@@ -254,65 +254,65 @@ extension YAMLReader {
                 case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                     // Escaped line break: joined without a space; empty lines still give line feeds.
                     multiline = true
-                    let emptyLines = try foldQuotedBreak(at: i + 1, blockIndent: blockIndent, open: open, double: true)
+                    let emptyLines = try foldQuotedBreak(at: position + 1, blockIndent: blockIndent, open: open, double: true)
                     for _ in 0..<emptyLines { buffer.append(UInt8(ascii: "\n")) }
-                    i = pos
-                    segmentStart = i
+                    position = index
+                    segmentStart = position
                     continue
                 default:
-                    if bytes[i + 1] == 0 && i + 1 >= count {
+                    if bytes[position + 1] == 0 && position + 1 >= count {
                         throw error(open, "unterminated double-quoted string")
                     }
-                    throw error(i, "invalid escape sequence '\\\(describe(i + 1).dropFirst().dropLast())' in double-quoted string")
+                    throw error(position, "invalid escape sequence '\\\(describe(position + 1).dropFirst().dropLast())' in double-quoted string")
                 }
                 if digits > 0 {
-                    for k in 0..<digits {
-                        let hexDigit = bytes[i + 2 + k]
+                    for digit in 0..<digits {
+                        let hexDigit = bytes[position + 2 + digit]
                         let value: UInt8
                         switch hexDigit {
                         case UInt8(ascii: "0")...UInt8(ascii: "9"): value = hexDigit - UInt8(ascii: "0")
                         case UInt8(ascii: "a")...UInt8(ascii: "f"): value = hexDigit - UInt8(ascii: "a") + 10
                         case UInt8(ascii: "A")...UInt8(ascii: "F"): value = hexDigit - UInt8(ascii: "A") + 10
                         default:
-                            throw error(i, "invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hexadecimal digits")
+                            throw error(position, "invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hexadecimal digits")
                         }
                         scalar = scalar << 4 | UInt32(value)
                     }
                     if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
-                        throw error(i, "invalid escape sequence: U+\(hex4(scalar)) is not a Unicode scalar value")
+                        throw error(position, "invalid escape sequence: U+\(hex4(scalar)) is not a Unicode scalar value")
                     }
                     appendUTF8(&buffer, scalar)
-                    i += 2 + digits
+                    position += 2 + digits
                 } else {
-                    i += 2
+                    position += 2
                 }
-                segmentStart = i
+                segmentStart = position
                 continue
             }
             if byte.isYAMLBreak {
                 decoded = true
                 multiline = true
-                var trimmed = i
+                var trimmed = position
                 while trimmed > segmentStart && bytes[trimmed - 1].isYAMLWhite { trimmed -= 1 }
                 appendSegment(&buffer, segmentStart, trimmed)
-                let emptyLines = try foldQuotedBreak(at: i, blockIndent: blockIndent, open: open, double: double)
+                let emptyLines = try foldQuotedBreak(at: position, blockIndent: blockIndent, open: open, double: double)
                 appendFold(&buffer, emptyLines: emptyLines)
-                i = pos
-                segmentStart = i
+                position = index
+                segmentStart = position
                 continue
             }
-            if byte == 0 && i >= count {
+            if byte == 0 && position >= count {
                 throw error(open, double ? "unterminated double-quoted string" : "unterminated single-quoted string")
             }
-            i += 1
+            position += 1
         }
-        var token = ScalarToken(start: open, end: i + 1, style: double ? .doubleQuoted : .singleQuoted)
+        var token = ScalarToken(start: open, end: position + 1, style: double ? .doubleQuoted : .singleQuoted)
         if decoded {
-            appendSegment(&buffer, segmentStart, i)
+            appendSegment(&buffer, segmentStart, position)
             token.decoded = buffer
         }
         token.multiline = multiline
-        pos = i + 1
+        index = position + 1
         return token
     }
 
@@ -385,28 +385,28 @@ extension YAMLReader {
         }
         if key.end - key.start > 1024 {
             var characters = 0
-            for i in key.start..<key.end where bytes[i] & 0xC0 != 0x80 { characters += 1 }
+            for offset in key.start..<key.end where bytes[offset] & 0xC0 != 0x80 { characters += 1 }
             if characters > 1024 {
                 throw error(key.start, "a mapping key longer than 1024 characters is not allowed in YAML")
             }
         }
-        let index = entries.count
+        let keyEntry = entries.count
         let keyCount = keyStack.count - keyBase
         if table < 0 && keyCount < 16 {
-            var k = keyBase
-            while k < keyStack.count {
-                let other = Int(keyStack[k])
+            var position = keyBase
+            while position < keyStack.count {
+                let other = Int(keyStack[position])
                 if keysEqual(other, key) { throw duplicateKey(key, other) }
-                k += 1
+                position += 1
             }
         } else {
             if table < 0 {
                 var dictionary: [UInt64: Int32] = [:]
                 dictionary.reserveCapacity(64)
-                for k in keyBase..<keyStack.count {
-                    let other = Int(keyStack[k])
+                for position in keyBase..<keyStack.count {
+                    let other = Int(keyStack[position])
                     let hash = hashOf(entry: other)
-                    if dictionary[hash] == nil { dictionary[hash] = keyStack[k] }
+                    if dictionary[hash] == nil { dictionary[hash] = keyStack[position] }
                 }
                 keyTables.append(dictionary)
                 table = keyTables.count - 1
@@ -415,15 +415,15 @@ extension YAMLReader {
             if let other = keyTables[table][hash] {
                 if keysEqual(Int(other), key) { throw duplicateKey(key, Int(other)) }
                 // A hash collision: compare with every key of this mapping.
-                for k in keyBase..<keyStack.count where keysEqual(Int(keyStack[k]), key) {
-                    throw duplicateKey(key, Int(keyStack[k]))
+                for position in keyBase..<keyStack.count where keysEqual(Int(keyStack[position]), key) {
+                    throw duplicateKey(key, Int(keyStack[position]))
                 }
             } else {
-                keyTables[table][hash] = Int32(index)
+                keyTables[table][hash] = Int32(keyEntry)
             }
         }
         emitString(key)
-        keyStack.append(Int32(index))
+        keyStack.append(Int32(keyEntry))
         return table
     }
 

@@ -28,7 +28,7 @@ final class OutputFileTests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-        inDirectory(folder.path) { runCommand(arguments, in: folder.path) }
+        runCommand(arguments, in: folder.path)
     }
 
     /// A FIFO given as `--output` or `--write-baseline` was replaced by a

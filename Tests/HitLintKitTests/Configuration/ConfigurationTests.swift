@@ -211,13 +211,13 @@ final class ConfigurationTests: XCTestCase {
         try folder.write("Layouts/c.json", "{\"root\": {\"frame\": [0, 0, 10, 10]}}")
         try folder.write("Other/d.yaml", Layouts.small)
         try folder.write(".hitlint.yml", "include: [\"Layouts/**\"]\nexclude: [\"**/Generated/**\", \"*.json\"]\n")
-        let result = inDirectory(folder.path) { runCommand(["."], in: folder.path) }
+        let result = runCommand(["."], in: folder.path)
         XCTAssertEqual(result.output.split(separator: "\n").filter { $0.contains("error:") }.map { String($0.prefix(15)) },
                        ["Layouts/a.yaml:"])
         XCTAssertTrue(result.output.hasSuffix("in 1 file\n"), result.output)
 
         // Patterns are relative to the configuration's folder, wherever the run starts.
-        let fromSubfolder = inDirectory(folder.path + "/Layouts") { runCommand(["."], in: folder.path + "/Layouts") }
+        let fromSubfolder = runCommand(["."], in: folder.path + "/Layouts")
         XCTAssertTrue(fromSubfolder.output.hasPrefix("a.yaml:1:"), fromSubfolder.output)
         XCTAssertTrue(fromSubfolder.output.hasSuffix("in 1 file\n"))
 

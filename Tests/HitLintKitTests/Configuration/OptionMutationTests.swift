@@ -32,7 +32,7 @@ final class OptionMutationTests: XCTestCase {
         "--screenshot": ["shot.png"],
         "-o": ["out.svg", "out.html", "out.txt"],
     ]
-    static let flags = Arguments.flagOptions.filter { $0 != "--help" && $0 != "--version" } + ["--unknown", "--"]
+    static let flags = Arguments.options.filter { !$0.takesValue }.map(\.name) + ["--unknown", "--"]
     static let paths = ["a.yaml", "./a.yaml", "b.json", "Layouts", "Layouts/c.yaml", "missing.yaml", ".", "-"]
     /// (Not `server`, which reads standard input until it closes.)
     static let subcommands = ["lint", "rules", "explain", "render", "init", "parse", "target-size", "--help", "--version"]
@@ -118,7 +118,7 @@ final class OptionMutationTests: XCTestCase {
             if random.chance(0.7) { try Data(configuration).write(to: folder.url.appendingPathComponent(".hitlint.yml")) }
             let line = Self.commandLine(&random)
             let context = "mutant \(number): \(line) with \(String(decoding: configuration, as: UTF8.self).debugDescription)"
-            let run = inDirectory(folder.path) { runCommand(line, in: folder.path) }
+            let run = runCommand(line, in: folder.path)
             XCTAssertTrue([0, 1, 2].contains(run.status), context)
             statuses[run.status, default: 0] += 1
             if run.status == 2 { XCTAssertTrue(run.error.contains("hitlint: "), "a refusal says why: \(context)\n\(run.error)") }

@@ -43,7 +43,7 @@ final class FixSafetyTests: XCTestCase {
         let isRoot = geteuid() == 0
         if isRoot { XCTAssertEqual(chown(path, 4321, 4322), 0) }
         let before = info(path)
-        let run = inDirectory(folder.path) { runCommand(["--fix", "play.yaml"]) }
+        let run = runCommand(["--fix", "play.yaml"], in: folder.path)
         XCTAssertEqual(run.status, 0, run.error)
         XCTAssertEqual(run.error, "hitlint: fixed 1 problem in 1 file\n")
         XCTAssertEqual(try folder.read("play.yaml"), Self.fixed)
@@ -60,7 +60,7 @@ final class FixSafetyTests: XCTestCase {
     func testExecutableAndGroupBitsAreKept() throws {
         let path = try folder.write("play.yaml", Self.fixable)
         XCTAssertEqual(chmod(path, 0o2775), 0)
-        XCTAssertEqual(inDirectory(folder.path) { runCommand(["--fix", "play.yaml"]) }.status, 0)
+        XCTAssertEqual(runCommand(["--fix", "play.yaml"], in: folder.path).status, 0)
         XCTAssertEqual(info(path).st_mode & 0o7777, 0o2775)
     }
 
@@ -70,7 +70,7 @@ final class FixSafetyTests: XCTestCase {
         let path = try folder.write("play.yaml", Self.fixable)
         try folder.write("other.yaml", Self.fixable)
         XCTAssertEqual(chmod(path, 0o444), 0)
-        let run = inDirectory(folder.path) { runCommand(["--fix", "."]) }
+        let run = runCommand(["--fix", "."], in: folder.path)
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.error, """
         hitlint: play.yaml: the file is read-only; not fixing it (make it writable and run hitlint --fix again)
@@ -90,7 +90,7 @@ final class FixSafetyTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder.path + "/links", withIntermediateDirectories: true)
         let link = folder.path + "/links/play.yaml"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../real/play.yaml")
-        let run = inDirectory(folder.path) { runCommand(["--fix", "links/play.yaml"]) }
+        let run = runCommand(["--fix", "links/play.yaml"], in: folder.path)
         XCTAssertEqual(run.status, 0, run.error)
         XCTAssertEqual(try folder.read("real/play.yaml"), Self.fixed)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "../real/play.yaml")
@@ -105,7 +105,7 @@ final class FixSafetyTests: XCTestCase {
     func testAFileReachedUnderTwoNamesIsWrittenOnce() throws {
         try folder.write("play.yaml", Self.fixable)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/alias.yaml", withDestinationPath: "play.yaml")
-        let run = inDirectory(folder.path) { runCommand(["--fix", "play.yaml", "alias.yaml"]) }
+        let run = runCommand(["--fix", "play.yaml", "alias.yaml"], in: folder.path)
         XCTAssertEqual(run.status, 0, run.error)
         XCTAssertEqual(run.error, "hitlint: fixed 1 problem in 1 file\n")
         XCTAssertEqual(try folder.read("play.yaml"), Self.fixed)
@@ -125,7 +125,7 @@ final class FixSafetyTests: XCTestCase {
             try? Data(edited.utf8).write(to: URL(fileURLWithPath: path))
         }
         defer { AtomicFile.beforeRename = nil }
-        let run = inDirectory(folder.path) { runCommand(["--fix", "--format", "json", "play.yaml"]) }
+        let run = runCommand(["--fix", "--format", "json", "play.yaml"], in: folder.path)
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.error, """
         hitlint: play.yaml: the file changed on disk since it was read; not overwriting it (run hitlint --fix again)
@@ -146,9 +146,7 @@ final class FixSafetyTests: XCTestCase {
         let path = try folder.write("play.yaml", Self.fixable)
         try folder.write("other.yaml", Self.fixable)
         XCTAssertEqual(chmod(path, 0o444), 0)
-        let run = inDirectory(folder.path) {
-            runCommand(["--fix", "--format", "json", "--write-baseline", "baseline.json", "play.yaml", "other.yaml"])
-        }
+        let run = runCommand(["--fix", "--format", "json", "--write-baseline", "baseline.json", "play.yaml", "other.yaml"], in: folder.path)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.error.hasPrefix("hitlint: play.yaml: the file is read-only; not fixing it"), run.error)
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
@@ -176,7 +174,7 @@ final class FixSafetyTests: XCTestCase {
         for name in [String(repeating: "x", count: 245) + ".yaml", String(repeating: "é", count: 120) + ".yaml"] {
             XCTAssertLessThanOrEqual(name.utf8.count, 255)
             try folder.write(name, Self.fixable)
-            let run = inDirectory(folder.path) { runCommand(["--fix", name]) }
+            let run = runCommand(["--fix", name], in: folder.path)
             XCTAssertEqual(run.status, 0, run.error)
             XCTAssertEqual(run.error, "hitlint: fixed 1 problem in 1 file\n")
             XCTAssertEqual(try folder.read(name), Self.fixed)
@@ -194,7 +192,7 @@ final class FixSafetyTests: XCTestCase {
         let path = try folder.write("play.yaml", Self.fixable)
         XCTAssertEqual(chmod(path, 0o600), 0)
         XCTAssertEqual(TestAttributes.set(path, "user.hitlint-test", "kept"), 0, "the temporary folder takes user attributes")
-        let run = inDirectory(folder.path) { runCommand(["--fix", "play.yaml"]) }
+        let run = runCommand(["--fix", "play.yaml"], in: folder.path)
         XCTAssertEqual(run.status, 0, run.error)
         XCTAssertEqual(try folder.read("play.yaml"), Self.fixed)
         XCTAssertEqual(TestAttributes.get(path, "user.hitlint-test"), "kept")
@@ -205,9 +203,7 @@ final class FixSafetyTests: XCTestCase {
     /// anywhere; the report describes standard input as it was read, since
     /// its fixes went nowhere.
     func testStandardInputIsNeverWritten() throws {
-        let run = inDirectory(folder.path) {
-            runCommand(["--fix", "--stdin-filename", "play.yaml", "-"], standardInput: Self.fixable)
-        }
+        let run = runCommand(["--fix", "--stdin-filename", "play.yaml", "-"], in: folder.path, standardInput: Self.fixable)
         XCTAssertEqual(run.status, 1, "the error remains: nothing was fixed")
         XCTAssertTrue(run.output.contains("[target-size]"), run.output)
         XCTAssertTrue(run.error.contains("standard input is not written back"), run.error)

@@ -588,7 +588,7 @@ final class InterfaceBuilderImporterTests: XCTestCase {
             ignore: ["x"]
 
         """)
-        let run = inDirectory(folder.path) { runCommand(["."], in: folder.path) }
+        let run = runCommand(["."], in: folder.path)
         XCTAssertEqual(run.status, 0, "warnings only: \(run.error)")
         let lines = run.output.components(separatedBy: "\n").filter { !$0.contains("import-note") && !$0.isEmpty }
         XCTAssertEqual(lines, [
@@ -599,7 +599,7 @@ final class InterfaceBuilderImporterTests: XCTestCase {
             "0 errors, 2 warnings, 4 infos in 3 files",
         ], run.output)
         // The command line wins over the overrides; a run of one file does not call other files' overrides stale.
-        let single = inDirectory(folder.path) { runCommand(["App/Legacy/Old.xib", "--rule", "target-size=error"], in: folder.path) }
+        let single = runCommand(["App/Legacy/Old.xib", "--rule", "target-size=error"], in: folder.path)
         XCTAssertTrue(single.output.contains("error: 'Back'"), single.output)
         XCTAssertFalse(single.output.contains("unused-ignore"), single.output)
         // A stale entry's location points into the configuration.

@@ -68,7 +68,7 @@ final class LayoutEditTests: XCTestCase {
         let folder = try TemporaryFolder()
         try folder.write("tabs.json", tabs.replacingOccurrences(of: "\"id\": \"r\",", with: "\"id\": \"r\", \"type\": \"button\","))
         try folder.write("mac.yaml", "root:\r  id: r\r  type: button\r  frame: [0, 0, 10, 10]\r")
-        XCTAssertEqual(inDirectory(folder.path) { runCommand(["--fix", "."], in: folder.path) }.status, 0)
+        XCTAssertEqual(runCommand(["--fix", "."], in: folder.path).status, 0)
         XCTAssertEqual(try folder.read("tabs.json"),
                        "{\n\t\"root\": {\n\t\t\"id\": \"r\", \"type\": \"button\",\n\t\t\"frame\": [0, 0, 10, 10],\n\t\t\"hitInsets\": -17\n\t}\n}\n")
         XCTAssertEqual(try folder.read("mac.yaml"), "root:\r  id: r\r  type: button\r  frame: [0, 0, 10, 10]\r  hitInsets: -17\r")

@@ -160,6 +160,32 @@ final class LayoutTests: XCTestCase {
         XCTAssertFalse(layout.isAncestor(1, of: 3))
     }
 
+    /// `id: ""` names nothing: such a node is named by its path, as one with
+    /// no id is, so two of them are two names in diagnostics and baselines
+    /// (they were both `''`), and they are no duplicate ids.
+    func testAnEmptyIDNamesTheNodeByItsPath() throws {
+        let yaml = """
+        root:
+          id: screen
+          frame: [0, 0, 390, 844]
+          children:
+            - {id: "", type: button, frame: [10, 10, 30, 30]}
+            - {id: "", type: button, frame: [100, 10, 30, 30], children: [{id: '', frame: [0, 0, 1, 1]}]}
+
+        """
+        let (layout, _) = try TestSupport.layout(yaml)
+        let expected = ["screen", "screen/children[0]", "screen/children[1]", "screen/children[1]/children[0]"]
+        XCTAssertEqual((0..<4).map { layout.name(of: $0) }, expected)
+        XCTAssertEqual(layout.allNames(), expected)
+        XCTAssertEqual(layout.id(of: 1), "", "the id as written is kept")
+        let result = try TestSupport.lint(yaml)
+        XCTAssertEqual(result.diagnostics.map(\.rule), [RuleID.targetSize, RuleID.targetSize], "\(result.diagnostics.map(\.message))")
+        XCTAssertEqual(result.diagnostics.map(\.node), ["screen/children[0]", "screen/children[1]"])
+        XCTAssertEqual(Baseline(results: [result], currentDirectory: "/").entryCount, 2)
+        let json = try TestSupport.lint(String(decoding: try YAMLParser.parse(SourceText(yaml)).jsonBytes(), as: UTF8.self), format: .json)
+        XCTAssertEqual(json.diagnostics.map(\.node), ["screen/children[0]", "screen/children[1]"])
+    }
+
     func testInvalidValuesAreReportedOnTheValue() throws {
         let text = """
         root:

@@ -18,7 +18,7 @@ final class BaselineTests: XCTestCase {
         let folder = try TemporaryFolder()
         try folder.write("Layouts/b.yaml", toolbar)
         try folder.write("Layouts/a.yaml", Layouts.gap)
-        let result = inDirectory(folder.path) { runCommand(["--write-baseline", "baseline.json", "Layouts"], in: folder.path) }
+        let result = runCommand(["--write-baseline", "baseline.json", "Layouts"], in: folder.path)
         XCTAssertEqual(result.status, 1, "writing a baseline still reports the run as it is")
         XCTAssertEqual(result.error, "hitlint: recorded 3 diagnostics in baseline.json\n")
         XCTAssertEqual(try folder.read("baseline.json"), """

@@ -46,7 +46,7 @@ final class RobustnessTests: XCTestCase {
         let url = folder.url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(bytes).write(to: url)
-        return inDirectory(folder.path) { runCommand(arguments + [name]) }
+        return runCommand(arguments + [name], in: folder.path)
     }
 
     private func lint(_ name: String, _ text: String, _ arguments: [String] = []) throws -> (status: Int32, output: String, error: String) {
@@ -181,7 +181,7 @@ final class RobustnessTests: XCTestCase {
         // A raw escape character where JSON forbids it: the excerpt shows it escaped, the caret under it.
         let raw = Array(#"{"root": {"id": "x"#.utf8) + [0x1B] + Array(#"]0;title"}}"#.utf8)
         try Data(raw).write(to: folder.url.appendingPathComponent("escape.json"))
-        let terminal = inDirectory(folder.path) { runCommand(["--color", "never", "escape.json"], terminal: true) }
+        let terminal = runCommand(["--color", "never", "escape.json"], in: folder.path, terminal: true)
         XCTAssertFalse(terminal.output.unicodeScalars.contains("\u{1B}"), "no raw ESC reaches the terminal")
         XCTAssertEqual(terminal.output.split(separator: "\n").map(String.init), [
             "escape.json:1:19: error: control character 0x1B in string: write it as \\u001B [invalid-layout]",
@@ -193,7 +193,7 @@ final class RobustnessTests: XCTestCase {
         #if !os(Windows)
         // A file name with a line break, found in a folder.
         try folder.write("names/bad\nname.json", #"{"root": [}"#)
-        let named = inDirectory(folder.path) { runCommand(["names"]) }
+        let named = runCommand(["names"], in: folder.path)
         XCTAssertEqual(named.output.split(separator: "\n").map(String.init), [
             #"names/bad\nname.json:1:11: error: expected a value or ']', found '}' [invalid-layout]"#,
             "1 error, 0 warnings in 1 file",
@@ -278,7 +278,7 @@ final class RobustnessTests: XCTestCase {
             "1 error, 0 warnings, 1 fixable in 1 file",
         ])
         // On a terminal, the excerpt shows the line without the mark and the caret under the value.
-        let terminal = inDirectory(folder.path) { runCommand(["--color", "never", "bom.yaml"], terminal: true) }
+        let terminal = runCommand(["--color", "never", "bom.yaml"], in: folder.path, terminal: true)
         let excerpt = terminal.output.split(separator: "\n").map(String.init)
         XCTAssertEqual(excerpt[1], " 1 | root: {id: screen, frame: [0, 0, 390, 844], children: [{id: play, type: button, frame: [10, 10, 30, 30]}]}")
         XCTAssertEqual(excerpt[2], "   | " + String(repeating: " ", count: 87) + "^~~~~~~~~~~~~~~~")
@@ -376,10 +376,10 @@ final class RobustnessTests: XCTestCase {
         for (index, text) in layouts.enumerated() {
             try folder.write("huge-\(index).yaml", text)
             for picture in ["svg", "html"] {
-                let run = inDirectory(folder.path) { runCommand(["render", "huge-\(index).yaml", "-o", "huge-\(index).\(picture)"]) }
+                let run = runCommand(["render", "huge-\(index).yaml", "-o", "huge-\(index).\(picture)"], in: folder.path)
                 XCTAssertEqual(run.status, 0, "\(index) \(picture): \(run.error)")
             }
-            let lint = inDirectory(folder.path) { runCommand(["--render-dir", "pictures", "huge-\(index).yaml"]) }
+            let lint = runCommand(["--render-dir", "pictures", "huge-\(index).yaml"], in: folder.path)
             XCTAssertEqual(lint.status, 1, lint.error)
         }
     }
@@ -446,17 +446,17 @@ final class RobustnessTests: XCTestCase {
         try folder.write("walk/y.yaml/z.yaml", Layouts.clean)
         try folder.write("walk/ok.yaml", Layouts.clean)
         // Named: walked as the folder it is.
-        assertReport(inDirectory(folder.path) { runCommand(["x.json"]) }, status: 1, [
+        assertReport(runCommand(["x.json"], in: folder.path), status: 1, [
             "x.json/inner.yaml:1:88: error: 'play' is reachable on 30×30 pt; minimum is 44×44 pt (ios) [target-size]",
             "1 error, 0 warnings, 1 fixable in 1 file",
         ])
         // Found in a folder: walked, never read as a file.
-        assertReport(inDirectory(folder.path) { runCommand(["walk"]) }, status: 0, ["0 errors, 0 warnings in 2 files"])
+        assertReport(runCommand(["walk"], in: folder.path), status: 0, ["0 errors, 0 warnings in 2 files"])
         // The commands that take one file say what it is.
-        let parse = inDirectory(folder.path) { runCommand(["parse", "x.json"]) }
+        let parse = runCommand(["parse", "x.json"], in: folder.path)
         XCTAssertEqual(parse.status, 2)
         XCTAssertEqual(parse.error, "hitlint: x.json: not a regular file (a folder); not read\n")
-        let render = inDirectory(folder.path) { runCommand(["render", "x.json", "-o", "x.svg"]) }
+        let render = runCommand(["render", "x.json", "-o", "x.svg"], in: folder.path)
         XCTAssertEqual(render.status, 2)
         XCTAssertEqual(render.error, "hitlint: x.json: not a regular file (a folder); not read\n")
     }
@@ -466,23 +466,23 @@ final class RobustnessTests: XCTestCase {
     func testAFIFOIsNotRead() throws {
         try folder.write("layouts/ok.yaml", Layouts.small)
         XCTAssertEqual(mkfifo(folder.path + "/layouts/pipe.json", 0o644), 0)
-        let named = inDirectory(folder.path) { runCommand(["layouts/pipe.json"]) }
+        let named = runCommand(["layouts/pipe.json"], in: folder.path)
         XCTAssertEqual(named.status, 2)
         XCTAssertEqual(named.error, "hitlint: layouts/pipe.json: not a regular file (a FIFO); not read\n")
         XCTAssertEqual(named.output, "0 errors, 0 warnings in 0 files\n")
-        let walked = inDirectory(folder.path) { runCommand(["layouts"]) }
+        let walked = runCommand(["layouts"], in: folder.path)
         XCTAssertEqual(walked.status, 2)
         XCTAssertEqual(walked.error, "hitlint: layouts/pipe.json: not a regular file (a FIFO); not read\n")
         XCTAssertTrue(walked.output.hasPrefix("layouts/ok.yaml:1:88: error:"), walked.output)
-        let parse = inDirectory(folder.path) { runCommand(["parse", "layouts/pipe.json"]) }
+        let parse = runCommand(["parse", "layouts/pipe.json"], in: folder.path)
         XCTAssertEqual(parse.status, 2)
         // A baseline, or a configuration found in the folder, that is a FIFO.
         XCTAssertEqual(mkfifo(folder.path + "/baseline.json", 0o644), 0)
-        let baseline = inDirectory(folder.path) { runCommand(["--baseline", "baseline.json", "layouts/ok.yaml"]) }
+        let baseline = runCommand(["--baseline", "baseline.json", "layouts/ok.yaml"], in: folder.path)
         XCTAssertEqual(baseline.status, 2)
         XCTAssertEqual(baseline.error, "hitlint: baseline.json: cannot read baseline file: not a regular file (a FIFO); not read\n")
         XCTAssertEqual(mkfifo(folder.path + "/layouts/.hitlint.yml", 0o644), 0)
-        let configuration = inDirectory(folder.path + "/layouts") { runCommand(["ok.yaml"], in: folder.path + "/layouts") }
+        let configuration = runCommand(["ok.yaml"], in: folder.path + "/layouts")
         XCTAssertEqual(configuration.status, 2)
         XCTAssertEqual(configuration.error, "hitlint: .hitlint.yml: cannot read configuration file: not a regular file (a FIFO); not read\n")
     }
@@ -493,7 +493,7 @@ final class RobustnessTests: XCTestCase {
     func testAnUnreadableFileGivesAMessageAndExitTwo() throws {
         try folder.write("ok.yaml", Layouts.clean)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/mem.json", withDestinationPath: "/proc/self/mem")
-        let run = inDirectory(folder.path) { runCommand(["."]) }
+        let run = runCommand(["."], in: folder.path)
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.error, "hitlint: mem.json: cannot read file (input/output error)\n")
         XCTAssertEqual(run.output, "0 errors, 0 warnings in 1 file\n", "the readable file is still linted")
@@ -513,9 +513,9 @@ final class RobustnessTests: XCTestCase {
         try manager.createSymbolicLink(atPath: folder.path + "/a/itself.yaml", withDestinationPath: "itself.yaml")
         try manager.createSymbolicLink(atPath: folder.path + "/a/gone.yaml", withDestinationPath: "missing.yaml")
         // A walk lints each real file once and skips links that lead nowhere.
-        assertReport(inDirectory(folder.path) { runCommand(["a"]) }, status: 0, ["0 errors, 0 warnings in 2 files"])
+        assertReport(runCommand(["a"], in: folder.path), status: 0, ["0 errors, 0 warnings in 2 files"])
         // Named on the command line, they are reported for what they are.
-        let named = inDirectory(folder.path) { runCommand(["a/ping.json", "a/itself.yaml", "a/gone.yaml", "a/one.yaml"]) }
+        let named = runCommand(["a/ping.json", "a/itself.yaml", "a/gone.yaml", "a/one.yaml"], in: folder.path)
         XCTAssertEqual(named.status, 2)
         XCTAssertEqual(named.error, """
         hitlint: a/ping.json: symbolic link loop (too many levels of symbolic links)
@@ -540,7 +540,7 @@ final class RobustnessTests: XCTestCase {
                 }
             }
         }
-        let run = inDirectory(folder.path) { runCommand(["d0", "--format", "json"]) }
+        let run = runCommand(["d0", "--format", "json"], in: folder.path)
         XCTAssertEqual(run.status, 0, run.error)
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         XCTAssertEqual((report["summary"] as? [String: Int])?["files"], levels)

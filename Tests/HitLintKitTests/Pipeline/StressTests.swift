@@ -32,7 +32,7 @@ final class StressTests: XCTestCase {
         let (bytes, nodes) = Self.jsonNodes(upTo: Self.hundredMegabytes)
         XCTAssertGreaterThan(bytes.count, Self.hundredMegabytes)
         try Data(bytes).write(to: folder.url.appendingPathComponent("nodes.json"))
-        let run = inDirectory(folder.path) { runCommand(["--format", "json", "nodes.json"]) }
+        let run = runCommand(["--format", "json", "nodes.json"], in: folder.path)
         XCTAssertEqual(run.status, 1, run.error)
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
         let summary = try XCTUnwrap(report["summary"] as? [String: Int])
@@ -42,7 +42,7 @@ final class StressTests: XCTestCase {
         let truncated = bytes.dropLast(5)  // "\n]}}\n"
         try Data(truncated).write(to: folder.url.appendingPathComponent("nodes.json"))
         let lastLine = truncated.count - (truncated.lastIndex(of: 0x0A)! + 1)
-        let cut = inDirectory(folder.path) { runCommand(["nodes.json"]) }
+        let cut = runCommand(["nodes.json"], in: folder.path)
         XCTAssertEqual(cut.status, 1)
         XCTAssertEqual(cut.output.split(separator: "\n").map(String.init), [
             "nodes.json:\(nodes + 1):\(lastLine + 1): error: expected ',' or ']' after array element, found end of file [invalid-layout]",
@@ -63,7 +63,7 @@ final class StressTests: XCTestCase {
             count += 1
         }
         try Data(bytes).write(to: folder.url.appendingPathComponent("nodes.yaml"))
-        let run = inDirectory(folder.path) { runCommand(["--quiet", "nodes.yaml"]) }
+        let run = runCommand(["--quiet", "nodes.yaml"], in: folder.path)
         XCTAssertEqual(run.status, 1, run.error)
         XCTAssertEqual(run.output.split(separator: "\n").last.map(String.init),
                        "\((count + 999) / 1000) errors, 0 warnings, \((count + 999) / 1000) fixable in 1 file")

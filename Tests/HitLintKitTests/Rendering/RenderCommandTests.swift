@@ -23,10 +23,7 @@ final class RenderCommandTests: XCTestCase {
 
     /// Runs with the package root as the current folder, as `swift run hitlint Examples` does.
     private func runInPackage(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(TestSupport.packageRoot.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        return run(arguments)
+        runCommand(arguments, in: TestSupport.packageRoot.path)
     }
 
     private func contents(_ url: URL) -> String? {

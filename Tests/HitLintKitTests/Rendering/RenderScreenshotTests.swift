@@ -314,9 +314,9 @@ final class RenderScreenshotTests: XCTestCase {
     func testScreenshotOptionGoesWithRender() {
         let lint = runInFolder(["--screenshot", "a.png", "x.json"])
         XCTAssertEqual(lint.status, 2)
-        XCTAssertTrue(lint.error.contains("--screenshot goes with 'hitlint render"), lint.error)
+        XCTAssertTrue(lint.error.contains("lint does not take --screenshot: it is an option of 'hitlint render'"), lint.error)
         XCTAssertTrue(runInFolder(["render", "x.json", "--screenshots", "a.png"]).error.contains("did you mean '--screenshot'"))
-        XCTAssertTrue(Arguments.usage.contains("--screenshot FILE"))
+        XCTAssertTrue(Help.summary.contains("--screenshot FILE"))
     }
 
     func testRenderDirectoryDrawsCapturesOverTheirScreenshots() throws {
@@ -356,12 +356,7 @@ final class RenderScreenshotTests: XCTestCase {
     }
 
     private func runInFolder(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-        let previous = FileManager.default.currentDirectoryPath
-        _ = FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-        let output = CapturedOutput()
-        let status = HitLintCommand.run(arguments, output: output)
-        return (status, output.standardOutput, output.standardError)
+        runCommand(arguments, in: folder.path)
     }
 
     private func assertProblem(_ bytes: [UInt8], contains text: String, file: StaticString = #filePath, line: UInt = #line) {

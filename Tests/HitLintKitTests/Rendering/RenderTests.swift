@@ -7,8 +7,7 @@ import XCTest
 
 /// `hitlint render`: golden SVGs of a few examples, well-formed XML for all of
 /// them, and what the picture claims about the geometry. After an intended
-/// change, regenerate the goldens with
-/// `HITLINT_UPDATE_EXPECTED=1 swift test --filter RenderTests` and look at them
+/// change, regenerate the goldens with `make generate` and look at them
 /// (`make render-check` screenshots every example).
 final class RenderTests: XCTestCase {
     static let goldenExamples = ["toolbar-stack.yaml", "overlap.yaml", "overlay.yaml", "dead-gap.yaml", "image-view-button.yaml"]

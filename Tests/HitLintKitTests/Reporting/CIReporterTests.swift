@@ -7,15 +7,13 @@ import XCTest
 
 /// The CI formats (SPEC §7.2): golden files for `sarif`, `github` and `junit` on
 /// Fixtures/ci, then the escaping rules, fingerprints and fixes one by one.
-/// After an intended change: `HITLINT_UPDATE_EXPECTED=1 swift test --filter CIReporterTests`.
+/// After an intended change: `make generate`.
 final class CIReporterTests: XCTestCase {
     private static let fixtures = "Tests/HitLintKitTests/Fixtures/ci"
 
     /// A run on the fixtures from the package root, as CI would run it.
     private func runOnFixtures(_ format: String) -> (status: Int32, output: String, error: String) {
-        inDirectory(TestSupport.packageRoot.path) {
-            runCommand(["--format", format, Self.fixtures], in: TestSupport.packageRoot.path)
-        }
+        runCommand(["--format", format, Self.fixtures], in: TestSupport.packageRoot.path)
     }
 
     func testSARIFGoldenFile() throws {

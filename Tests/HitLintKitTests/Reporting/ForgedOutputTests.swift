@@ -55,9 +55,7 @@ final class ForgedOutputTests: XCTestCase {
 
     /// The command run in `folder` on the files named relative to it, as CI runs `hitlint .`.
     private func run(_ arguments: [String], in folder: TemporaryFolder) -> (status: Int32, output: String, error: String) {
-        inDirectory(folder.path) {
-            runCommand(arguments + ["ids.json"] + Self.hostileNames, in: folder.path)
-        }
+        runCommand(arguments + ["ids.json"] + Self.hostileNames, in: folder.path)
     }
 
     /// No byte that a terminal acts on: C0 controls but tab and LF, DEL, C1.
@@ -153,11 +151,11 @@ final class ForgedOutputTests: XCTestCase {
         ids += ["del-\u{7F}-", "nel-\u{85}-csi-\u{9B}-", "ls-\u{2028}-ps-\u{2029}-rlo-\u{202E}-", "quote-\"-backslash-\\-"]
         let folder = try TemporaryFolder()
         try folder.write("ids.json", Self.layout(ids: ids))
-        let json = inDirectory(folder.path) { runCommand(["--format", "json", "ids.json"], in: folder.path) }
+        let json = runCommand(["--format", "json", "ids.json"], in: folder.path)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
         let nodes = (object["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["node"] as? String }
         XCTAssertEqual(Set(nodes), Set(ids))
-        let sarif = inDirectory(folder.path) { runCommand(["--format", "sarif", "ids.json"], in: folder.path) }
+        let sarif = runCommand(["--format", "sarif", "ids.json"], in: folder.path)
         let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(sarif.output.utf8)) as? [String: Any])
         let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
         let messages = results.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }
@@ -177,7 +175,7 @@ final class ForgedOutputTests: XCTestCase {
         let folder = try TemporaryFolder()
         try folder.write("ids.json", Self.layout(ids: ids))
         try folder.write("na\u{1}me&<.json", Self.layout(ids: ["play"]))
-        let result = inDirectory(folder.path) { runCommand(["--format", "junit", "ids.json", "na\u{1}me&<.json"], in: folder.path) }
+        let result = runCommand(["--format", "junit", "ids.json", "na\u{1}me&<.json"], in: folder.path)
         let parser = XMLParser(data: Data(result.output.utf8))
         let collector = FailureCollector()
         parser.delegate = collector
@@ -239,7 +237,7 @@ final class ForgedOutputTests: XCTestCase {
         }
         XCTAssertEqual(try runGit(["init", "-q", "."]).status, 0)
         let hostile = Array(names.prefix(6))
-        let diff = inDirectory(folder.path) { runCommand(["--diff"] + hostile, in: folder.path) }
+        let diff = runCommand(["--diff"] + hostile, in: folder.path)
         XCTAssertEqual(diff.status, 0)
         assertNoTerminalControls(diff.output, "the diff")
         let check = try runGit(["apply", "--check", "-v", "-"], input: diff.output)
@@ -248,7 +246,7 @@ final class ForgedOutputTests: XCTestCase {
         // What --fix writes, in another folder.
         let fixed = try TemporaryFolder()
         for name in hostile { try fixed.write(name, Self.layout(ids: ["play"])) }
-        _ = inDirectory(fixed.path) { runCommand(["--fix"] + hostile, in: fixed.path) }
+        _ = runCommand(["--fix"] + hostile, in: fixed.path)
         for name in names {
             let expected = hostile.contains(name) ? try fixed.read(name) : Self.layout(ids: ["play"])
             XCTAssertEqual(try folder.read(name), expected, "\(name.debugDescription) after git apply")

@@ -9,9 +9,7 @@ import XCTest
 /// fingerprints). The schema's objects are written out below, not fetched.
 final class SARIFStructureTests: XCTestCase {
     func testFixturesRunIsValid() throws {
-        let output = inDirectory(TestSupport.packageRoot.path) {
-            runCommand(["--format", "sarif", "Tests/HitLintKitTests/Fixtures/ci", "Examples"], in: TestSupport.packageRoot.path).output
-        }
+        let output = runCommand(["--format", "sarif", "Tests/HitLintKitTests/Fixtures/ci", "Examples"], in: TestSupport.packageRoot.path).output
         let problems = try SARIFValidator.validate(output)
         XCTAssertEqual(problems, [])
         let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
