@@ -11,7 +11,7 @@ import HitLintKit
 
 // hitlint-bench: generates seeded layouts and times hitlint on them in process,
 // with Foundation's JSONSerialization on the same bytes as the yardstick.
-// Usage: hitlint-bench [--quick] [--only TEXT] | --stages NODES [--yaml] | --write NODES FILE [--yaml]
+// Usage: hitlint-bench [--quick] [--only TEXT] | --stages NODES [--yaml] | --write NODES FILE [--yaml] [--shape SHAPE]
 
 struct Generator {
     var state: UInt64
@@ -323,6 +323,21 @@ func runStages(nodes: Int, yaml: Bool) {
           + (yaml ? ", \(MemoryLayout<Document.Entry>.stride) B per document entry (\(String(format: "%.1f", Double(entries) / Double(max(layout.nodes.count, 1)))) entries)" : ""))
 }
 
+if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
+    print("""
+    usage: hitlint-bench [--quick] [--only TEXT]   every case (or those whose name contains TEXT)
+           hitlint-bench --stages NODES [--yaml]   one typical layout through each stage
+           hitlint-bench --write NODES FILE [--yaml] [--shape SHAPE]
+                                                   write a generated layout; SHAPE: dashboard, dense, app,
+                                                   buttons, staircase-1, staircase-0.001, diagonal-1, diagonal-0.001,
+                                                   climbing-1, climbing-0.001, pile, overlap-grid, heap
+    Cases: parse, typical, command line, hostile, hostile geometry, findings, reports, capture,
+    XML captures, language server, small files.
+    Environment: HITLINT_BENCH_BASELINE=PATH  the reports cases also run this hitlint, alternately
+    """)
+    exit(0)
+}
+
 if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
     let count = CommandLine.arguments.count > flag + 1 ? Int(CommandLine.arguments[flag + 1]) ?? 100_000 : 100_000
     // Twice: the first run pays for page faults and a cold allocator.
@@ -334,13 +349,31 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
 if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.arguments.count > flag + 2,
    let count = Int(CommandLine.arguments[flag + 1]) {
     // `--shape dashboard` or `--shape dense`: the layouts full of findings instead;
-    // `--shape buttons`: the grid of small buttons the render cases draw.
+    // `--shape buttons`: the grid of small buttons the render cases draw;
+    // `--shape app`: the app's screens of the reports cases (issue 36).
     let shape = CommandLine.arguments.firstIndex(of: "--shape").flatMap {
         CommandLine.arguments.count > $0 + 1 ? CommandLine.arguments[$0 + 1] : nil
     }
+    // Or hostile geometry of NODES buttons: `staircase-1` (each 1 pt right of
+    // the last), `staircase-0.001`, `diagonal-1`, `diagonal-0.001`,
+    // `climbing-1`, `climbing-0.001`, `pile`, `overlap-grid` (NODES² buttons), `heap`.
+    func hostile(_ shape: String) -> [UInt8]? {
+        let parts = shape.split(separator: "-")
+        let step = parts.count == 2 && parts[1] == "0.001" ? 1 : 1_000
+        switch parts.first {
+        case "staircase": return staircase(buttons: count, dx: step, dy: 0)
+        case "diagonal": return staircase(buttons: count, dx: step, dy: step)
+        case "climbing": return staircase(buttons: count, dx: step, dy: -step)
+        case "pile": return staircase(buttons: count, dx: 0, dy: 0)
+        case "overlap": return overlappingGrid(side: count)
+        case "heap": return randomHeap(buttons: count)
+        default: return nil
+        }
+    }
     let bytes = shape == "dashboard" ? dashboard(nodes: count) : shape == "dense" ? denseLayout(nodes: count)
         : shape == "app" ? appLayout(nodes: count)
-        : shape == "buttons" ? smallButtonGrid(targets: count) : typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
+        : shape == "buttons" ? smallButtonGrid(targets: count)
+        : shape.flatMap(hostile) ?? typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
     guard FileManager.default.createFile(atPath: CommandLine.arguments[flag + 2], contents: Data(bytes)) else {
         print("hitlint-bench: cannot write \(CommandLine.arguments[flag + 2])")
         exit(1)
@@ -453,6 +486,91 @@ lintCase("hostile: 2,000 targets piled on one spot", pile(targets: 2_000))
 lintCase("hostile: chain of 10^\(quick ? 4 : 5) nodes (\(quick ? 20_001 : 200_001) nesting levels)", chain(depth: quick ? 10_000 : 100_000))
 lintCase("hostile: one stack with 10^\(quick ? 4 : 5) children", wideStack(children: quick ? 10_000 : 100_000))
 lintCase("hostile: 10^\(quick ? 4 : 5) targets in a grid of dead gaps", gapGrid(targets: quick ? 10_000 : 100_000))
+
+// MARK: - Hostile geometry (issue 33) -------------------------------------------
+// Large buttons that all overlap: each later one cuts every earlier one's
+// region. `--only geometry` runs these; each prints the whole lint (JSON
+// report) and the regions alone, with their pieces (what regions hold).
+
+/// `buttons` siblings of `side`×`side` pt on a uikit screen, the i-th at
+/// (i·dx, i·dy) thousandths of a point from the first: a staircase (dx only),
+/// a diagonal one (dx and dy), one that climbs (dy negative), or a pile (0, 0).
+func staircase(buttons: Int, dx: Int, dy: Int, side: Int = 300) -> [UInt8] {
+    func position(_ index: Int, _ step: Int) -> String {
+        let thousandths = (step < 0 ? buttons - 1 - index : index) * abs(step)
+        return thousandths % 1_000 == 0 ? "\(thousandths / 1_000)" : String(format: "%.3f", Double(thousandths) / 1_000)
+    }
+    let extent = side + (buttons * max(abs(dx), abs(dy))) / 1_000 + 10
+    var out = "{\"version\": 1, \"platform\": \"uikit\", \"root\": {\"id\": \"screen\", \"frame\": [0, 0, \(extent), \(extent)], \"children\": ["
+    out.reserveCapacity(buttons * 64)
+    for index in 0..<buttons {
+        out += (index == 0 ? "" : ",") + "{\"id\": \"b\(index)\", \"type\": \"button\", \"frame\": [\(position(index, dx)), \(position(index, dy)), \(side), \(side)]}"
+    }
+    return Array((out + "]}}").utf8)
+}
+
+/// A square grid of `side`² buttons, 60 pt a side, 40 pt apart: each
+/// overlaps its eight neighbours.
+func overlappingGrid(side: Int) -> [UInt8] {
+    var out = "{\"version\": 1, \"platform\": \"uikit\", \"root\": {\"id\": \"screen\", \"frame\": [0, 0, \(side * 40 + 20), \(side * 40 + 20)], \"children\": ["
+    for index in 0..<(side * side) {
+        out += (index == 0 ? "" : ",") + "{\"id\": \"g\(index)\", \"type\": \"button\", \"frame\": [\(index % side * 40), \(index / side * 40), 60, 60]}"
+    }
+    return Array((out + "]}}").utf8)
+}
+
+/// `buttons` of random sizes (20 to 300 pt) dropped at random on a 400 pt square.
+func randomHeap(buttons: Int, seed: UInt64 = 11) -> [UInt8] {
+    var random = Generator(state: seed)
+    var out = "{\"version\": 1, \"platform\": \"uikit\", \"root\": {\"id\": \"screen\", \"frame\": [0, 0, 700, 700], \"children\": ["
+    for index in 0..<buttons {
+        let (width, height) = (20 + random.int(281), 20 + random.int(281))
+        out += (index == 0 ? "" : ",") + "{\"id\": \"r\(index)\", \"type\": \"button\", \"frame\": [\(random.int(400)), \(random.int(400)), \(width), \(height)]}"
+    }
+    return Array((out + "]}}").utf8)
+}
+
+/// The regions of one layout on their own (geometry and `targetRegions`, no
+/// rule): time, peak memory, and what they hold.
+func regionsCase(_ name: String, _ bytes: [UInt8]) {
+    let layout = LayoutBuilder.build(try! JSONParser.parse(SourceText(bytes: bytes))).layout
+    resetPeakRSS()
+    var regions: [TargetRegion] = []
+    let time = best(runs) { regions = Geometry(layout: layout).targetRegions() }
+    var reachable = 0, losses = 0, lossPieces = 0, approximate = 0
+    for region in regions {
+        reachable += region.reachable.pieces.count
+        losses += region.losses.count
+        for loss in region.losses { lossPieces += loss.pieces.count }
+        if region.isApproximate { approximate += 1 }
+    }
+    print(String(format: "  regions alone: %.3f s, peak RSS %@; %d targets, %d reachable pieces (%.1f KB), %d losses holding %d pieces, %d approximate",
+                 time, megabytes(peakRSS()), regions.count, reachable, Double(reachable * MemoryLayout<Rect>.stride) / 1e3,
+                 losses, lossPieces, approximate))
+}
+
+func geometryCase(_ name: String, _ bytes: @autoclosure () -> [UInt8]) {
+    guard selected(name) else { return }
+    let bytes = bytes()
+    lintCase(name, bytes)
+    regionsCase(name, bytes)
+}
+
+print("")
+for buttons in quick ? [400] : [400, 1_000] {
+    for (step, label) in [(1_000, "1 pt"), (1, "0.001 pt")] {
+        geometryCase("hostile geometry: staircase of \(buttons) buttons 300 pt, each \(label) right", staircase(buttons: buttons, dx: step, dy: 0))
+        geometryCase("hostile geometry: diagonal staircase of \(buttons) buttons 300 pt, each \(label) down and right",
+                     staircase(buttons: buttons, dx: step, dy: step))
+        geometryCase("hostile geometry: climbing staircase of \(buttons) buttons 300 pt, each \(label) up and right",
+                     staircase(buttons: buttons, dx: step, dy: -step))
+    }
+}
+for buttons in quick ? [1_000, 10_000] : [1_000, 10_000, 100_000] {
+    geometryCase("hostile geometry: pile of \(buttons) identical buttons 300 pt", staircase(buttons: buttons, dx: 0, dy: 0))
+}
+geometryCase("hostile geometry: grid of \(quick ? 100 : 300)² buttons, each overlapping its 8 neighbours", overlappingGrid(side: quick ? 100 : 300))
+geometryCase("hostile geometry: heap of 2,000 buttons of random sizes", randomHeap(buttons: 2_000))
 
 // MARK: - Layouts full of findings (issue 23) ----------------------------------
 // A first run on a project never linted: most controls have a problem.
@@ -824,6 +942,25 @@ func xcuiTestSource(controls: Int, seed: UInt64) -> [UInt8] {
     return Array(out.utf8)
 }
 
+/// A folder of files through the command in this process on all cores (the
+/// best of `runs`) and through the built executable (the median of several
+/// runs; NaN when it is not built beside this benchmark), with the number of
+/// diagnostics the JSON report holds.
+func lintFolder(_ folder: URL) -> (inProcess: Double, process: Double, diagnostics: Int) {
+    let output = CapturedCommandOutput()
+    _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
+    let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
+    var process = Double.nan
+    if FileManager.default.isExecutableFile(atPath: executable.path) {
+        var times: [Double] = []
+        for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
+        if !times.isEmpty { process = times.sorted()[times.count / 2] }
+    }
+    let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+    return (inProcess, process, diagnostics)
+}
+
 // 1,000 captures of each XML format in a folder, through the command in
 // this process on all cores (file walk, XML read, import, lint, report), and
 // through the built executable. Goal: each under 1 s on 2 cores.
@@ -840,17 +977,7 @@ if selected("XML captures") {
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(String(format: "window_dump%04d.xml", index)).path,
                                                contents: Data(capture))
         }
-        let output = CapturedCommandOutput()
-        _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
-        let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
-        var process = Double.nan
-        if FileManager.default.isExecutableFile(atPath: executable.path) {
-            var times: [Double] = []
-            for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
-            if !times.isEmpty { process = times.sorted()[times.count / 2] }
-        }
-        let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+        let (inProcess, process, diagnostics) = lintFolder(folder)
         print(String(format: "1,000 %@ captures (%@, %d diagnostics): %.3f s in this process, %.3f s as a hitlint process (median), on %d cores (goal < 1 s)",
                      format, megabytes(bytes), diagnostics, inProcess, process, ProcessInfo.processInfo.activeProcessorCount))
     }
@@ -940,17 +1067,7 @@ if selected("Interface Builder") {
             _ = parser.parse()
         }
     }
-    let output = CapturedCommandOutput()
-    _ = HitLintCommand.run(["--format", "json", folder.path], output: output)
-    let inProcess = best(runs) { _ = HitLintCommand.run([folder.path], output: DiscardedOutput()) }
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hitlint")
-    var process = Double.nan
-    if FileManager.default.isExecutableFile(atPath: executable.path) {
-        var times: [Double] = []
-        for _ in 0..<(quick ? 3 : 5) { if let time = timeHitlint([folder.path]) { times.append(time) } }
-        if !times.isEmpty { process = times.sorted()[times.count / 2] }
-    }
-    let diagnostics = output.text.components(separatedBy: "\"rule\"").count - 1
+    let (inProcess, process, diagnostics) = lintFolder(folder)
     print(String(format: "1,000 Interface Builder documents (%@, %d diagnostics): %.3f s in this process, %.3f s as a hitlint process (median), on %d cores (goal < 1 s); Foundation's XMLParser reads them in %.3f s on one core",
                  megabytes(bytes), diagnostics, inProcess, process, ProcessInfo.processInfo.activeProcessorCount, yardstick))
 }

@@ -50,6 +50,8 @@ public struct Geometry: Sendable {
     public private(set) var targets: [Int]
     /// The frontmost modal layer that can be shown (`LayoutNode.isModal`), or -1.
     public private(set) var frontModal: Int = -1
+    /// Some visible view is opaque (`TargetRegions.opaqueIndex` has views).
+    public private(set) var hasOpaqueViews = false
     /// For web content nodes, the region their ancestors let them answer in
     /// (`ancestorGate`); empty unless the layout has web content.
     private var webAllowed: [Rect] = []
@@ -146,6 +148,7 @@ public struct Geometry: Sendable {
             gates.append(gate)
             let invisible = node.isHidden || node.isTransparent || (parent >= 0 && isInvisible[parent])
             isInvisible.append(invisible)
+            if node.isOpaque, !invisible { hasOpaqueViews = true }
             let skipped = invisible || !node.userInteractionEnabled || (parent >= 0 && isSkipped[parent])
             isSkipped.append(skipped)
             owningTarget.append(node.isTarget ? Int32(index) : (parent >= 0 ? owningTarget[parent] : -1))
@@ -211,7 +214,7 @@ public struct Geometry: Sendable {
         self.gates = gates
         (clipSlot, clipRects) = (other.clipSlot, other.clipRects)
         (isInvisible, isSkipped, owningTarget, nearestOpaque) = (other.isInvisible, other.isSkipped, other.owningTarget, other.nearestOpaque)
-        (targets, frontModal, webAllowed) = (other.targets, other.frontModal, other.webAllowed)
+        (targets, frontModal, webAllowed, hasOpaqueViews) = (other.targets, other.frontModal, other.webAllowed, other.hasOpaqueViews)
         self.answerIndex = answerIndex
         (gateShape, clipShape, shapes) = (other.gateShape, other.clipShape, other.shapes)
     }

@@ -10,6 +10,9 @@ public struct SpatialGrid: Sendable {
     private var cellStart: [Int32] = [0, 0]
     private var items: [Int32] = []
     private var large: [Int32] = []
+    /// Ids were given in increasing order, so each cell lists them so
+    /// (what the front-to-back walks need).
+    public private(set) var idsAscending = true
 
     private static let maximumCellsPerRect = 64
 
@@ -54,15 +57,19 @@ public struct SpatialGrid: Sendable {
         var placed = [(id: Int32, cells: UInt64)].empty(reservingLarge: count)
         var counts = [Int32].large(repeating: 0, count: columns * rows + 1)
         let columns = self.columns
+        var lastID = Int32.min
         for position in 0..<total {
             let rect = rect(position)
             guard !rect.isEmpty else { continue }
             let range = cellRange(rect)
+            let id = id(position)
+            if id <= lastID { idsAscending = false }
+            lastID = id
             guard (range.2 - range.0 + 1) * (range.3 - range.1 + 1) <= Self.maximumCellsPerRect else {
-                large.append(id(position))
+                large.append(id)
                 continue
             }
-            placed.append((id(position), UInt64(range.0) | UInt64(range.1) << 16 | UInt64(range.2) << 32 | UInt64(range.3) << 48))
+            placed.append((id, UInt64(range.0) | UInt64(range.1) << 16 | UInt64(range.2) << 32 | UInt64(range.3) << 48))
             for row in range.1...range.3 {
                 for column in range.0...range.2 { counts[row * columns + column + 1] += 1 }
             }
@@ -116,6 +123,215 @@ public struct SpatialGrid: Sendable {
                     position += 1
                 }
             }
+        }
+    }
+}
+
+/// Front to back: the ids above a floor, greatest first. A grid whose ids
+/// were given in increasing order (`idsAscending`; every grid over nodes in
+/// pre-order) lists each cell's ids in increasing order, so the ids above a
+/// floor are a run at the end of each cell, found by binary search, and the
+/// runs of the cells a query meets are merged from their ends. A caller that
+/// stops at the first id that settles its question (a target's region, once
+/// the views in front have taken all of it) then pays for the ids it read,
+/// not for all that lie behind: a pile of identical buttons costs each of
+/// them one id, not the whole pile.
+extension SpatialGrid {
+    /// Where a front-to-back walk is in each run it merges (scratch, reused
+    /// from one walk to the next).
+    public struct Cursors: Sendable {
+        /// Per run: the position of its next id, counting down, and its first position.
+        fileprivate var next: [Int] = []
+        fileprivate var first: [Int] = []
+        /// Runs ordered as a max-heap by their next id.
+        fileprivate var heap: [Int] = []
+        /// The ids of a few short runs, sorted.
+        fileprivate var few: [Int32] = []
+        public init() {}
+    }
+
+    /// The id at `position`: in `items`, or past them in `large`.
+    @inline(__always) private func id(at position: Int) -> Int {
+        position < items.count ? Int(items[position]) : Int(large[position - items.count])
+    }
+
+    /// The first position in `start..<end` whose id is above `floor`.
+    @inline(__always) private func firstAbove(_ floor: Int, from start: Int, to end: Int) -> Int {
+        var (low, high) = (start, end)
+        while low < high {
+            let middle = (low + high) / 2
+            if id(at: middle) <= floor { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Calls `body` with the runs (`first..<end` positions) of ids above
+    /// `floor` in the large list and in each cell that touches `query`.
+    @inline(__always) private func forEachRun(in query: Rect, above floor: Int, _ body: (_ first: Int, _ end: Int) -> Void) {
+        precondition(idsAscending, "a front-to-back walk needs ids given in increasing order")
+        if !large.isEmpty {
+            let first = firstAbove(floor, from: items.count, to: items.count + large.count)
+            if first < items.count + large.count { body(first, items.count + large.count) }
+        }
+        // As `forEachCandidate`: a point is a query; another empty rect (a
+        // line, or an inverted empty intersection) meets nothing.
+        guard !items.isEmpty, !query.isEmpty || (query.minX == query.maxX && query.minY == query.maxY) else { return }
+        let range = cellRange(query)
+        for row in range.1...range.3 {
+            for column in range.0...range.2 {
+                let cell = row * columns + column
+                let end = Int(cellStart[cell + 1])
+                let first = firstAbove(floor, from: Int(cellStart[cell]), to: end)
+                if first < end { body(first, end) }
+            }
+        }
+    }
+
+    /// At least how many ids `queries` walks above their own ids read in
+    /// all (`candidateCount`), when each walk is over the cells of one of
+    /// the grid's own rects: in a cell of m ids the one of rank r reads the
+    /// m − 1 − r after it, m(m − 1)/2 in all; a large rect at most every
+    /// id; and every walk the large ones.
+    public func crowding(queries: Int) -> Int {
+        var total = large.count * (items.count + large.count) + queries * large.count
+        for cell in 0..<(cellStart.count - 1) {
+            let count = Int(cellStart[cell + 1] - cellStart[cell])
+            total += count * (count - 1) / 2
+        }
+        return total
+    }
+
+    /// `crowding`, counted: the sum of `candidateCount(in:above:)` over the
+    /// walks of the rects `isQuery` picks by id, each over its own cells
+    /// (what `queries` of them read, a large one counted as reading every
+    /// id). One pass over the cells, no search.
+    public func ownWalkTotal(queries: Int, isQuery: (Int) -> Bool) -> Int {
+        var total = queries * large.count
+        for id in large where isQuery(Int(id)) { total += items.count + large.count }
+        for cell in 0..<(cellStart.count - 1) {
+            var above = 0
+            var position = Int(cellStart[cell + 1]) - 1
+            while position >= Int(cellStart[cell]) {
+                if isQuery(Int(items[position])) { total += above }
+                above += 1
+                position -= 1
+            }
+        }
+        return total
+    }
+
+    /// How many ids above `floor` the cells that touch `query` list (an id in
+    /// several of them counted in each): at least as many as a walk over
+    /// them reads.
+    public func candidateCount(in query: Rect, above floor: Int) -> Int {
+        var count = 0
+        forEachRun(in: query, above: floor) { count += $1 - $0 }
+        return count
+    }
+
+    /// Calls `body` with each id above `floor` whose cells touch `query`, in
+    /// no set order and possibly more than once, until it returns false.
+    public func forEachCandidate(in query: Rect, above floor: Int, _ body: (Int) -> Bool) {
+        var going = true
+        forEachRun(in: query, above: floor) { first, end in
+            var position = end - 1
+            while going, position >= first {
+                going = body(id(at: position))
+                position -= 1
+            }
+        }
+    }
+
+    /// Ids in several runs past which they are merged from the runs' ends
+    /// rather than sorted at once.
+    static let fewToSort = 64
+
+    /// How many ids the cells that touch `query` list, and the large ones
+    /// (an id in several cells counted in each): what a query there reads.
+    public func listedCount(in query: Rect) -> Int {
+        guard !items.isEmpty, !query.isEmpty || (query.minX == query.maxX && query.minY == query.maxY) else { return large.count }
+        var count = large.count
+        let range = cellRange(query)
+        for row in range.1...range.3 {
+            count += Int(cellStart[row * columns + range.2 + 1] - cellStart[row * columns + range.0])
+        }
+        return count
+    }
+
+    /// Calls `body` with each id above `floor` whose cells touch `query`,
+    /// greatest first, each once, until it returns false.
+    /// `passing`: where few ids are listed, only those it passes are handed
+    /// over (the caller's own test, made before they are sorted: an
+    /// ordinary target's cells list a few dozen views, of which a handful
+    /// overlap it); past that every id is, and the caller tests it.
+    public func forEachCandidateFrontToBack(in query: Rect, above floor: Int, cursors: inout Cursors,
+                                            passing isCandidate: (Int) -> Bool = { _ in true }, _ body: (Int) -> Bool) {
+        cursors.next.removeAll(keepingCapacity: true)
+        cursors.first.removeAll(keepingCapacity: true)
+        forEachRun(in: query, above: floor) { first, end in
+            cursors.next.append(end - 1)
+            cursors.first.append(first)
+        }
+        if cursors.next.count == 1 {
+            var position = cursors.next[0]
+            while position >= cursors.first[0], body(id(at: position)) { position -= 1 }
+            return
+        }
+        guard !cursors.next.isEmpty else { return }
+        var listed = 0
+        for run in cursors.next.indices { listed += cursors.next[run] - cursors.first[run] + 1 }
+        if listed <= Self.fewToSort {
+            // A few ids (an ordinary target's neighbourhood): sorted at once,
+            // cheaper than merged one by one.
+            cursors.few.removeAll(keepingCapacity: true)
+            for run in cursors.next.indices {
+                for position in cursors.first[run]...cursors.next[run] {
+                    let id = id(at: position)
+                    if isCandidate(id) { cursors.few.append(Int32(id)) }
+                }
+            }
+            cursors.few.sort()
+            var last = Int32.min
+            for id in cursors.few.reversed() where id != last {
+                last = id
+                guard body(Int(id)) else { return }
+            }
+            return
+        }
+        // A max-heap of runs by their next id; an id listed in several cells
+        // comes out of each in turn and is given once.
+        let runs = cursors.next.count
+        cursors.heap.removeAll(keepingCapacity: true)
+        cursors.heap.append(contentsOf: 0..<runs)
+        func key(_ run: Int, _ cursors: borrowing Cursors) -> Int { id(at: cursors.next[run]) }
+        func siftDown(_ start: Int, _ count: Int, _ cursors: inout Cursors) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < count else { return }
+                var child = left
+                if left + 1 < count, key(cursors.heap[left + 1], cursors) > key(cursors.heap[left], cursors) { child = left + 1 }
+                guard key(cursors.heap[child], cursors) > key(cursors.heap[parent], cursors) else { return }
+                cursors.heap.swapAt(parent, child)
+                parent = child
+            }
+        }
+        var count = runs
+        for start in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(start, count, &cursors) }
+        var last = Int.min
+        while count > 0 {
+            let run = cursors.heap[0]
+            let id = key(run, cursors)
+            if id != last {
+                last = id
+                guard body(id) else { return }
+            }
+            cursors.next[run] -= 1
+            if cursors.next[run] < cursors.first[run] {
+                count -= 1
+                cursors.heap.swapAt(0, count)
+            }
+            siftDown(0, count, &cursors)
         }
     }
 }

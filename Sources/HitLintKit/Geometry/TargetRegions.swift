@@ -20,8 +20,101 @@ public struct Loss: Sendable {
     public var area: Double
     /// The part of `area` the user can see (not under an opaque view in front).
     public var visibleArea: Double
-    /// Where: disjoint pieces of the gate, so a picture can show what was lost (`render`).
+    /// Where: disjoint pieces of the gate, so a picture can show what was lost
+    /// (`render`). Of a region that loses to many, only the largest losses of
+    /// each kind a picture draws keep theirs (`Geometry.lossesWithPieces`).
     public var pieces: [Rect] = []
+}
+
+/// How a file's regions are bounded (`Geometry.regionBudget`): their time
+/// by the views their walks read, their memory by the losses they keep.
+public struct RegionBudget: Equatable, Sendable {
+    /// The views any one target's walks may read (`Int.max`: unbounded).
+    public var readCap = Int.max
+    /// Losses are counted against `RegionLimits.losses`, in pre-order.
+    public var countsLosses = false
+
+    public var isUnbounded: Bool { readCap == .max && !countsLosses }
+}
+
+/// What the regions of a file may cost in all (`Geometry.regionBudget`).
+struct RegionLimits: Equatable, Sendable {
+    /// Views the walks over what lies in front of the targets may read, an
+    /// id found in several cells of a grid counted in each: 32 million,
+    /// and 64 more per target, a second or so. What keeps a hostile file
+    /// quick; every layout people draw reads far fewer.
+    var reads: Int
+    /// Losses the regions may keep (what their memory grows with: each is a
+    /// pair of views that overlap, 48 bytes): a million, and 8 more per
+    /// target. A staircase of 1,000 buttons that all overlap keeps half of it.
+    var losses: Int
+
+    init(targets: Int) {
+        reads = 1 << 25 + 64 * targets
+        losses = 1 << 20 + 8 * targets
+    }
+
+    init(reads: Int, losses: Int) {
+        (self.reads, self.losses) = (reads, losses)
+    }
+}
+
+/// Where a region's losses are, by taker, once they are too many to look
+/// along (scratch, reused from one region to the next, made at the first
+/// region that needs it): stamped, so never cleared.
+struct LossTable {
+    private var positions: [Int32] = []
+    private var stamps: [UInt32] = []
+    private var stamp: UInt32 = 0
+
+    mutating func start(nodeCount: Int) {
+        if stamps.count < nodeCount {
+            positions = [Int32](repeating: 0, count: nodeCount)
+            stamps = [UInt32](repeating: 0, count: nodeCount)
+        }
+        stamp &+= 1
+        if stamp == 0 {
+            for index in stamps.indices { stamps[index] = 0 }
+            stamp = 1
+        }
+    }
+
+    @inline(__always) func position(of node: Int) -> Int? {
+        stamps[node] == stamp ? Int(positions[node]) : nil
+    }
+
+    @inline(__always) mutating func set(_ node: Int, at position: Int) {
+        stamps[node] = stamp
+        positions[node] = Int32(position)
+    }
+}
+
+/// What one target's walks may still read and keep (`RegionBudget`), and
+/// whether they ran out.
+struct RegionAllowance {
+    var reads: Int
+    var losses = Int.max
+    var isCutShort = false
+
+    /// Takes one read; false (cut short) when none is left.
+    @inline(__always) mutating func read() -> Bool {
+        guard reads > 0 else {
+            isCutShort = true
+            return false
+        }
+        reads -= 1
+        return true
+    }
+
+    /// Takes one loss kept; false (cut short) when none is left.
+    @inline(__always) mutating func keepLoss() -> Bool {
+        guard losses > 0 else {
+            isCutShort = true
+            return false
+        }
+        losses -= 1
+        return true
+    }
 }
 
 /// The reachable region of one target and what took the rest of its gate.
@@ -37,8 +130,13 @@ public struct TargetRegion: Sendable {
     public var isBehindModal: Bool
     /// Out of the user's play: hidden by opaque views or behind a modal layer.
     public var isOutOfPlay: Bool { isHiddenByOpaqueViews || isBehindModal }
-    /// Piece splitting hit its cap: sizes are approximate.
+    /// Piece splitting hit its cap, or the file's budget cut the walk over
+    /// the views in front short: sizes are approximate.
     public var isApproximate: Bool
+    /// The file's budget (`Geometry.regionBudget`) stopped the walks over the
+    /// views in front before it was done: what they take is not all known
+    /// (the region is larger, the losses fewer, than they are).
+    public var isCutShort: Bool
     public var target: Int {
         get { Int(targetIndex) }
         set { targetIndex = Int32(newValue) }
@@ -53,8 +151,9 @@ public struct TargetRegion: Sendable {
     public var losses: [Loss]
 
     public init(target: Int, domainArea: Double, reachable: MaximalRegion, reachableArea: Double, losses: [Loss],
-                isHiddenByOpaqueViews: Bool, isBehindModal: Bool = false, isApproximate: Bool) {
+                isHiddenByOpaqueViews: Bool, isBehindModal: Bool = false, isApproximate: Bool, isCutShort: Bool = false) {
         targetIndex = Int32(target)
+        self.isCutShort = isCutShort
         self.isBehindModal = isBehindModal
         self.domainArea = domainArea
         self.reachable = reachable
@@ -82,35 +181,216 @@ extension Geometry {
     /// out on its own thread (every region depends only on the geometry); the
     /// result is the same.
     public func targetRegions(jobs: Int = 1) -> [TargetRegion] {
+        targetRegions(jobs: jobs, limits: RegionLimits(targets: targets.count))
+    }
+
+    /// `targetRegions(jobs:)` under other limits (tests).
+    func targetRegions(jobs: Int, limits: RegionLimits) -> [TargetRegion] {
         let opaque = opaqueIndex()
+        let seeing = OpaqueWalks(grid: opaque, readCap: opaqueReadCap(opaque, limits: limits))
+        let budget = regionBudget(limits: limits)
         let count = targets.count
-        let runs = max(1, min(jobs, count / 1_024))
-        let nodeCount = nodeCount
-        return concurrentMap(count: count, jobs: runs, batch: (count + runs - 1) / runs,
-                             scratch: { (marks: VisitMarks(count: nodeCount), candidates: [Int]()) }) { position, scratch in
-            let target = targets[position]
-            let hidden = isHiddenByOpaqueViews(target, opaque: opaque, marks: &scratch.marks)
-            return region(of: target, hidden: hidden, marks: &scratch.marks, candidates: &scratch.candidates)
+        guard budget.countsLosses else {
+            return regions(at: 0..<count, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs)
         }
+        // Losses counted in pre-order: each target may keep what the targets
+        // before it left (and a few whatever is left). Worked out a batch at
+        // a time on all threads, each target allowed at most `lossProbe`;
+        // then, in order, a region that kept more than it may, or that the
+        // probe stopped where it might have gone on, is worked out again.
+        var result: [TargetRegion] = []
+        result.reserveCapacity(count)
+        var used = 0
+        var cursors = SpatialGrid.Cursors()
+        var table = LossTable()
+        for start in stride(from: 0, to: count, by: Self.lossBatch) {
+            let probe = min(Self.lossAllowance(limits.losses - used), Self.lossProbe)
+            let batch = regions(at: start..<min(count, start + Self.lossBatch),
+                                allowance: RegionAllowance(reads: budget.readCap, losses: probe), seeing: seeing, jobs: jobs)
+            for (item, region) in batch.enumerated() {
+                let allowed = Self.lossAllowance(limits.losses - used)
+                var region = region
+                if region.losses.count > allowed || (region.isCutShort && region.losses.count == probe && probe < allowed) {
+                    region = self.region(at: start + item, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
+                                         hidden: nil, cursors: &cursors, lossTable: &table)
+                }
+                used += region.losses.count
+                result.append(region)
+            }
+        }
+        return result
+    }
+
+    /// The grid of opaque views and what a target's walk over those in
+    /// front of it may read (`isHiddenByOpaqueViews`).
+    struct OpaqueWalks: Sendable {
+        var grid: SpatialGrid
+        var readCap: Int
+    }
+
+    /// The regions of the targets at `positions` (in `targets`), each
+    /// target's walks over the views in front given `allowance`. `hidden`:
+    /// whether opaque views hide the target at a position, when known
+    /// already (nil: worked out with `seeing`).
+    private func regions(at positions: some Collection<Int> & Sendable, allowance: RegionAllowance, seeing: OpaqueWalks?, jobs: Int,
+                         hidden known: (@Sendable (Int) -> Bool?)? = nil) -> [TargetRegion] {
+        let count = positions.count
+        let runs = max(1, min(jobs, count / 256))
+        return concurrentMap(count: count, jobs: runs, batch: (count + runs - 1) / runs,
+                             scratch: { (cursors: SpatialGrid.Cursors(), losses: LossTable()) }) { item, scratch in
+            region(at: positions[positions.index(positions.startIndex, offsetBy: item)], allowance: allowance, seeing: seeing,
+                   hidden: known, cursors: &scratch.cursors, lossTable: &scratch.losses)
+        }
+    }
+
+    /// The region of the target at `position` (`regions(at:)`).
+    private func region(at position: Int, allowance: RegionAllowance, seeing: OpaqueWalks?, hidden known: ((Int) -> Bool?)?,
+                        cursors: inout SpatialGrid.Cursors, lossTable: inout LossTable) -> TargetRegion {
+        let target = targets[position]
+        var allowance = allowance
+        var seen = RegionAllowance(reads: seeing?.readCap ?? .max)
+        let hidden = known?(position)
+            ?? seeing.map { isHiddenByOpaqueViews(target, opaque: $0.grid, allowance: &seen, cursors: &cursors) } ?? false
+        return region(of: target, hidden: hidden, hiddenCutShort: seen.isCutShort, allowance: &allowance,
+                      cursors: &cursors, lossTable: &lossTable)
+    }
+
+    /// Targets worked out together on all threads when losses are counted.
+    static let lossBatch = 512
+
+    /// What a target of such a batch may keep at first (`lossBatch` of them
+    /// at once hold no more than this many each).
+    static let lossProbe = 1_024
+
+    /// A target may read and keep at least this many whatever the budget.
+    static let minimumAllowance = 8
+
+    /// What a target may keep when `left` losses are left.
+    static func lossAllowance(_ left: Int) -> Int { max(minimumAllowance, left) }
+
+    /// How the walks over the views in front of the targets are bounded
+    /// (SPEC §5, §10): unbounded unless the views the grid lists over the
+    /// targets (an upper bound on what the walks read, and on the losses
+    /// they keep) pass a limit. Off the web that is known from the grid's
+    /// cells alone (`SpatialGrid.crowding`, then `ownWalkTotal`), without a
+    /// look at each target: fix checking asks it at every fix.
+    ///
+    /// Past `RegionLimits.reads`: the same cap on the reads of every target,
+    /// the largest that keeps their total within it, so only the targets
+    /// with the most views over them are cut short, whatever the number of
+    /// threads. Past `RegionLimits.losses`: losses are counted in pre-order,
+    /// each target allowed what the targets before it left
+    /// (`lossAllowance`); a pile of views over each target then keeps no
+    /// more than the limit, and a layout that lists many views over its
+    /// targets but loses little to them (the usual case) is not cut at all.
+    func regionBudget(limits: RegionLimits? = nil) -> RegionBudget {
+        let limits = limits ?? RegionLimits(targets: targets.count)
+        var budget = RegionBudget()
+        // Each target's views in front are read twice at most: to see
+        // whether any overlaps at all, then front to back.
+        let reads = limits.reads / 2
+        if platform != .web {
+            // A target's walk reads the cells its own gate lies in.
+            if answerIndex.crowding(queries: targets.count) <= limits.losses { return budget }
+            let nodes = layout.nodes
+            let total = answerIndex.ownWalkTotal(queries: targets.count) { nodes[$0].isTarget }
+            budget.countsLosses = total > limits.losses
+            if total <= reads { return budget }
+        }
+        var estimates = [Int](repeating: 0, count: targets.count)
+        var total = 0
+        for (position, target) in targets.enumerated() where !isSkipped[target] {
+            let bounds = regionBounds(target)
+            guard !bounds.isEmpty else { continue }
+            estimates[position] = answerIndex.candidateCount(in: bounds, above: target)
+            total += estimates[position]
+        }
+        budget.countsLosses = total > limits.losses
+        if total > reads { budget.readCap = 2 * Self.evenCap(estimates, within: reads) }
+        return budget
+    }
+
+    /// What a target's walk over the opaque views in front of it may read:
+    /// as `regionBudget`'s cap on reads. Insets do not move it.
+    func opaqueReadCap(_ opaque: SpatialGrid, limits: RegionLimits) -> Int {
+        guard !opaque.isEmpty else { return .max }
+        var estimates = [Int](repeating: 0, count: targets.count)
+        var total = 0
+        for (position, target) in targets.enumerated() {
+            let visible = visibleFrame(target)
+            guard !visible.isEmpty else { continue }
+            estimates[position] = opaque.candidateCount(in: visible, above: Int(layout.nodes[target].subtreeEnd) - 1)
+            total += estimates[position]
+        }
+        return total > limits.reads / 2 ? Self.evenCap(estimates, within: limits.reads / 2) : .max
+    }
+
+    /// The largest cap whose sum over `estimates` stays within `budget`
+    /// (at least `minimumAllowance`).
+    private static func evenCap(_ estimates: [Int], within budget: Int) -> Int {
+        var (low, high) = (minimumAllowance, estimates.max() ?? minimumAllowance)
+        while low < high {
+            let middle = low + (high - low + 1) / 2
+            var sum = 0
+            for estimate in estimates { sum += min(estimate, middle) }
+            if sum <= budget { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The box of the points that can answer for the target (`region(of:)`'s
+    /// `bounds`): its gate, and on the web the gates of the views inside it
+    /// that answer for it.
+    private func regionBounds(_ target: Int) -> Rect {
+        var bounds = gates[target]
+        guard platform == .web else { return bounds }
+        let end = Int(layout.nodes[target].subtreeEnd)
+        for inner in (target + 1)..<max(target + 1, end) where owningTarget[inner] == Int32(target) && canAnswer(inner) {
+            bounds = bounds.union(gates[inner])
+        }
+        return bounds
     }
 
     /// Losses of one region found by a look along them, up to this many.
     private static let lossesLookedAlong = 8
 
-    /// `hidden`: whether opaque views in front hide the target (`isHiddenByOpaqueViews`).
-    private func region(of target: Int, hidden: Bool, marks: inout VisitMarks, candidates: inout [Int]) -> TargetRegion {
+    /// Pieces lost by a region past which they are cut away from its
+    /// reachable region as their union in canonical bands, not one by one.
+    /// One by one, below it (every ordinary region), keeps the maximal
+    /// pieces in the order their words were written from.
+    static let lostPiecesCutOneByOne = 256
+
+    /// Comparisons the maximal pieces of one region may cost
+    /// (`MaximalRegion.subtract(_:work:)`); past it the cuts left are not
+    /// made (the region is larger than it is) and it is approximate.
+    static let maximalPieceWork = 1 << 22
+
+    /// Losses of a region whose pieces are kept, of each kind a picture
+    /// draws (`LayoutPicture.takersDrawn`, taken largest first): past them a
+    /// pile of views over a target would hold every pair's pieces.
+    static let lossesWithPieces = 8
+
+    /// `hidden`: whether opaque views in front hide the target
+    /// (`isHiddenByOpaqueViews`), and whether that walk was cut short.
+    /// `allowance`: what the walks over the views in front may read and
+    /// keep (`regionBudget`).
+    private func region(of target: Int, hidden: Bool, hiddenCutShort: Bool, allowance: inout RegionAllowance,
+                        cursors: inout SpatialGrid.Cursors, lossTable: inout LossTable) -> TargetRegion {
         let gate = gates[target]
         let behindModal = isBehindModal(target)
         // Fast path (most targets): nothing in front can answer inside the gate, and
         // (outside the web) nothing inside the target answers beyond it.
         if !isSkipped[target], !gate.isEmpty, platform != .web {
             var clear = true
-            answerIndex.forEachCandidate(in: gate, seen: &marks) { index in
-                if clear, index > target, gates[index].intersects(gate) { clear = false }
+            answerIndex.forEachCandidate(in: gate, above: target) { index in
+                guard allowance.read() else { return false }
+                if gates[index].intersects(gate) { clear = false }
+                return clear
             }
-            if clear {
+            if clear, !allowance.isCutShort {
                 return TargetRegion(target: target, domainArea: gate.area, reachable: MaximalRegion(gate),
-                                    reachableArea: gate.area, losses: [], isHiddenByOpaqueViews: hidden, isBehindModal: behindModal, isApproximate: false)
+                                    reachableArea: gate.area, losses: [], isHiddenByOpaqueViews: hidden, isBehindModal: behindModal,
+                                    isApproximate: hiddenCutShort, isCutShort: hiddenCutShort)
             }
         }
         // The points that can answer for the target: its gate, and on the web also
@@ -130,7 +410,8 @@ extension Geometry {
         }
         guard !isSkipped[target], let first = domain.first else {
             return TargetRegion(target: target, domainArea: 0, reachable: MaximalRegion(.empty),
-                                reachableArea: 0, losses: [], isHiddenByOpaqueViews: hidden, isBehindModal: behindModal, isApproximate: false)
+                                reachableArea: 0, losses: [], isHiddenByOpaqueViews: hidden, isBehindModal: behindModal,
+                                isApproximate: allowance.isCutShort || hiddenCutShort, isCutShort: allowance.isCutShort || hiddenCutShort)
         }
         let bounds = domain.dropFirst().reduce(first) { $0.union($1) }
         // Parts of the bounds outside the domain (none when the domain is one rect).
@@ -140,12 +421,6 @@ extension Geometry {
             for rect in domain { complement.subtract(rect) }
             outside = complement.pieces
         }
-        candidates.removeAll(keepingCapacity: true)
-        answerIndex.forEachCandidate(in: bounds, seen: &marks) { index in
-            if index > target, gates[index].intersects(bounds) { candidates.append(index) }
-        }
-        // Front to back: the frontmost qualifying node decides each point.
-        candidates.sort(by: >)
         var uncovered = DisjointRegion(bounds)
         for rect in outside { uncovered.subtract(rect) }
         let domainArea = uncovered.area
@@ -154,56 +429,113 @@ extension Geometry {
         // look along them while they are few (most regions lose to a handful),
         // by a table past that (a pile of views over one target).
         var losses: [Loss] = []
-        var lossByNode: [Int: Int] = [:]
-        for node in candidates {
-            if uncovered.isEmpty { break }
-            var removed: [Rect]
-            if gateIsRect(node) {
-                removed = uncovered.subtract(gates[node].intersection(bounds))
-            } else {
-                removed = []
-                for band in gatePieces(node) where band.intersects(bounds) {
-                    removed += uncovered.subtract(band.intersection(bounds))
-                }
-            }
-            if removed.isEmpty { continue }
-            let owner = resolvedTarget(node)
-            if owner == target { continue }  // a view inside the target answers for it (rule 4)
-            let taker: Taker = owner.map { .target($0) } ?? .occluder(node)
-            var area = 0.0
-            var visible = 0.0
-            let cover = coveringOpaqueNode(node, over: target)
-            for piece in removed {
-                area += piece.area
-                visible += piece.area - (cover.map { piece.intersection(visibleFrame($0)).area } ?? 0)
-                lostPieces.append(piece)
-            }
-            let key = taker.node
-            let found = losses.count <= Self.lossesLookedAlong ? losses.firstIndex { $0.taker.node == key } : lossByNode[key]
-            if let found {
-                losses[found].area += area
-                losses[found].visibleArea += visible
-                losses[found].pieces += removed
-            } else {
-                losses.append(Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed))
-                if losses.count > Self.lossesLookedAlong {
-                    if lossByNode.isEmpty {
-                        for (position, loss) in losses.enumerated() { lossByNode[loss.taker.node] = position }
-                    } else {
-                        lossByNode[key] = losses.count - 1
+        // Whether views inside the target took part of what was uncovered (rule 4).
+        var ownTook = false
+        // Front to back: the frontmost qualifying node decides each point, and
+        // once the views in front have taken every point the walk stops.
+        if !uncovered.isEmpty, !allowance.isCutShort {
+            let gates = gates
+            answerIndex.forEachCandidateFrontToBack(in: bounds, above: target, cursors: &cursors,
+                                                    passing: { gates[$0].intersects(bounds) }) { node in
+                guard allowance.read() else { return false }
+                guard gates[node].intersects(bounds) else { return true }
+                var removed: [Rect]
+                if gateIsRect(node) {
+                    removed = uncovered.subtract(gates[node].intersection(bounds))
+                } else {
+                    removed = []
+                    for band in gatePieces(node) where band.intersects(bounds) {
+                        removed += uncovered.subtract(band.intersection(bounds))
                     }
                 }
+                if removed.isEmpty { return true }
+                let owner = resolvedTarget(node)
+                if owner == target {  // a view inside the target answers for it (rule 4)
+                    ownTook = true
+                    return !uncovered.isEmpty
+                }
+                let taker: Taker = owner.map { .target($0) } ?? .occluder(node)
+                var area = 0.0
+                var visible = 0.0
+                let cover = coveringOpaqueNode(node, over: target)
+                for piece in removed {
+                    area += piece.area
+                    visible += piece.area - (cover.map { piece.intersection(visibleFrame($0)).area } ?? 0)
+                    lostPieces.append(piece)
+                }
+                let key = taker.node
+                let found = losses.count <= Self.lossesLookedAlong ? losses.firstIndex { $0.taker.node == key } : lossTable.position(of: key)
+                if found == nil, !allowance.keepLoss() { return false }
+                if let found {
+                    losses[found].area += area
+                    losses[found].visibleArea += visible
+                    losses[found].pieces += removed
+                } else {
+                    losses.append(Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed))
+                    if losses.count > Self.lossesLookedAlong {
+                        if losses.count == Self.lossesLookedAlong + 1 {
+                            lossTable.start(nodeCount: nodeCount)
+                            for (position, loss) in losses.enumerated() { lossTable.set(loss.taker.node, at: position) }
+                        } else {
+                            lossTable.set(key, at: losses.count - 1)
+                        }
+                    }
+                }
+                return !uncovered.isEmpty
             }
         }
         var reachable = MaximalRegion(bounds)
-        for piece in outside { reachable.subtract(piece) }
-        for piece in lostPieces { reachable.subtract(piece) }
+        var work = 0
+        if outside.count + lostPieces.count <= Self.lostPiecesCutOneByOne {
+            for piece in outside where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
+            for piece in lostPieces where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
+        } else {
+            // Many pieces lost (a staircase of views over the target): their
+            // union is a few bands where they are thousands of slivers. When
+            // all that went from what was uncovered was lost, it is what is
+            // left of it; else it is made piece by piece.
+            var taken: [Rect]
+            if !ownTook, !uncovered.isApproximate, !allowance.isCutShort {
+                taken = uncovered.complement(within: bounds)
+            } else {
+                var union = DisjointRegion.bands(.empty, limit: 1 << 16)
+                for piece in outside { union.formUnion(piece) }
+                for piece in lostPieces { union.formUnion(piece) }
+                taken = union.pieces
+            }
+            for piece in taken where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
+        }
+        lostPieces = []
         losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
+        if losses.count > 3 * Self.lossesWithPieces { keepPiecesOfLargestLosses(&losses, of: target) }
         let lostArea = losses.reduce(0) { $0 + $1.area }
         return TargetRegion(target: target, domainArea: domainArea, reachable: reachable,
                             reachableArea: max(0, domainArea - lostArea), losses: losses,
                             isHiddenByOpaqueViews: hidden, isBehindModal: behindModal,
-                            isApproximate: uncovered.isApproximate || reachable.isApproximate)
+                            isApproximate: uncovered.isApproximate || reachable.isApproximate || allowance.isCutShort || hiddenCutShort
+                                || work > Self.maximalPieceWork,
+                            isCutShort: allowance.isCutShort || hiddenCutShort)
+    }
+
+    /// Drops the pieces of the losses no picture draws: past the largest
+    /// `lossesWithPieces` of each kind (a target in the loser, another
+    /// target, a view that swallows), and those the user cannot see.
+    private func keepPiecesOfLargestLosses(_ losses: inout [Loss], of target: Int) {
+        var (inside, beside, occluders) = (0, 0, 0)
+        for index in losses.indices {
+            var kept = false
+            if losses[index].visibleArea > Tolerance.area {
+                switch losses[index].taker {
+                case .target(let winner):
+                    if layout.isAncestor(target, of: winner) { inside += 1; kept = inside <= Self.lossesWithPieces }
+                    else { beside += 1; kept = beside <= Self.lossesWithPieces }
+                case .occluder:
+                    occluders += 1
+                    kept = occluders <= Self.lossesWithPieces
+                }
+            }
+            if !kept { losses[index].pieces = [] }
+        }
     }
 
     /// The opaque view in front that paints over the touches `node` takes from
@@ -215,22 +547,26 @@ extension Geometry {
     }
 
     /// True when the target's visible frame is entirely painted over by opaque
-    /// views in front of it (not its own subviews).
-    func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, marks: inout VisitMarks) -> Bool {
+    /// views in front of it (not its own subviews). Front to back, so a pile
+    /// of opaque views stops at the first that covers it; `allowance` as in
+    /// `region(of:)` (cut short, the target counts as seen).
+    func isHiddenByOpaqueViews(_ target: Int, opaque: SpatialGrid, allowance: inout RegionAllowance,
+                               cursors: inout SpatialGrid.Cursors) -> Bool {
         let visible = visibleFrame(target)
         guard !visible.isEmpty, !opaque.isEmpty else { return false }
-        var coverers: [Int] = []
         let end = Int(layout.nodes[target].subtreeEnd)
-        opaque.forEachCandidate(in: visible, seen: &marks) { index in
-            if index >= end, visibleFrame(index).intersects(visible) { coverers.append(index) }
-        }
-        guard !coverers.isEmpty else { return false }
         var region = DisjointRegion(visible, limit: 256)
-        for coverer in coverers {
-            region.subtract(visibleFrame(coverer))
-            if region.isEmpty { return true }
+        var hidden = false
+        opaque.forEachCandidateFrontToBack(in: visible, above: end - 1, cursors: &cursors,
+                                           passing: { visibleFrame($0).intersects(visible) }) { index in
+            guard allowance.read() else { return false }
+            let cover = visibleFrame(index)
+            guard cover.intersects(visible) else { return true }
+            region.subtract(cover)
+            hidden = region.isEmpty
+            return !hidden
         }
-        return false
+        return hidden
     }
 }
 
@@ -243,6 +579,11 @@ extension Geometry {
 public struct TargetFootprints: Sendable {
     public let rects: [Rect]
     public let grid: SpatialGrid
+    /// How the geometry's regions were bounded (`Geometry.regionBudget`):
+    /// a changed layout's regions keep the old ones only under the same
+    /// budget, and this is asked at every fix checked.
+    let budget: RegionBudget
+    let limits: RegionLimits
 
     public init(_ geometry: Geometry) {
         let nodes = geometry.layout.nodes
@@ -258,6 +599,8 @@ public struct TargetFootprints: Sendable {
         }
         self.rects = rects
         grid = SpatialGrid(count: rects.count, rect: { rects[$0] }, id: { Int32($0) })
+        limits = RegionLimits(targets: geometry.targets.count)
+        budget = geometry.regionBudget(limits: limits)
     }
 }
 
@@ -285,6 +628,12 @@ extension Geometry {
     /// rounded corners shape gates, the old and new gates are taken whole.)
     public func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
                               jobs: Int = 1) -> [TargetRegion] {
+        targetRegions(updating: previous, of: old, footprints: footprints, jobs: jobs, limits: RegionLimits(targets: targets.count))
+    }
+
+    /// `targetRegions(updating:of:footprints:jobs:)` under other limits (tests).
+    func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
+                       jobs: Int, limits: RegionLimits) -> [TargetRegion] {
         precondition(old.nodeCount == nodeCount && previous.count == targets.count, "regions of another layout")
         let nodes = layout.nodes
         let count = nodeCount
@@ -326,7 +675,12 @@ extension Geometry {
         guard !changed.isEmpty else { return previous }
         // As many changed gates as targets: most regions change; all are
         // worked out afresh rather than each looked up first.
-        guard changedGates < targets.count else { return targetRegions(jobs: jobs) }
+        guard changedGates < targets.count else { return targetRegions(jobs: jobs, limits: limits) }
+        // A file past a budget: the regions kept must have been bounded as
+        // the new ones are (a read cap that moved reaches every target).
+        let budget = regionBudget(limits: limits)
+        let oldBudget = footprints.limits == limits ? footprints.budget : old.regionBudget(limits: limits)
+        guard budget == oldBudget else { return targetRegions(jobs: jobs, limits: limits) }
         var marks = VisitMarks(count: max(targets.count, 1))
         for (gate, node) in changed {
             // A margin: edges that only touch.
@@ -335,15 +689,38 @@ extension Geometry {
                 if !dirty[position], targets[position] < node, footprints.rects[position].intersects(area) { dirty[position] = true }
             }
         }
-        let redo = dirty.indices.filter { dirty[$0] }
-        let runs = max(1, min(jobs, redo.count / 1_024))
-        let fresh = concurrentMap(count: redo.count, jobs: runs, batch: (redo.count + runs - 1) / runs,
-                                  scratch: { (marks: VisitMarks(count: count), candidates: [Int]()) }) { item, scratch in
-            region(of: targets[redo[item]], hidden: previous[redo[item]].isHiddenByOpaqueViews,
-                   marks: &scratch.marks, candidates: &scratch.candidates)
+        // Whether opaque views hide a target, and what that walk may read,
+        // do not hang on insets: known, unless the walk was cut short (then
+        // it is walked again, to say so).
+        var seeing: OpaqueWalks?
+        if hasOpaqueViews, previous.contains(where: \.isCutShort) {
+            let opaque = opaqueIndex()
+            seeing = OpaqueWalks(grid: opaque, readCap: opaqueReadCap(opaque, limits: limits))
+        }
+        let hidden: @Sendable (Int) -> Bool? = { position in
+            previous[position].isCutShort ? nil : previous[position].isHiddenByOpaqueViews
         }
         var result = previous
-        for (item, position) in redo.enumerated() { result[position] = fresh[item] }
+        guard budget.countsLosses else {
+            let redo = dirty.indices.filter { dirty[$0] }
+            let fresh = regions(at: redo, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs, hidden: hidden)
+            for (item, position) in redo.enumerated() { result[position] = fresh[item] }
+            return result
+        }
+        // Losses counted in pre-order as `targetRegions(jobs:)` counts them:
+        // a region kept was not cut short and keeps no more than it may now;
+        // any other is worked out again, in order, with what it may keep.
+        var used = 0
+        var cursors = SpatialGrid.Cursors()
+        var table = LossTable()
+        for position in 0..<targets.count {
+            let allowed = Self.lossAllowance(limits.losses - used)
+            if dirty[position] || previous[position].isCutShort || previous[position].losses.count > allowed {
+                result[position] = region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
+                                          hidden: hidden, cursors: &cursors, lossTable: &table)
+            }
+            used += result[position].losses.count
+        }
         return result
     }
 }

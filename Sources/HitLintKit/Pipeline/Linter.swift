@@ -248,6 +248,7 @@ public struct Linter: Sendable {
                 }
             }
             found.append(contentsOf: diagnostics)
+            if let budget = Self.regionBudgetDiagnostic(context) { found.append(budget) }
             diagnostics = found
             if options.verifyFixes, !kind.isImported {
                 let footprints = TargetFootprints(geometry)
@@ -344,6 +345,24 @@ public struct Linter: Sendable {
         all.reserveCapacity(results.reduce(all.count) { $0 + $1.count })
         for part in results { all.append(contentsOf: part) }
         return all
+    }
+
+    /// A file so crowded with views over views that its regions' budget cut
+    /// some short (`Geometry.regionBudget`, SPEC §5 and §10): said once, as
+    /// an error on the first target cut short, so that a report that could
+    /// not check everything is not taken for one that did. Only where every
+    /// node's findings are wanted: fix checking's lints compare findings.
+    static func regionBudgetDiagnostic(_ context: RuleContext) -> Diagnostic? {
+        guard context.checksEveryNode, let first = context.regions.firstIndex(where: \.isCutShort) else { return nil }
+        let cut = context.regions[first...].reduce(0) { $0 + ($1.isCutShort ? 1 : 0) }
+        let targets = context.regions.count
+        let message = "too many views over one another to check every target exactly: \(cut) of \(targets) target\(targets == 1 ? "" : "s") "
+            + "\(cut == 1 ? "was" : "were") checked against only the views nearest the front over \(cut == 1 ? "it" : "them") "
+            + "(hitlint reads a bounded number of views per file, so that a hostile file cannot make it hang); "
+            + "findings on \(cut == 1 ? "it say" : "them say") 'approximate', and some may be missing"
+        var diagnostic = context.diagnostic(RuleID.invalidLayout, node: context.regions[first].target, message: message)
+        diagnostic.severity = .error
+        return diagnostic
     }
 
     /// Severity from options; nil when the rule is off. `invalid-layout` cannot be turned off.

@@ -180,6 +180,13 @@ public struct DeadGapRule: GeometryRule {
             // A stack's children are one strip of controls by the author's word.
             let isStrip = parent >= 0 && layout.nodes[Int(parent)].isStack
             let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
+            // Where the grid's cells beside a target list many siblings (a
+            // pile of overlapping buttons, whose cells hold every one), the
+            // neighbours a gap can be to are found by their near edge, sorted:
+            // those whose left (top) edge lies within the gaps counted of the
+            // target's right (bottom) edge. Made for the group at its first
+            // such target; the two find the same neighbours.
+            var byEdge: (horizontal: NearEdges, vertical: NearEdges)?
             for target in group {
                 guard checksEvery || context.isChecked(target) else { continue }
                 let gate = geometry.gates[target]
@@ -225,7 +232,22 @@ public struct DeadGapRule: GeometryRule {
                         let query = horizontal
                             ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
                             : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
-                        grid.forEachCandidate(in: query, seen: &marks) { consider($0, &best) }
+                        let listed = grid.listedCount(in: query)
+                        if listed > Self.siblingsListedBesideATarget {
+                            if byEdge == nil {
+                                byEdge = (NearEdges(group, geometry, horizontal: true), NearEdges(group, geometry, horizontal: false))
+                            }
+                            let edge = horizontal ? gate.maxX : gate.maxY
+                            let nearEdges = horizontal ? byEdge!.horizontal : byEdge!.vertical
+                            let (low, high) = (edge + min(minGap, 0) - Tolerance.length, edge + maxGap + Tolerance.length)
+                            if nearEdges.count(from: low, through: high) < listed {
+                                nearEdges.forEach(from: low, through: high) { consider($0, &best) }
+                            } else {
+                                grid.forEachCandidate(in: query, seen: &marks) { consider($0, &best) }
+                            }
+                        } else {
+                            grid.forEachCandidate(in: query, seen: &marks) { consider($0, &best) }
+                        }
                     } else {
                         for other in group { consider(other, &best) }
                     }
@@ -242,6 +264,44 @@ public struct DeadGapRule: GeometryRule {
             }
         }
         return diagnostics
+    }
+
+    /// Siblings the grid's cells beside a target may list before their near
+    /// edges are looked at instead (`NearEdges`).
+    static let siblingsListedBesideATarget = 64
+
+    /// A group's targets sorted by their left (or top) gate edge, for the
+    /// ones whose edge lies in a range (binary search, then a run).
+    private struct NearEdges {
+        private var edges: [(edge: Double, node: Int)]
+
+        init(_ group: ArraySlice<Int>, _ geometry: Geometry, horizontal: Bool) {
+            // (As a grid would, leaving out empty gates.)
+            edges = group.filter { !geometry.gates[$0].isEmpty }.map { (horizontal ? geometry.gates[$0].minX : geometry.gates[$0].minY, $0) }
+            edges.sort { $0.edge < $1.edge }
+        }
+
+        /// The first position whose edge is not below `value` (with `orAbove`, above it).
+        private func first(_ value: Double, orAbove: Bool = false) -> Int {
+            var (start, end) = (0, edges.count)
+            while start < end {
+                let middle = (start + end) / 2
+                if edges[middle].edge < value || (orAbove && edges[middle].edge == value) { start = middle + 1 } else { end = middle }
+            }
+            return start
+        }
+
+        func count(from low: Double, through high: Double) -> Int {
+            max(0, first(high, orAbove: true) - first(low))
+        }
+
+        func forEach(from low: Double, through high: Double, _ body: (Int) -> Void) {
+            var start = first(low)
+            while start < edges.count, edges[start].edge <= high {
+                body(edges[start].node)
+                start += 1
+            }
+        }
     }
 
     /// Widen the facing insets of both targets by half the gap each, when the

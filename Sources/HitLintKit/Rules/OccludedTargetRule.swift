@@ -61,6 +61,7 @@ public struct OccludedTargetRule: GeometryRule {
                 if let best = region.reachable.bestPiece {
                     message += "; \(context.length(best.width))×\(context.length(best.height)) \(context.threshold.unitName) remains reachable"
                 }
+                if region.isApproximate { message += " (approximate: many overlapping views)" }
                 return message
             }
             let text = context.options.describesDiagnostics ? message() : ""

@@ -226,6 +226,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
                     message = "'\(name)' hit area overlaps \(names), which are in front and take \(context.length(total)) \(context.threshold.unitName)² of it (\(percent)% of '\(name)' hit area)"
                 }
                 if layout.zOrderIsInferred { message += "; which is in front is read from the capture's accessibility order" }
+                if region.isApproximate { message += " (approximate: many overlapping views)" }
                 return message
             }
             let text = context.options.describesDiagnostics ? message() : ""

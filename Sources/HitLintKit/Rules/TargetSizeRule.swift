@@ -496,7 +496,8 @@ public struct TargetSizeRule: GeometryRule {
                                                   message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
                                                                    inferredLoss: inferredLoss, context: context),
                                                   related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
-                                                  fix: fix(target, context: context, marks: &marks),
+                                                  fix: item.region.isCutShort ? crowdedAdvice(target, context: context)
+                                                                              : fix(target, context: context, marks: &marks),
                                                   weakEvidence: isWeb || ancestor != nil || inferredLoss))
         }
         return diagnostics
@@ -587,6 +588,14 @@ public struct TargetSizeRule: GeometryRule {
             message += "' around it may take the touch"
         }
         return message.string
+    }
+
+    /// No fix for a target with more views over it than the file's budget
+    /// let its region read (`TargetRegion.isCutShort`): what is in front of it
+    /// is not all known, and a search for room among a pile of views costs
+    /// as much as the pile.
+    private func crowdedAdvice(_ target: Int, context: RuleContext) -> Fix {
+        context.advice { context in "too many views over '\(context.name(target))' to plan a fix: move what is in front of it, or make it larger" }
     }
 
     /// Grow the hit insets until the hit area holds the minimum square: evenly

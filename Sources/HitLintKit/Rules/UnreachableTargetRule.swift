@@ -147,6 +147,7 @@ public struct UnreachableTargetRule: GeometryRule {
                     let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
                     let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
                     message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
+                    if region.isApproximate { message += " (approximate: many overlapping views)" }
                 }
                 if layersOnly {
                     if describes { message += " (only if its layer is in front: the capture's order between separate windows or full-size layers does not say which is drawn on top)" }

@@ -124,6 +124,114 @@ final class RegionTests: XCTestCase {
         XCTAssertEqual(region.pieces.map(\.area).max(), exact.pieces.map(\.area).max())
     }
 
+    /// Canonical bands: sorted top to bottom then left to right, each band's
+    /// pieces one height and apart, and no two bands that meet with the same
+    /// intervals.
+    private func assertCanonical(_ pieces: [Rect], _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+        var start = 0
+        var bands: [(minY: Double, maxY: Double, xs: [Double])] = []
+        while start < pieces.count {
+            var end = start + 1
+            while end < pieces.count, pieces[end].minY == pieces[start].minY { end += 1 }
+            for index in start..<end {
+                XCTAssertEqual(pieces[index].maxY, pieces[start].maxY, "\(label): a band of two heights", file: file, line: line)
+                if index > start {
+                    XCTAssertGreaterThan(pieces[index].minX, pieces[index - 1].maxX, "\(label): pieces of a band meet", file: file, line: line)
+                }
+            }
+            bands.append((pieces[start].minY, pieces[start].maxY, pieces[start..<end].flatMap { [$0.minX, $0.maxX] }))
+            start = end
+        }
+        for (upper, lower) in zip(bands, bands.dropFirst()) {
+            XCTAssertLessThanOrEqual(upper.maxY, lower.minY, "\(label): bands out of order", file: file, line: line)
+            XCTAssertFalse(upper.maxY == lower.minY && upper.xs == lower.xs, "\(label): two bands that are one", file: file, line: line)
+        }
+    }
+
+    func testPastItsCutPiecesARegionIsCanonicalBandsAndStillExact() {
+        var random = SeededRandom(seed: 13)
+        var banded = 0
+        for trial in 0..<200 {
+            let start = Rect(x: 0, y: 0, width: Double(Self.side), height: Double(Self.side))
+            var region = DisjointRegion(start)
+            var oracle = Mask(start)
+            for _ in 0..<random.int(20...80) {
+                let cut = randomRect(&random, maxSide: 5)
+                let before = oracle
+                let wasBanded = region.isBanded
+                let removed = region.subtract(cut)
+                oracle.remove(cut)
+                XCTAssertEqual(Mask(union: region.pieces), oracle, "trial \(trial) after cutting \(cut)")
+                XCTAssertEqual(region.area, Double(oracle.count), "trial \(trial)")
+                var gone = before
+                for y in 0..<Self.side {
+                    for x in 0..<Self.side { gone[x, y] = before[x, y] && !oracle[x, y] }
+                }
+                XCTAssertEqual(Mask(union: removed), gone, "trial \(trial): removed by \(cut)")
+                XCTAssertEqual(removed.reduce(0) { $0 + $1.area }, Double(gone.count), "trial \(trial)")
+                if region.isBanded { assertCanonical(region.pieces, "trial \(trial) after cutting \(cut)") }
+                // (The cut that makes a region banded removes pieces as cut.)
+                if wasBanded { assertCanonical(removed, "trial \(trial): removed by \(cut)") }
+                XCTAssertFalse(region.isApproximate)
+            }
+            if region.isBanded { banded += 1 }
+        }
+        XCTAssertGreaterThan(banded, 100, "most trials go past the pieces kept as cut")
+    }
+
+    func testABandedUnionCoversExactlyTheRectsAdded() {
+        var random = SeededRandom(seed: 17)
+        for trial in 0..<300 {
+            var region = DisjointRegion.bands(.empty)
+            var oracle = Mask(.empty)
+            for _ in 0..<random.int(1...30) {
+                let rect = randomRect(&random, maxSide: 9)
+                region.formUnion(rect)
+                oracle.add(rect)
+                XCTAssertEqual(Mask(union: region.pieces), oracle, "trial \(trial) after adding \(rect)")
+                assertCanonical(region.pieces, "trial \(trial) after adding \(rect)")
+                for (index, piece) in region.pieces.enumerated() {
+                    for other in region.pieces[(index + 1)...] { XCTAssertFalse(piece.intersects(other), "trial \(trial)") }
+                }
+            }
+        }
+    }
+
+    func testTheComplementOfARegionIsTheUnionOfWhatWasCutAsTheSameBands() {
+        var random = SeededRandom(seed: 23)
+        for trial in 0..<200 {
+            let start = Rect(x: 0, y: 0, width: Double(Self.side), height: Double(Self.side))
+            var region = DisjointRegion(start)
+            var taken = DisjointRegion.bands(.empty)
+            for _ in 0..<random.int(0...60) {
+                for piece in region.subtract(randomRect(&random, maxSide: 6)) { taken.formUnion(piece) }
+            }
+            let complement = region.complement(within: start)
+            assertCanonical(complement, "trial \(trial)")
+            var oracle = Mask(start)
+            for piece in region.pieces { oracle.remove(piece) }
+            XCTAssertEqual(Mask(union: complement), oracle, "trial \(trial)")
+            // Canonical bands are one way to write a region: the same rects.
+            XCTAssertEqual(complement, taken.pieces, "trial \(trial)")
+        }
+    }
+
+    func testADiagonalOfCutsLeavesTwoBandsNotOnePieceACut() {
+        // Each cut a point further along the diagonal, front to back: what is
+        // left is an L, which as cut would be one more sliver at every step.
+        var region = DisjointRegion(Rect(x: 0, y: 0, width: 300, height: 300))
+        for step in stride(from: 299, through: 1, by: -1) {
+            let removed = region.subtract(Rect(x: Double(step), y: Double(step), width: 300, height: 300))
+            if step < 250 {
+                XCTAssertTrue(region.isBanded, "step \(step)")
+                XCTAssertLessThanOrEqual(removed.count, 2, "step \(step)")
+                XCTAssertLessThanOrEqual(region.pieces.count, 3, "step \(step)")
+            }
+        }
+        XCTAssertEqual(region.pieces, [Rect(x: 0, y: 0, width: 300, height: 1), Rect(x: 0, y: 1, width: 1, height: 299)])
+        XCTAssertFalse(region.isApproximate)
+    }
+
     // MARK: MaximalRegion
 
     func testMaximalPiecesAreFreeMaximalCoverEverythingAndHoldTheLargestSquare() {
@@ -195,6 +303,54 @@ final class RegionTests: XCTestCase {
                 let expected = Set(rects.indices.filter { rects[$0].intersects(query) }.map { ids[$0] })
                 XCTAssertTrue(expected.isSubset(of: Set(found)), "trial \(trial): missed \(expected.subtracting(found))")
                 for id in found { XCTAssertFalse(rects[(id - 1) / 3].isEmpty, "trial \(trial): an empty rect found") }
+            }
+        }
+    }
+
+    func testAFrontToBackWalkGivesEachIdAboveItsFloorOnceGreatestFirst() {
+        var random = SeededRandom(seed: 19)
+        var cursors = SpatialGrid.Cursors()
+        for trial in 0..<100 {
+            var rects: [Rect] = []
+            // Some queries list a few ids (sorted at once), some many (merged).
+            for _ in 0..<random.int(1...(trial % 2 == 0 ? 60 : 600)) {
+                switch random.int(0...9) {
+                case 0: rects.append(Rect(x: 0, y: 0, width: 0, height: 0))
+                case 1: rects.append(Rect(x: -50, y: -50, width: 500, height: 500))  // the short list
+                case 2: rects.append(Rect(x: 100, y: 100, width: 40, height: 40))  // a pile
+                default: rects.append(Rect(x: Double(random.int(0...300)), y: Double(random.int(0...300)),
+                                           width: Double(random.int(1...80)), height: Double(random.int(1...80))))
+                }
+            }
+            let ids = rects.indices.map { $0 * 2 + 1 }
+            let grid = SpatialGrid(rects: rects, ids: ids)
+            XCTAssertTrue(grid.idsAscending)
+            var seen = VisitMarks(count: (ids.max() ?? 0) + 1)
+            for _ in 0..<20 {
+                let query = Rect(x: Double(random.int(-20...320)), y: Double(random.int(-20...320)),
+                                 width: Double(random.int(0...80)), height: Double(random.int(0...80)))
+                let floor = random.int(-1...(2 * rects.count))
+                var all: [Int] = []
+                grid.forEachCandidate(in: query, seen: &seen) { all.append($0) }
+                var walked: [Int] = []
+                grid.forEachCandidateFrontToBack(in: query, above: floor, cursors: &cursors) { walked.append($0); return true }
+                XCTAssertEqual(walked, all.filter { $0 > floor }.sorted(by: >), "trial \(trial)")
+                XCTAssertGreaterThanOrEqual(grid.candidateCount(in: query, above: floor), walked.count, "trial \(trial)")
+                var unordered: [Int] = []
+                grid.forEachCandidate(in: query, above: floor) { unordered.append($0); return true }
+                XCTAssertEqual(Set(unordered), Set(walked), "trial \(trial)")
+                // With the caller's test: no id it fails is needed, and none it passes is missed.
+                var passing: [Int] = []
+                grid.forEachCandidateFrontToBack(in: query, above: floor, cursors: &cursors, passing: { $0 % 3 == 0 }) {
+                    passing.append($0)
+                    return true
+                }
+                XCTAssertEqual(passing.filter { $0 % 3 == 0 }, walked.filter { $0 % 3 == 0 }, "trial \(trial)")
+                XCTAssertEqual(passing, passing.sorted(by: >), "trial \(trial)")
+                // Stopped after three: the three frontmost.
+                var first: [Int] = []
+                grid.forEachCandidateFrontToBack(in: query, above: floor, cursors: &cursors) { first.append($0); return first.count < 3 }
+                XCTAssertEqual(first, Array(walked.prefix(3)), "trial \(trial)")
             }
         }
     }

@@ -1,0 +1,221 @@
+import XCTest
+@testable import HitLintKit
+
+/// Hostile geometry (issue 33, SPEC §5 and §10): regions cost what their
+/// pieces need, piles of identical views cost each view one look, and a
+/// file past the regions' budget is checked approximately and says so.
+/// Counts, never times: the benchmark (`hitlint-bench --only geometry`)
+/// measures those.
+final class HostileGeometryTests: XCTestCase {
+    /// `count` buttons of `side` pt on a uikit screen, the i-th at (i·dx, i·dy).
+    private func buttons(_ count: Int, dx: Double, dy: Double, side: Double = 300) throws -> Layout {
+        var text = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 2000, 2000], \"children\": ["
+        for index in 0..<count {
+            let x = Double(index) * dx, y = dy < 0 ? Double(count - 1 - index) * -dy : Double(index) * dy
+            text += (index == 0 ? "" : ",") + "{\"id\": \"b\(index)\", \"type\": \"button\", \"frame\": [\(x), \(y), \(side), \(side)]}"
+        }
+        text += "]}}"
+        return LayoutBuilder.build(try JSONParser.parse(SourceText(text))).layout
+    }
+
+    private func pieceCounts(_ regions: [TargetRegion]) -> (reachable: Int, lost: Int) {
+        var (reachable, lost) = (0, 0)
+        for region in regions {
+            reachable += region.reachable.pieces.count
+            for loss in region.losses { lost += loss.pieces.count }
+        }
+        return (reachable, lost)
+    }
+
+    func testAStaircaseOfLargeButtonsHoldsAFewPiecesPerTarget() throws {
+        // Each button a point down and right of the last: every later one
+        // cuts an L from every earlier one, which as cut pieces would be one
+        // more sliver at each of the 299 steps over it, and the slivers' pieces
+        // that each later button takes more again.
+        let layout = try buttons(400, dx: 1, dy: 1)
+        let geometry = Geometry(layout: layout)
+        let regions = geometry.targetRegions()
+        let counts = pieceCounts(regions)
+        XCTAssertLessThanOrEqual(counts.reachable, 2 * regions.count, "reachable pieces")
+        XCTAssertLessThanOrEqual(counts.lost, 64 * regions.count, "pieces kept with the losses")
+        for region in regions {
+            XCTAssertFalse(region.isApproximate, "b\(region.target - 1)")
+            XCTAssertFalse(region.isCutShort)
+        }
+        // What is left of each is the L one point wide, as hit-testing says.
+        for (position, region) in regions.enumerated().dropLast() {
+            let x = Double(position)
+            XCTAssertEqual(Set(region.reachable.pieces), [Rect(x: x, y: x, width: 300, height: 1), Rect(x: x, y: x, width: 1, height: 300)],
+                           "b\(position)")
+            XCTAssertEqual(region.reachableArea, 599, accuracy: 1e-6, "b\(position)")
+            XCTAssertEqual(region.losses.count, min(299, regions.count - 1 - position), "b\(position)")
+            XCTAssertEqual(geometry.hitTest(x: x + 0.5, y: x + 150).target, region.target)
+            XCTAssertEqual(geometry.hitTest(x: x + 1.5, y: x + 150).target, region.target + 1)
+        }
+    }
+
+    func testStaircasesByAThousandthOfAPointClimbingOrNotStayExact() throws {
+        for (dx, dy) in [(0.001, 0.001), (0.001, -0.001), (0.001, 0.0)] {
+            let regions = Geometry(layout: try buttons(300, dx: dx, dy: dy)).targetRegions()
+            let counts = pieceCounts(regions)
+            XCTAssertLessThanOrEqual(counts.reachable, 2 * regions.count, "(\(dx), \(dy))")
+            XCTAssertLessThanOrEqual(counts.lost, 64 * regions.count, "(\(dx), \(dy))")
+            XCTAssertFalse(regions.contains { $0.isApproximate }, "(\(dx), \(dy))")
+            // Every later button takes a sliver of each earlier one.
+            XCTAssertEqual(regions[0].losses.count, regions.count - 1, "(\(dx), \(dy))")
+        }
+    }
+
+    func testAPileOfIdenticalButtonsLooksAtTheFrontmostOnly() throws {
+        // 20,000 buttons on one spot: a walk over each one's views in front
+        // would read every button before it, 2·10⁸ in all, far past what a
+        // file may read: were the walks not front to back, stopping once a
+        // region is taken, every button would be cut short.
+        let count = 20_000
+        let layout = try buttons(count, dx: 0, dy: 0, side: 100)
+        let geometry = Geometry(layout: layout)
+        XCTAssertLessThan(geometry.regionBudget().readCap, count, "the budget caps the walks")
+        let regions = geometry.targetRegions()
+        for region in regions.dropLast() {
+            XCTAssertFalse(region.isCutShort, "b\(region.target - 1)")
+            XCTAssertEqual(region.reachableArea, 0)
+            XCTAssertEqual(region.losses.map(\.taker), [.target(count)])
+        }
+        XCTAssertEqual(regions.last?.reachableArea, 10_000)
+    }
+
+    /// A staircase of `count` buttons by a thousandth of a point: every pair
+    /// overlaps, and each later button takes a sliver of each earlier one.
+    private func thinStaircase(_ count: Int) -> String {
+        var text = "root:\n  frame: [0, 0, 400, 400]\n  children:\n"
+        for index in 0..<count {
+            text += "    - {id: b\(index), type: button, frame: [\(Double(index) / 1_000), 0, 300, 300]}\n"
+        }
+        return text
+    }
+
+    /// Small enough for a test's staircase of 1,100 buttons (600,000 losses)
+    /// to pass them, as a staircase of tens of thousands passes the real ones.
+    private let smallLimits = RegionLimits(reads: 1 << 30, losses: 100_000)
+
+    func testAFilePastItsBudgetIsCheckedApproximatelyAndSaysSo() throws {
+        let count = 1_100
+        let text = thinStaircase(count)
+        let layout = LayoutBuilder.build(try YAMLParser.parse(SourceText(text))).layout
+        let geometry = Geometry(layout: layout)
+        XCTAssertTrue(geometry.regionBudget(limits: smallLimits).countsLosses)
+        let regions = geometry.targetRegions(jobs: 1, limits: smallLimits)
+        let cut = regions.filter(\.isCutShort)
+        XCTAssertFalse(cut.isEmpty)
+        // The front ones have few views in front and are exact.
+        XCTAssertFalse(regions.suffix(8).contains { $0.isCutShort })
+        XCTAssertTrue(cut.allSatisfy(\.isApproximate))
+        XCTAssertLessThanOrEqual(regions.reduce(0) { $0 + $1.losses.count }, smallLimits.losses + Geometry.minimumAllowance * count)
+        // Cut short, a region is larger than it is and loses less: never a
+        // finding the full walk would not make.
+        for region in cut {
+            XCTAssertGreaterThan(region.reachableArea, 300 * 0.001 + 1e-9)
+            XCTAssertLessThan(region.losses.count, count - region.target)
+        }
+        // The same on two threads.
+        let twice = geometry.targetRegions(jobs: 2, limits: smallLimits)
+        XCTAssertEqual(twice.map(\.isCutShort), regions.map(\.isCutShort))
+        XCTAssertEqual(twice.map(\.reachableArea), regions.map(\.reachableArea))
+
+        // The lint says so once, and the findings on the targets cut short say they are approximate.
+        let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions(), regions: regions)
+        let note = try XCTUnwrap(Linter.regionBudgetDiagnostic(context))
+        XCTAssertEqual(note.rule, RuleID.invalidLayout)
+        XCTAssertEqual(note.severity, .error)
+        XCTAssertEqual(note.node, "b\(cut[0].target - 1)")
+        XCTAssertTrue(note.message.hasPrefix("too many views over one another to check every target exactly: \(cut.count) of \(count) targets"),
+                      note.message)
+        let cutNames = Set(cut.map { "b\($0.target - 1)" })
+        var options = LintOptions()
+        options.writesFixes = true
+        let sizes = Linter.runRules(context, options: options).filter { $0.rule == RuleID.targetSize && cutNames.contains($0.node ?? "") }
+        XCTAssertEqual(sizes.count, cut.count)
+        XCTAssertTrue(sizes.allSatisfy { $0.message.contains("(approximate: many overlapping views)") })
+        // No fix is planned among a pile of views whose regions were cut short.
+        XCTAssertTrue(sizes.allSatisfy { $0.fix?.description.hasPrefix("too many views over") == true && $0.fix?.edits.isEmpty == true })
+        // Within the real budget (a million losses; this keeps 600,000): exact, and nothing to say.
+        let exact = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
+        XCTAssertFalse(exact.regions.contains { $0.isApproximate })
+        XCTAssertNil(Linter.regionBudgetDiagnostic(exact))
+    }
+
+    func testPastTheBudgetUpdatedRegionsAreTheRegionsWorkedOutAfresh() throws {
+        // Losses are counted in pre-order: a change to one target's losses
+        // moves what every later chunk may keep.
+        let layout = LayoutBuilder.build(try YAMLParser.parse(SourceText(thinStaircase(1_100)))).layout
+        let geometry = Geometry(layout: layout)
+        let regions = geometry.targetRegions(jobs: 1, limits: smallLimits)
+        let footprints = TargetFootprints(geometry)
+        for (node, insets) in [(1, EdgeInsets(all: 150)), (600, EdgeInsets(top: 0, left: 0, bottom: 0, right: 280)),
+                               (1_100, EdgeInsets(all: 10))] {
+            var changed = layout
+            var value = changed.nodes[node]
+            changed.setExtras(of: &value, hitInsets: insets)
+            changed.nodes[node] = value
+            let fresh = Geometry(layout: changed)
+            let expected = fresh.targetRegions(jobs: 1, limits: smallLimits)
+            for jobs in [1, 2] {
+                let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints, jobs: jobs, limits: smallLimits)
+                XCTAssertEqual(updated.count, expected.count)
+                for (lhs, rhs) in zip(updated, expected) {
+                    XCTAssertEqual(lhs.isCutShort, rhs.isCutShort, "node \(node): b\(lhs.target - 1)")
+                    XCTAssertEqual(lhs.reachableArea, rhs.reachableArea, "node \(node): b\(lhs.target - 1)")
+                    XCTAssertEqual(lhs.losses.map(\.taker), rhs.losses.map(\.taker), "node \(node): b\(lhs.target - 1)")
+                    XCTAssertEqual(lhs.reachable.pieces, rhs.reachable.pieces, "node \(node): b\(lhs.target - 1)")
+                }
+            }
+        }
+    }
+
+    func testPastTheBudgetOpaqueViewsAreWalkedAgainOnlyWhereCutShort() throws {
+        // Buttons side by side, a staircase of opaque views over their lower
+        // halves: each button's walk over the opaque views in front of it
+        // reads dozens, past a budget of a few thousand reads.
+        var text = "{\"root\": {\"frame\": [0, 0, 800, 800], \"children\": ["
+        text += (0..<200).map { "{\"id\": \"b\($0)\", \"type\": \"button\", \"frame\": [\(2 * $0), 0, 100, 100]}" }.joined(separator: ",")
+        text += "," + (0..<200).map { "{\"id\": \"o\($0)\", \"opaque\": true, \"frame\": [\($0), 50, 100, 100]}" }.joined(separator: ",")
+        text += "]}}"
+        let layout = LayoutBuilder.build(try JSONParser.parse(SourceText(text))).layout
+        let limits = RegionLimits(reads: 4_000, losses: 1 << 20)
+        let geometry = Geometry(layout: layout)
+        let regions = geometry.targetRegions(jobs: 1, limits: limits)
+        XCTAssertTrue(regions.contains { $0.isCutShort })
+        XCTAssertTrue(regions.filter(\.isCutShort).allSatisfy(\.isApproximate))
+        XCTAssertFalse(regions.contains { $0.isHiddenByOpaqueViews }, "the upper halves show")
+        XCTAssertEqual(geometry.targetRegions(jobs: 2, limits: limits).map(\.isCutShort), regions.map(\.isCutShort))
+        let footprints = TargetFootprints(geometry)
+        for (node, insets) in [(1, EdgeInsets(all: -4)), (100, EdgeInsets(all: 40)), (200, EdgeInsets(top: 0, left: 0, bottom: 60, right: 0))] {
+            var changed = layout
+            var value = changed.nodes[node]
+            changed.setExtras(of: &value, hitInsets: insets)
+            changed.nodes[node] = value
+            let fresh = Geometry(layout: changed)
+            let expected = fresh.targetRegions(jobs: 1, limits: limits)
+            let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints, jobs: 1, limits: limits)
+            for (lhs, rhs) in zip(updated, expected) {
+                XCTAssertEqual(lhs.isCutShort, rhs.isCutShort, "node \(node): b\(lhs.target - 1)")
+                XCTAssertEqual(lhs.isHiddenByOpaqueViews, rhs.isHiddenByOpaqueViews, "node \(node): b\(lhs.target - 1)")
+                XCTAssertEqual(lhs.reachableArea, rhs.reachableArea, "node \(node): b\(lhs.target - 1)")
+                XCTAssertEqual(lhs.losses.map(\.taker), rhs.losses.map(\.taker), "node \(node): b\(lhs.target - 1)")
+            }
+        }
+    }
+
+    func testOrdinaryLayoutsStayWithinTheBudgetWithoutALookAtEachTarget() throws {
+        // A settings screen's worth of rows, and a grid where each button
+        // overlaps its eight neighbours: no cap, so regions are exact.
+        let grid = try LayoutBuilder.build(JSONParser.parse(SourceText(
+            "{\"root\": {\"frame\": [0, 0, 4000, 4000], \"children\": ["
+                + (0..<(60 * 60)).map { "{\"type\": \"button\", \"frame\": [\($0 % 60 * 40), \($0 / 60 * 40), 60, 60]}" }.joined(separator: ",")
+                + "]}}"))).layout
+        let geometry = Geometry(layout: grid)
+        XCTAssertTrue(geometry.regionBudget().isUnbounded)
+        let regions = geometry.targetRegions()
+        XCTAssertFalse(regions.contains { $0.isApproximate || $0.isCutShort })
+    }
+}
