@@ -93,6 +93,10 @@ enum InterfaceBuilderImporter: Importer {
         var screen: InterfaceBuilderDocument.Screen?
         var deviceEntry = -1
         var deviceWarning: String?
+        /// Controls hidden or transparent in the file (the code may show them).
+        var hiddenTargets: [String] = []
+        var hiddenTargetElements: Set<Int> = []
+        var firstHiddenTarget = -1
         var misplaced: [String] = []
         var misplacedElements: Set<Int> = []
         var firstMisplaced = -1
@@ -347,6 +351,13 @@ enum InterfaceBuilderImporter: Importer {
                 let alpha = attributes.alpha >= 0 ? document.numberValue(attributes.alpha) : nil
                 if let alpha, alpha.isFinite { assembler.setAlpha(of: &node, max(0, min(1, alpha))) }
                 node.isOpaque = (alpha ?? 1) >= 0.999 && backgroundIsOpaque(element)
+                // A control the file hides (or draws at alpha 0) is there for the
+                // code to show: say it was not checked, rather than pass over it.
+                if isTarget, !disabled, hidden || (alpha ?? 1) < 0.01, !hiddenTargetElements.contains(element) {
+                    hiddenTargetElements.insert(element)
+                    if firstHiddenTarget < 0 { firstHiddenTarget = element + 1 }
+                    if hiddenTargets.count < 4 { hiddenTargets.append(displayName(element, attributes)) } else { hiddenTargets.append("") }
+                }
                 if attributes.misplaced || attributes.ambiguous, !misplacedElements.contains(element) {
                     misplacedElements.insert(element)
                     if firstMisplaced < 0 { firstMisplaced = element + 1 }

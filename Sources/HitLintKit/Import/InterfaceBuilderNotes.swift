@@ -38,6 +38,12 @@ extension InterfaceBuilderImporter.Reader {
                                + "no outlet points at \(count == 1 ? "it" : "them") and nothing in \(count == 1 ? "it" : "them") has an action, so the app never shows \(count == 1 ? "it" : "them"); not checked",
                                entry: firstOrphan)
             }
+            if !hiddenTargets.isEmpty {
+                let count = hiddenTargets.count
+                assembler.note("\(count) control\(count == 1 ? " is" : "s are") hidden or transparent in the file (\(namesShown(hiddenTargets))): "
+                               + "not checked, as the app's code may show \(count == 1 ? "it" : "them")",
+                               entry: firstHiddenTarget)
+            }
             if !misplaced.isEmpty {
                 let count = misplaced.count
                 assembler.note("\(count) view\(count == 1 ? " is" : "s are") misplaced or ambiguous (\(namesShown(misplaced))): "

@@ -474,9 +474,9 @@ public struct TargetSizeRule: GeometryRule {
             let group = undersized.map(\.region.target).filter { nodes[$0].isWebContent == isWeb }
             if !group.isEmpty { exempt.formUnion(spacingExempt(group, threshold: threshold, context: context)) }
         }
-        for item in undersized where !item.isInline && !exempt.contains(item.region.target) && context.isChecked(item.region.target) {
+        for var item in undersized where !item.isInline && !exempt.contains(item.region.target) && context.isChecked(item.region.target) {
             let target = item.region.target
-            let takers = item.region.losses.filter { $0.area > Tolerance.area }
+            var takers = item.region.losses.filter { $0.area > Tolerance.area }
             let isWeb = nodes[target].isWebContent
             let ancestor = clickableAncestor(of: target, context: context)
             // Too small only because of what is in front, where who is in front
@@ -486,9 +486,13 @@ public struct TargetSizeRule: GeometryRule {
                 && threshold(for: target, context).passes(gate.height, required: item.required.height)
             // Too small only because of views in front that the app's code
             // settles (`Layout.codeHeldViews`): not a verdict the file can give.
-            if largeEnoughAlone, !takers.isEmpty, !context.layout.codeHeldViews.isEmpty,
+            // A target too small alone is reported at its own size then, not
+            // at what those views leave of it.
+            if !takers.isEmpty, !context.layout.codeHeldViews.isEmpty,
                takers.allSatisfy({ context.layout.codeHeldViews.contains(Int32($0.taker.node)) }) {
-                continue
+                if largeEnoughAlone { continue }
+                item.piece = gate
+                takers = []
             }
             let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
             let name = context.name(target)

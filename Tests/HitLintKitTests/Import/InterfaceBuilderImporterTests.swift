@@ -318,6 +318,22 @@ final class InterfaceBuilderImporterTests: XCTestCase {
         XCTAssertEqual(findings(try lint(Self.xib(Self.screen(Self.button("b", (0, 0, 300, 60)) + "\n" + divider)))).count, 0)
     }
 
+    func testControlsHiddenInTheFileAreNamedInANoteNotPassedOverInSilence() throws {
+        let hidden = #"<button hidden="YES" opaque="NO" contentMode="scaleToFill" buttonType="system" id="h" userLabel="Clear Search"><rect key="frame" x="10" y="100" width="22" height="22"/></button>"#
+        let faded = #"<button alpha="0.0" opaque="NO" contentMode="scaleToFill" buttonType="system" id="f" userLabel="Cancel"><rect key="frame" x="10" y="200" width="48" height="30"/></button>"#
+        let shown = Self.button("s", (10, 300, 24, 24), label: "Close")
+        let result = try lint(Self.xib(Self.screen([hidden, faded, shown].joined(separator: "\n"))))
+        XCTAssertEqual(findings(result).map(\.node), ["s"])
+        let notes = result.diagnostics.filter { $0.rule == RuleID.importNote }.map(\.message)
+        let note = try XCTUnwrap(notes.first { $0.contains("hidden or transparent") }, "\(notes)")
+        XCTAssertTrue(note.hasPrefix("2 controls are hidden or transparent in the file ('Clear Search' and 'Cancel')"), note)
+        XCTAssertFalse(note.contains("Close"), note)
+        // Views that are no controls, hidden, are not named: nothing was left unchecked.
+        let plain = #"<view hidden="YES" contentMode="scaleToFill" id="v"><rect key="frame" x="0" y="0" width="100" height="100"/></view>"#
+        let quiet = try lint(Self.xib(Self.screen(plain + "\n" + Self.button("b", (0, 400, 60, 60)))))
+        XCTAssertFalse(quiet.diagnostics.contains { $0.message.contains("hidden or transparent") })
+    }
+
     func testViewsSavedOnTopOfEachOtherAreAlternativesCheckedOneAtATime() throws {
         // Edit and Done in one place (code shows one); a form and the error view saved over it.
         let text = Self.xib(Self.screen("""
@@ -356,6 +372,13 @@ final class InterfaceBuilderImporterTests: XCTestCase {
                         <view contentMode="scaleToFill" id="header" userLabel="Header"><rect key="frame" x="0" y="0" width="393" height="40"/></view>
         """) + #"<customObject id="o"><connections><outlet property="headerView" destination="header" id="h1"/></connections></customObject>"#))
         XCTAssertEqual(findings(held).count, 0, findings(held).map(\.message).joined(separator: "\n"))
+        // A control too small alone, under such a view (a radio button's dot the code
+        // shows and hides), is too small at its own size, not at what the dot leaves.
+        let radio = try lint(Self.xib(Self.screen(Self.button("r", (20, 20, 22, 22), label: "Radio") + """
+
+                        <view contentMode="scaleToFill" id="dot" userLabel="Dot"><rect key="frame" x="25" y="25" width="12" height="12"/></view>
+        """) + #"<customObject id="o"><connections><outlet property="roundView" destination="dot" id="h2"/></connections></customObject>"#))
+        XCTAssertEqual(findings(radio).map(\.message), ["'Radio' is reachable on 22×22 pt; minimum is 44×44 pt (ios)"])
     }
 
     func testATopLevelViewNothingConnectsIsLeftOut() throws {
