@@ -59,6 +59,41 @@ func typicalLayout(nodes: Int, yaml: Bool, seed: UInt64 = 1) -> [UInt8] {
     return Array(out.utf8)
 }
 
+/// A large app's screens as a design tool exports them (issue 36's case):
+/// pretty-printed, one key a line, dotted ids, about 200 bytes a node; a feed
+/// of rows, each an avatar, a title and three icon buttons, often too small
+/// or a few points apart. A finding for every few nodes, most with a fix:
+/// what the CI report of a project not linted before is made of.
+func appLayout(nodes: Int, seed: UInt64 = 9) -> [UInt8] {
+    var random = Generator(state: seed)
+    let rows = max(1, nodes / 6)
+    var out = "{\n  \"version\": 1,\n  \"platform\": \"uikit\",\n  \"root\": {\n    \"id\": \"feed\",\n"
+        + "    \"type\": \"view\",\n    \"frame\": [0, 0, 390, \(rows * 72)],\n    \"children\": [\n"
+    out.reserveCapacity(nodes * 210)
+    func leaf(_ id: String, _ type: String, _ frame: (Int, Int, Int, Int), last: Bool = false) -> String {
+        "        {\n          \"id\": \"\(id)\",\n          \"type\": \"\(type)\",\n"
+            + "          \"clipsToBounds\": false,\n          \"hidden\": false,\n"
+            + "          \"frame\": [\(frame.0), \(frame.1), \(frame.2), \(frame.3)]\n        }\(last ? "" : ",")\n"
+    }
+    for row in 0..<rows {
+        let item = "home.feed.section\(row / 100).item\(row % 100)"
+        out += row == 0 ? "" : ",\n"
+        out += "      {\n        \"id\": \"\(item)\",\n        \"type\": \"view\",\n"
+            + "        \"frame\": [0, \(row * 72), 390, 72],\n        \"children\": [\n"
+        out += leaf("\(item).avatar", "imageView", (16, 12, 48, 48))
+        out += leaf("\(item).title", "label", (72, 12, 120, 20))
+        var x = 200
+        for (index, name) in ["like", "comment", "share"].enumerated() {
+            let side = random.int(20) < 11 ? 32 : 44
+            out += leaf("\(item).\(name)", "button", (x, 14, side, side), last: index == 2)
+            x += side + 4 + random.int(8)
+        }
+        out += "        ]\n      }"
+    }
+    out += "\n    ]\n  }\n}\n"
+    return Array(out.utf8)
+}
+
 /// Hostile shapes.
 func pile(targets: Int) -> [UInt8] {
     var out = "{\"root\": {\"id\": \"screen\", \"frame\": [0, 0, 390, 844], \"children\": ["
@@ -109,8 +144,8 @@ func gapGrid(targets: Int) -> [UInt8] {
 /// and error sent to /dev/null; nil when it is not there. Spawned and waited for
 /// directly: Foundation's `Process.waitUntilExit` polls, and added about 50 ms
 /// to every run it timed on Linux (`/bin/true` took 51–53 ms).
-func spawnHitlint(_ arguments: [String]) -> pid_t? {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+func spawnHitlint(_ arguments: [String], executable: String? = nil) -> pid_t? {
+    let executable = executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("hitlint").path
     guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -146,9 +181,9 @@ func timeHitlint(_ arguments: [String]) -> Double? {
 /// exit): `wait4`'s `ru_maxrss` is no good there, as Linux carries the
 /// spawning process's own high-water mark over the exec, so a child of a
 /// benchmark that has held gigabytes reports gigabytes.
-func runHitlint(_ arguments: [String]) -> (seconds: Double, peak: Int)? {
+func runHitlint(_ arguments: [String], executable: String? = nil) -> (seconds: Double, peak: Int)? {
     let start = now()
-    guard let pid = spawnHitlint(arguments) else { return nil }
+    guard let pid = spawnHitlint(arguments, executable: executable) else { return nil }
     var status: Int32 = 0
     var usage = rusage()
     #if os(Linux)
@@ -293,11 +328,12 @@ if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-
     usage: hitlint-bench [--quick] [--only TEXT]   every case (or those whose name contains TEXT)
            hitlint-bench --stages NODES [--yaml]   one typical layout through each stage
            hitlint-bench --write NODES FILE [--yaml] [--shape SHAPE]
-                                                   write a generated layout; SHAPE: dashboard, dense,
-                                                   staircase-1, staircase-0.001, diagonal-1, diagonal-0.001,
+                                                   write a generated layout; SHAPE: dashboard, dense, app,
+                                                   buttons, staircase-1, staircase-0.001, diagonal-1, diagonal-0.001,
                                                    climbing-1, climbing-0.001, pile, overlap-grid, heap
-    Cases: parse, typical, command line, hostile, hostile geometry, findings, capture, XML captures,
-    language server, small files.
+    Cases: parse, typical, command line, hostile, hostile geometry, findings, reports, capture,
+    XML captures, language server, small files.
+    Environment: HITLINT_BENCH_BASELINE=PATH  the reports cases also run this hitlint, alternately
     """)
     exit(0)
 }
@@ -313,7 +349,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--stages") {
 if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.arguments.count > flag + 2,
    let count = Int(CommandLine.arguments[flag + 1]) {
     // `--shape dashboard` or `--shape dense`: the layouts full of findings instead;
-    // `--shape buttons`: the grid of small buttons the render cases draw.
+    // `--shape buttons`: the grid of small buttons the render cases draw;
+    // `--shape app`: the app's screens of the reports cases (issue 36).
     let shape = CommandLine.arguments.firstIndex(of: "--shape").flatMap {
         CommandLine.arguments.count > $0 + 1 ? CommandLine.arguments[$0 + 1] : nil
     }
@@ -334,6 +371,7 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write"), CommandLine.argum
         }
     }
     let bytes = shape == "dashboard" ? dashboard(nodes: count) : shape == "dense" ? denseLayout(nodes: count)
+        : shape == "app" ? appLayout(nodes: count)
         : shape == "buttons" ? smallButtonGrid(targets: count)
         : shape.flatMap(hostile) ?? typicalLayout(nodes: count, yaml: CommandLine.arguments.contains("--yaml"))
     guard FileManager.default.createFile(atPath: CommandLine.arguments[flag + 2], contents: Data(bytes)) else {
@@ -636,6 +674,53 @@ if let small = denseSmall, let large = denseLarge {
 }
 if let plain = denseLarge, let checked = denseChecked {
     print(String(format: "dense: every fix checked (json) / plain (text) = %.2f (goal ≤ 1.5)", checked.seconds / plain.seconds))
+}
+
+print("")
+// MARK: - CI reports of a project never linted (issue 36) -----------------------
+// The app layout through the built `hitlint` in each report format, as CI runs
+// it: time and peak memory of the process, against Foundation's parse of the
+// same file and against twice the file plus the report (the goal: peak memory
+// no more than that). `HITLINT_BENCH_BASELINE=PATH` also runs another build of
+// `hitlint` (an older commit's), interleaved with this one's, so before and
+// after share the machine's load.
+if selected("reports") {
+    let size = quick ? 20_000 : 200_000
+    let bytes = appLayout(nodes: size)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hitlint-bench-reports-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("app.json").path
+    _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
+    let data = Data(bytes)
+    let foundation = best(runs) { _ = try? JSONSerialization.jsonObject(with: data) }
+    print(String(format: "reports: app layout, %d nodes, %@; Foundation parse-only %.3f s", size, megabytes(bytes.count), foundation))
+    var builds: [(name: String, executable: String?)] = [("this build", nil)]
+    if let baseline = ProcessInfo.processInfo.environment["HITLINT_BENCH_BASELINE"] { builds.append(("baseline", baseline)) }
+    for format in ["text", "json", "sarif", "github", "junit"] {
+        let report = folder.appendingPathComponent("report.\(format)").path
+        var samples = builds.map { _ in [(seconds: Double, peak: Int)]() }
+        for _ in 0..<runs {
+            for (index, build) in builds.enumerated() {
+                if let sample = runHitlint([file, "--format", format, "--output", report], executable: build.executable) {
+                    samples[index].append(sample)
+                }
+            }
+        }
+        // The report as the last run wrote it: the builds compared write the same bytes.
+        let reportSize = (try? FileManager.default.attributesOfItem(atPath: report)[.size] as? Int) ?? 0
+        for (index, build) in builds.enumerated() {
+            guard let fastest = samples[index].min(by: { $0.seconds < $1.seconds }) else {
+                print("reports: \(build.name): build the hitlint product in the same configuration to measure it")
+                continue
+            }
+            let peak = samples[index].map(\.peak).max()!
+            let allowed = 2 * bytes.count + reportSize
+            print(String(format: "reports: %@, --format %@%@: %.3f s (× Foundation %.2f), report %@, peak RSS %@ = %.2f× (2× the file + the report)",
+                         build.name, format, format == "text" || format == "junit" ? "" : " (every fix checked)", fastest.seconds,
+                         fastest.seconds / foundation, megabytes(reportSize), megabytes(peak), Double(peak) / Double(allowed)))
+        }
+    }
 }
 
 // MARK: - Pictures (render, --render-dir; issue 33) ------------------------------

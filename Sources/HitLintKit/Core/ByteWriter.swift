@@ -21,6 +21,31 @@ public struct ByteWriter {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// Bytes written before (a piece the same in every line of a report, made once).
+    @inline(__always) public mutating func append(bytes piece: [UInt8]) {
+        bytes.append(contentsOf: piece)
+    }
+
+    /// Bytes copied from a buffer (a run of a string that needs no escape).
+    @inline(__always) public mutating func append(bytes piece: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: piece)
+    }
+
+    /// `count` spaces: the indentation of a pretty-printed report's line.
+    public mutating func appendSpaces(_ count: Int) {
+        for _ in 0..<max(count, 0) { bytes.append(0x20) }
+    }
+
+    /// Sixteen lowercase hex digits, leading zeros kept (a fingerprint).
+    public mutating func appendHex16(_ value: UInt64) {
+        var shift = 60
+        while shift >= 0 {
+            let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+            bytes.append(digit < 10 ? 0x30 + digit : UInt8(ascii: "a") + digit - 10)
+            shift -= 4
+        }
+    }
+
     public mutating func append(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDecimal(UInt64(value.magnitude))

@@ -231,3 +231,77 @@ extension Unicode.Scalar {
             || (value >= 0x2028 && value <= 0x202E) || (value >= 0x2066 && value <= 0x2069)
     }
 }
+
+/// The same escapes written straight into a report's bytes. Text with
+/// nothing that `oneLine` changes (every message and path but a hostile
+/// one) is copied byte by byte, with the few ASCII escapes of its format;
+/// anything else goes through `OutputEscaping`'s own function, so each
+/// format has one definition of what it escapes.
+extension ByteWriter {
+    /// `OutputEscaping.oneLine(text)`.
+    public mutating func appendOneLine(_ text: String) {
+        if text.needsEscapeOnOneLine {
+            append(OutputEscaping.oneLine(text))
+        } else {
+            append(text)
+        }
+    }
+
+    /// `OutputEscaping.workflowMessage(text)`.
+    public mutating func appendWorkflowMessage(_ text: String) {
+        guard !text.needsEscapeOnOneLine else { return append(OutputEscaping.workflowMessage(text)) }
+        appendEscapingASCII(text) { byte in byte == UInt8(ascii: "%") ? "%25" : nil }
+    }
+
+    /// `OutputEscaping.workflowProperty(text)`.
+    public mutating func appendWorkflowProperty(_ text: String) {
+        guard !text.needsEscapeOnOneLine else { return append(OutputEscaping.workflowProperty(text)) }
+        appendEscapingASCII(text) { byte in
+            switch byte {
+            case UInt8(ascii: "%"): return "%25"
+            case UInt8(ascii: ":"): return "%3A"
+            case UInt8(ascii: ","): return "%2C"
+            default: return nil
+            }
+        }
+    }
+
+    /// `OutputEscaping.markup(text, lineBreaksAsReferences:)`.
+    public mutating func appendMarkup(_ text: String, lineBreaksAsReferences: Bool = false) {
+        // C0 controls but tab, LF and CR become U+FFFD, and so do U+FFFE and
+        // U+FFFF (EF BF BE, EF BF BF): left to `markup`.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 ? ($0 != 0x09 && $0 != 0x0A && $0 != 0x0D) : $0 == 0xEF }
+        } ?? false
+        guard plain else { return append(OutputEscaping.markup(text, lineBreaksAsReferences: lineBreaksAsReferences)) }
+        appendEscapingASCII(text) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): return "&amp;"
+            case UInt8(ascii: "<"): return "&lt;"
+            case UInt8(ascii: ">"): return "&gt;"
+            case UInt8(ascii: "\""): return "&quot;"
+            case UInt8(ascii: "'"): return "&#39;"
+            case 0x0A: return lineBreaksAsReferences ? "&#10;" : nil
+            case 0x0D: return lineBreaksAsReferences ? "&#13;" : nil
+            case 0x09: return lineBreaksAsReferences ? "&#9;" : nil
+            default: return nil
+            }
+        }
+    }
+
+    /// The text's bytes, each ASCII byte `escape` names replaced by its escape
+    /// (no byte of a multi-byte UTF-8 character is ASCII), runs between them copied whole.
+    private mutating func appendEscapingASCII(_ text: String, _ escape: (UInt8) -> StaticString?) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices where bytes[index] < 0x80 {
+                guard let replacement = escape(bytes[index]) else { continue }
+                if runStart < index { append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                append(replacement)
+                runStart = index + 1
+            }
+            if runStart < bytes.count { append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        }
+    }
+}

@@ -81,17 +81,119 @@ struct CaptureGroups {
 /// same in every capture that shows it, so code scanning and baselines see
 /// one problem; elsewhere the file's, rule, node and occurrence (never the
 /// line, so a finding keeps it when lines above it change).
+///
+/// Each is `StableHash` of its parts, `StableHash.hex([file, rule, node,
+/// occurrence])`, worked out here without the parts' strings: the file's
+/// part hashed once, a finding's rule and node hashed in place, and its
+/// occurrence counted under that hash (a report of 10⁵ findings built a
+/// key string, an array and a hex string for each, a third of the JSON
+/// report's time).
 enum Fingerprints {
     /// `file`: the path as the report writes it for the project (relative).
     static func of(_ result: LintResult, file: String) -> [String] {
+        values(of: result, file: file).map(hex)
+    }
+
+    /// Sixteen lowercase hex digits, as `StableHash.hex` writes them.
+    static func hex(_ value: UInt64) -> String {
+        var out = ByteWriter(capacity: 16)
+        out.appendHex16(value)
+        return out.string
+    }
+
+    /// The fingerprints' values, in the order of the result's diagnostics.
+    static func values(of result: LintResult, file: String) -> [UInt64] {
+        let diagnostics = result.diagnostics
+        var values: [UInt64] = []
+        values.reserveCapacity(diagnostics.count)
+        let fileHash = FNV().adding(file)
+        let controlHash = FNV().adding("control")
+        // Findings of one rule and node seen so far, under the hash of the two:
+        // the first one's index (to tell a collision of hashes from the same
+        // rule and node) and how many there were.
+        var seen: [UInt64: (first: Int, count: Int)] = [:]
+        seen.reserveCapacity(diagnostics.count)
+        for index in diagnostics.indices {
+            if let control = diagnostics[index].control {
+                values.append(controlHash.adding(diagnostics[index].rule).adding(control).value)
+                continue
+            }
+            let key = fileHash.adding(diagnostics[index].rule).adding(diagnostics[index].node ?? "")
+            let occurrence: Int
+            if let known = seen[key.value] {
+                let first = known.first
+                guard diagnostics[first].rule == diagnostics[index].rule,
+                      (diagnostics[first].node ?? "") == (diagnostics[index].node ?? "") else {
+                    // Two (rule, node) pairs with one hash: counted by their words instead.
+                    return counted(result, file: file)
+                }
+                occurrence = known.count
+                seen[key.value] = (first, known.count + 1)
+            } else {
+                occurrence = 0
+                seen[key.value] = (index, 1)
+            }
+            values.append(key.adding(occurrence).value)
+        }
+        return values
+    }
+
+    /// The plain definition: each (rule, node) pair's occurrences counted by
+    /// its words. What `values` falls back on when two pairs share a hash.
+    static func counted(_ result: LintResult, file: String) -> [UInt64] {
         var occurrences: [String: Int] = [:]
         return result.diagnostics.map { diagnostic in
-            if let control = diagnostic.control { return StableHash.hex(["control", diagnostic.rule, control]) }
+            var hash = StableHash()
+            if let control = diagnostic.control {
+                for part in ["control", diagnostic.rule, control] { hash.combine(part) }
+                return hash.value
+            }
             let node = diagnostic.node ?? ""
             let key = "\(diagnostic.rule)\u{0}\(node)"
             let occurrence = occurrences[key, default: 0]
             occurrences[key] = occurrence + 1
-            return StableHash.hex([file, diagnostic.rule, node, String(occurrence)])
+            for part in [file, diagnostic.rule, node, String(occurrence)] { hash.combine(part) }
+            return hash.value
+        }
+    }
+
+    /// `StableHash` (FNV-1a, 64 bits, each part followed by 0xFF) as a value
+    /// that parts are added to, so a common start is hashed once.
+    struct FNV {
+        private static let prime: UInt64 = 0x0000_0100_0000_01B3
+        private(set) var value = StableHash().value
+
+        func adding(_ text: String) -> FNV {
+            var next = self
+            var text = text
+            text.withUTF8 { bytes in
+                var value = next.value
+                for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
+                next.value = (value ^ 0xFF) &* Self.prime
+            }
+            return next
+        }
+
+        /// A count as its decimal digits, as `String(count)` spells it.
+        func adding(_ count: Int) -> FNV {
+            var next = self
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var value = next.value
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var rest = count.magnitude
+                var end = buffer.count
+                repeat {
+                    end -= 1
+                    buffer[end] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+                    rest /= 10
+                } while rest > 0
+                if count < 0 { end -= 1; buffer[end] = UInt8(ascii: "-") }
+                for position in end..<buffer.count { value = (value ^ UInt64(buffer[position])) &* Self.prime }
+            }
+            next.value = (value ^ 0xFF) &* Self.prime
+            return next
         }
     }
 }

@@ -21,26 +21,38 @@ public struct GitHubReporter: Reporter {
     public var needsCheckedFixes: Bool { true }
 
     public func report(_ results: [LintResult]) -> String {
-        var out = ""
+        String(decoding: reportBytes(results), as: UTF8.self)
+    }
+
+    /// Written into bytes, the file's property escaped once per file: a
+    /// command per finding, of which a first run can have 10⁵.
+    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
+        // At least the report's size (escapes triple a byte at most, but for
+        // a hostile id's control character): made large enough once.
+        var out = ByteWriter(capacity: results.reduce(0) { size, result in
+            result.diagnostics.reduce(size) { $0 + 140 + 3 * (result.path.utf8.count + $1.rule.utf8.count + $1.message.utf8.count) }
+        })
         for result in results {
-            let file = ProjectPath.relative(result.path, to: currentDirectory)
-            for diagnostic in result.diagnostics {
-                let (start, end) = result.location(diagnostic)
-                let command: String
-                switch diagnostic.severity {
-                case .error: command = "error"
-                case .warning: command = "warning"
-                case .info, .off: command = "notice"
+            var file = ByteWriter()
+            file.appendWorkflowProperty(ProjectPath.relative(result.path, to: currentDirectory))
+            let diagnostics = result.diagnostics
+            for index in diagnostics.indices {
+                let (start, end) = result.location(diagnostics[index])
+                switch diagnostics[index].severity {
+                case .error: out.append("::error file=")
+                case .warning: out.append("::warning file=")
+                case .info, .off: out.append("::notice file=")
                 }
-                let properties = [
-                    ("file", file), ("line", String(start.line)), ("col", String(start.column)),
-                    ("endLine", String(end.line)), ("endColumn", String(end.column)), ("title", diagnostic.rule),
-                ]
-                out += "::\(command) "
-                out += properties.map { "\($0.0)=\(OutputEscaping.workflowProperty($0.1))" }.joined(separator: ",")
-                out += "::\(OutputEscaping.workflowMessage(diagnostic.message))\n"
+                out.append(bytes: file.bytes)
+                out.append(",line="); out.append(start.line)
+                out.append(",col="); out.append(start.column)
+                out.append(",endLine="); out.append(end.line)
+                out.append(",endColumn="); out.append(end.column)
+                out.append(",title="); out.appendWorkflowProperty(diagnostics[index].rule)
+                out.append("::"); out.appendWorkflowMessage(diagnostics[index].message)
+                out.append("\n")
             }
         }
-        return out
+        return out.bytes
     }
 }

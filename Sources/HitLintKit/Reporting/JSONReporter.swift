@@ -18,7 +18,7 @@ public struct JSONReporter: Reporter {
         var first = true
         for result in results {
             let path = jsonString(result.path)
-            let fingerprints = fingerprints(of: result)
+            let fingerprints = Fingerprints.values(of: result, file: result.path)
             for (position, diagnostic) in result.diagnostics.enumerated() {
                 out.append(first ? "[\n  {\"file\": " : ",\n  {\"file\": ")
                 first = false
@@ -68,30 +68,31 @@ public struct JSONReporter: Reporter {
         return out.bytes
     }
 
-    /// About the bytes a result's diagnostics take, from the lengths of
-    /// their text: the report is made large enough once (on a file full of
-    /// findings it is many times the file, and growing it copies it).
+    /// At least the bytes a result's diagnostics take, from the lengths of
+    /// their text (each string twice over, for its escapes), so that the
+    /// report is made large enough once: on a file full of findings it is many
+    /// times the file, and growing it copies it: old and new buffers held at
+    /// once were the peak of a run. What is reserved and not written is never touched.
     private static func estimatedSize(of result: LintResult) -> Int {
         var size = 0
+        let path = 2 * result.path.utf8.count
         for diagnostic in result.diagnostics {
-            size += 280 + result.path.utf8.count + diagnostic.message.utf8.count
+            size += 400 + path + 2 * (diagnostic.rule.utf8.count + diagnostic.message.utf8.count + (diagnostic.node?.utf8.count ?? 0))
+            for related in diagnostic.related { size += 4 + 2 * related.utf8.count }
             guard let fix = diagnostic.fix else { continue }
-            size += fix.description.utf8.count
-            for edit in fix.edits { size += 80 + edit.replacement.utf8.count }
+            size += 40 + 2 * fix.description.utf8.count
+            for edit in fix.edits { size += 140 + 2 * edit.replacement.utf8.count }
         }
         return size
     }
 
-    /// Every finding's `Fingerprints` (a capture's control's, the same in
-    /// every capture), from the path as the report writes it.
-    private func fingerprints(of result: LintResult) -> [String] {
-        Fingerprints.of(result, file: result.path)
-    }
-
-    /// `, "fingerprint": "0f3a…"`
-    private func appendFingerprint(_ fingerprint: String, into out: inout ByteWriter) {
-        out.append(", \"fingerprint\": ")
-        out.appendJSONString(fingerprint)
+    /// `, "fingerprint": "0f3a…"`: the finding's `Fingerprints` (a
+    /// capture's control's, the same in every capture), from the path as the
+    /// report writes it.
+    private func appendFingerprint(_ fingerprint: UInt64, into out: inout ByteWriter) {
+        out.append(", \"fingerprint\": \"")
+        out.appendHex16(fingerprint)
+        out.append("\"")
     }
 
     /// `"line": 3, "column": 7, "endLine": 3, "endColumn": 12`

@@ -10,10 +10,10 @@ public indirect enum JSONValue: Sendable {
     case object([(String, JSONValue)])
 
     public func rendered() -> String {
-        var out = ""
-        write(into: &out, indent: "")
-        out += "\n"
-        return out
+        var out = ByteWriter()
+        write(into: &out, indent: 0)
+        out.append("\n")
+        return out.string
     }
 
     private var isScalar: Bool {
@@ -23,51 +23,57 @@ public indirect enum JSONValue: Sendable {
         }
     }
 
-    private func write(into out: inout String, indent: String) {
+    /// Written into bytes as if it began `indent` spaces in (the lines after
+    /// its first are indented from there): the reports write their fixed
+    /// parts this way, in place, between the parts they write themselves.
+    func write(into out: inout ByteWriter, indent: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
-        case .string(let value): out += jsonString(value)
+        case .null: out.append("null")
+        case .bool(let value): out.append(value ? "true" : "false")
+        case .int(let value): out.append(value)
+        case .string(let value): out.appendJSONString(value)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty { out.append("[]"); return }
             if items.allSatisfy(\.isScalar) {
-                out += "["
+                out.append("[")
                 for (position, item) in items.enumerated() {
-                    if position > 0 { out += ", " }
+                    if position > 0 { out.append(", ") }
                     item.write(into: &out, indent: indent)
                 }
-                out += "]"
+                out.append("]")
                 return
             }
-            let inner = indent + "  "
-            out += "[\n"
+            out.append("[\n")
             for (position, item) in items.enumerated() {
-                out += inner
-                item.write(into: &out, indent: inner)
-                out += position == items.count - 1 ? "\n" : ",\n"
+                out.appendSpaces(indent + 2)
+                item.write(into: &out, indent: indent + 2)
+                out.append(position == items.count - 1 ? "\n" : ",\n")
             }
-            out += indent + "]"
+            out.appendSpaces(indent)
+            out.append("]")
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty { out.append("{}"); return }
             if members.allSatisfy(\.1.isScalar) {
-                out += "{"
+                out.append("{")
                 for (position, (key, value)) in members.enumerated() {
-                    if position > 0 { out += ", " }
-                    out += jsonString(key) + ": "
+                    if position > 0 { out.append(", ") }
+                    out.appendJSONString(key)
+                    out.append(": ")
                     value.write(into: &out, indent: indent)
                 }
-                out += "}"
+                out.append("}")
                 return
             }
-            let inner = indent + "  "
-            out += "{\n"
+            out.append("{\n")
             for (position, (key, value)) in members.enumerated() {
-                out += inner + jsonString(key) + ": "
-                value.write(into: &out, indent: inner)
-                out += position == members.count - 1 ? "\n" : ",\n"
+                out.appendSpaces(indent + 2)
+                out.appendJSONString(key)
+                out.append(": ")
+                value.write(into: &out, indent: indent + 2)
+                out.append(position == members.count - 1 ? "\n" : ",\n")
             }
-            out += indent + "}"
+            out.appendSpaces(indent)
+            out.append("}")
         }
     }
 }

@@ -9,44 +9,98 @@ public struct JUnitReporter: Reporter {
     public var needsCheckedFixes: Bool { false }
 
     public func report(_ results: [LintResult]) -> String {
-        let failures = results.reduce(0) { $0 + $1.diagnostics.filter { $0.severity == .error }.count }
-        let suite = "name=\"hitlint\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\""
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites \(suite)>\n"
-        out += "  <testsuite \(suite)>\n"
-        for result in results {
-            let path = Self.escape(result.path)
-            let errors = result.diagnostics.filter { $0.severity == .error }
-            let others = result.diagnostics.filter { $0.severity != .error }
-            out += "    <testcase classname=\"hitlint\" name=\"\(path)\" file=\"\(path)\""
-            if errors.isEmpty, others.isEmpty {
-                out += "/>\n"
-                continue
-            }
-            out += ">\n"
-            for diagnostic in errors {
-                let line = Self.line(result, diagnostic)
-                out += "      <failure type=\"\(Self.escape(diagnostic.rule))\" message=\"\(Self.escape(diagnostic.message))\">"
-                out += Self.escape(line) + "</failure>\n"
-            }
-            if !others.isEmpty {
-                out += "      <system-out>" + others.map { Self.escape(Self.line(result, $0)) }.joined(separator: "\n") + "</system-out>\n"
-            }
-            out += "    </testcase>\n"
-        }
-        out += "  </testsuite>\n</testsuites>\n"
-        return out
+        String(decoding: reportBytes(results), as: UTF8.self)
     }
 
-    /// The diagnostic as the text report writes it: `path:line:col: error:
-    /// message [rule]`, on one line as there (`OutputEscaping`). A CI system
-    /// reads the element's text with its references resolved and may print it
-    /// to its log, where a line break in an id would start a line of its own.
-    private static func line(_ result: LintResult, _ diagnostic: Diagnostic) -> String {
-        let start = result.location(diagnostic).start
-        let severity = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
-        return "\(OutputEscaping.lineStart(result.path)):\(start.line):\(start.column): \(severity): "
-            + "\(OutputEscaping.oneLine(diagnostic.message)) [\(diagnostic.rule)]"
+    /// Written into bytes, each piece escaped as it is written (escaping
+    /// each piece of a line is escaping the line: `markup` escapes character
+    /// by character), the path's pieces once per file.
+    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
+        var failures = 0
+        var size = 256
+        for result in results {
+            size += 120 + 6 * result.path.utf8.count
+            for diagnostic in result.diagnostics {
+                if diagnostic.severity == .error { failures += 1 }
+                // Each string escaped (a message's quoted names: `&#39;` for
+                // each quote), the message twice; a hostile id's escapes may
+                // still grow the report.
+                size += 120 + 3 * (result.path.utf8.count + diagnostic.rule.utf8.count) + 6 * diagnostic.message.utf8.count
+            }
+        }
+        var out = ByteWriter(capacity: size)
+        var suite = ByteWriter()
+        suite.append("name=\"hitlint\" tests=\""); suite.append(results.count)
+        suite.append("\" failures=\""); suite.append(failures)
+        suite.append("\" errors=\"0\" skipped=\"0\"")
+        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites ")
+        out.append(bytes: suite.bytes)
+        out.append(">\n  <testsuite ")
+        out.append(bytes: suite.bytes)
+        out.append(">\n")
+        for result in results {
+            var path = ByteWriter()
+            path.appendMarkup(result.path, lineBreaksAsReferences: true)
+            out.append("    <testcase classname=\"hitlint\" name=\"")
+            out.append(bytes: path.bytes)
+            out.append("\" file=\"")
+            out.append(bytes: path.bytes)
+            out.append("\"")
+            let diagnostics = result.diagnostics
+            if diagnostics.isEmpty {
+                out.append("/>\n")
+                continue
+            }
+            out.append(">\n")
+            // The line's path, as the text report starts it, escaped once.
+            var lineStart = ByteWriter()
+            lineStart.appendMarkup(OutputEscaping.lineStart(result.path), lineBreaksAsReferences: true)
+            for index in diagnostics.indices where diagnostics[index].severity == .error {
+                out.append("      <failure type=\"")
+                out.appendMarkup(diagnostics[index].rule, lineBreaksAsReferences: true)
+                out.append("\" message=\"")
+                out.appendMarkup(diagnostics[index].message, lineBreaksAsReferences: true)
+                out.append("\">")
+                Self.appendLine(result, diagnostics[index], path: lineStart.bytes, into: &out)
+                out.append("</failure>\n")
+            }
+            var first = true
+            for index in diagnostics.indices where diagnostics[index].severity != .error {
+                out.append(first ? "      <system-out>" : "\n")
+                first = false
+                Self.appendLine(result, diagnostics[index], path: lineStart.bytes, into: &out)
+            }
+            if !first { out.append("</system-out>\n") }
+            out.append("    </testcase>\n")
+        }
+        out.append("  </testsuite>\n</testsuites>\n")
+        return out.bytes
+    }
+
+    /// The diagnostic as the text report writes it, `path:line:col: error:
+    /// message [rule]`, on one line as there (`OutputEscaping`), escaped for
+    /// XML. A CI system reads the element's text with its references resolved
+    /// and may print it to its log, where a line break in an id would start a
+    /// line of its own.
+    private static func appendLine(_ result: LintResult, _ diagnostic: Diagnostic, path: [UInt8], into out: inout ByteWriter) {
+        let start = result.source.location(of: diagnostic.span.start)
+        out.append(bytes: path)
+        out.append(":"); out.append(start.line)
+        out.append(":"); out.append(start.column)
+        switch diagnostic.severity {
+        case .error: out.append(": error: ")
+        case .warning: out.append(": warning: ")
+        case .info: out.append(": note: ")
+        case .off: out.append(": off: ")
+        }
+        if diagnostic.message.needsEscapeOnOneLine {
+            out.appendMarkup(OutputEscaping.oneLine(diagnostic.message), lineBreaksAsReferences: true)
+        } else {
+            out.appendMarkup(diagnostic.message, lineBreaksAsReferences: true)
+        }
+        out.append(" [")
+        out.appendMarkup(diagnostic.rule, lineBreaksAsReferences: true)
+        out.append("]")
     }
 
     /// Text for a double-quoted XML attribute or an element (line breaks kept

@@ -38,81 +38,150 @@ public struct SARIFReporter: Reporter {
     }
 
     public func report(_ results: [LintResult]) -> String {
+        String(decoding: reportBytes(results), as: UTF8.self)
+    }
+
+    /// The log written as it is produced, result after result, into bytes
+    /// laid out as `JSONValue` lays them out (two-space indentation, a
+    /// container of scalars on one line). A value tree of every result was
+    /// many times the report's size, the peak of a run's memory, and building,
+    /// writing and freeing it took most of a SARIF run.
+    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
         let descriptions = RuleRegistry.descriptions
+        var out = ByteWriter(capacity: results.reduce(16_384) { $0 + Self.estimatedSize(of: $1) })
+        out.append("{\n  \"$schema\": ")
+        out.appendJSONString(Self.schema)
+        out.append(",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": ")
+        // The rules: a few dozen lines, the same in every run.
+        JSONValue.object([("driver", .object([
+            ("name", .string("hitlint")),
+            ("semanticVersion", .string(HitLint.version)),
+            ("informationUri", .string(Self.informationURI)),
+            ("rules", .array(descriptions.map(Self.rule))),
+        ]))]).write(into: &out, indent: 6)
+        out.append(",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ")
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in descriptions.enumerated() { ruleIndex[rule.id] = index }
-        var sarifResults: [JSONValue] = []
+        var first = true
         for result in results {
             let file = ProjectPath.relative(result.path, to: currentDirectory)
             let artifact = artifactLocation(file)
-            let fingerprints = Fingerprints.of(result, file: file)
-            for (position, diagnostic) in result.diagnostics.enumerated() {
-                let (start, end) = result.location(diagnostic)
-                var members: [(String, JSONValue)] = [("ruleId", .string(diagnostic.rule))]
-                if let index = ruleIndex[diagnostic.rule] { members.append(("ruleIndex", .int(index))) }
-                members += [
-                    ("level", .string(Self.level(diagnostic.severity))),
-                    ("message", .object([("text", .string(diagnostic.message))])),
-                    ("locations", .array([.object([("physicalLocation", .object([
-                        ("artifactLocation", artifact),
-                        ("region", region(start, end)),
-                    ]))])])),
-                    ("partialFingerprints", .object([
-                        (Self.fingerprintKey, .string(fingerprints[position])),
-                    ])),
-                ]
-                if let fix = diagnostic.fix, !fix.edits.isEmpty {
-                    let replacements = fix.edits.sorted { $0.span < $1.span }.map { edit -> JSONValue in
-                        .object([
-                            ("deletedRegion", region(result.source.location(of: edit.span.start),
-                                                     result.source.location(of: edit.span.end))),
-                            ("insertedContent", .object([("text", .string(edit.replacement))])),
-                        ])
-                    }
-                    members.append(("fixes", .array([.object([
-                        ("description", .object([("text", .string(fix.description))])),
-                        ("artifactChanges", .array([.object([
-                            ("artifactLocation", artifact),
-                            ("replacements", .array(replacements)),
-                        ])])),
-                    ])])))
-                }
-                if !diagnostic.related.isEmpty {
-                    members.append(("properties", .object([("related", .array(diagnostic.related.map(JSONValue.string)))])))
-                }
-                sarifResults.append(.object(members))
+            let fingerprints = Fingerprints.values(of: result, file: file)
+            let diagnostics = result.diagnostics
+            for position in diagnostics.indices {
+                out.append(first ? "[\n        {\n          \"ruleId\": " : ",\n        {\n          \"ruleId\": ")
+                first = false
+                writeResult(diagnostics[position], of: result, artifact: artifact, ruleIndex: ruleIndex[diagnostics[position].rule],
+                            fingerprint: fingerprints[position], into: &out)
             }
         }
-        let log = JSONValue.object([
-            ("$schema", .string(Self.schema)),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("hitlint")),
-                    ("semanticVersion", .string(HitLint.version)),
-                    ("informationUri", .string(Self.informationURI)),
-                    ("rules", .array(descriptions.map(Self.rule))),
-                ]))])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(sarifResults)),
-            ])])),
-        ])
-        return log.rendered()
+        out.append(first ? "[]" : "\n      ]")
+        out.append("\n    }\n  ]\n}\n")
+        return out.bytes
     }
 
-    private func artifactLocation(_ file: String) -> JSONValue {
-        if file.hasPrefix("/") {
-            // Outside the project folder: an absolute file URI, with no base.
-            return .object([("uri", .string(ProjectPath.uri(file)))])
+    /// One result, from its `ruleId`'s value to its closing brace, eight spaces in.
+    private func writeResult(_ diagnostic: Diagnostic, of result: LintResult, artifact: [UInt8], ruleIndex: Int?,
+                             fingerprint: UInt64, into out: inout ByteWriter) {
+        out.appendJSONString(diagnostic.rule)
+        if let ruleIndex {
+            out.append(",\n          \"ruleIndex\": ")
+            out.append(ruleIndex)
         }
-        return .object([("uri", .string(ProjectPath.uri(file))), ("uriBaseId", .string(Self.sourceRoot))])
+        out.append(",\n          \"level\": \"")
+        out.append(Self.levelName(diagnostic.severity))
+        out.append("\",\n          \"message\": {\"text\": ")
+        out.appendJSONString(diagnostic.message)
+        out.append("},\n          \"locations\": [\n            {\n              \"physicalLocation\": {\n                \"artifactLocation\": ")
+        out.append(bytes: artifact)
+        out.append(",\n                \"region\": ")
+        let (start, end) = result.location(diagnostic)
+        writeRegion(start, end, into: &out)
+        out.append("\n              }\n            }\n          ],\n          \"partialFingerprints\": {\"")
+        out.append(Self.fingerprintKey)
+        out.append("\": \"")
+        out.appendHex16(fingerprint)
+        out.append("\"}")
+        if let fix = diagnostic.fix, !fix.edits.isEmpty {
+            out.append(",\n          \"fixes\": [\n            {\n              \"description\": {\"text\": ")
+            out.appendJSONString(fix.description)
+            out.append("},\n              \"artifactChanges\": [\n                {\n                  \"artifactLocation\": ")
+            out.append(bytes: artifact)
+            out.append(",\n                  \"replacements\": [\n")
+            let edits = fix.edits.count == 1 ? fix.edits : fix.edits.sorted { $0.span < $1.span }
+            for (position, edit) in edits.enumerated() {
+                out.append(position == 0 ? "                    {\n                      \"deletedRegion\": "
+                           : ",\n                    {\n                      \"deletedRegion\": ")
+                writeRegion(result.source.location(of: edit.span.start), result.source.location(of: edit.span.end), into: &out)
+                out.append(",\n                      \"insertedContent\": {\"text\": ")
+                out.appendJSONString(edit.replacement)
+                out.append("}\n                    }")
+            }
+            out.append("\n                  ]\n                }\n              ]\n            }\n          ]")
+        }
+        if !diagnostic.related.isEmpty {
+            out.append(",\n          \"properties\": {\n            \"related\": [")
+            for (position, related) in diagnostic.related.enumerated() {
+                if position > 0 { out.append(", ") }
+                out.appendJSONString(related)
+            }
+            out.append("]\n          }")
+        }
+        out.append("\n        }")
     }
 
-    private func region(_ start: SourceLocation, _ end: SourceLocation) -> JSONValue {
-        .object([
-            ("startLine", .int(start.line)), ("startColumn", .int(start.column)),
-            ("endLine", .int(end.line)), ("endColumn", .int(end.column)),
-        ])
+    /// `level` as a literal, written without a `String`.
+    private static func levelName(_ severity: Severity) -> StaticString {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        case .off: return "none"
+        }
+    }
+
+    /// At least the bytes a result's findings take (about 1.3 KB each, most
+    /// of it indentation; each string twice over, for its escapes), so that
+    /// the report is made large enough once: growing it copies it, and the
+    /// copy is the peak of the run. What is reserved and not written is never touched.
+    private static func estimatedSize(of result: LintResult) -> Int {
+        var size = 0
+        let path = 3 * result.path.utf8.count
+        for diagnostic in result.diagnostics {
+            size += 900 + 2 * path + 2 * (diagnostic.rule.utf8.count + diagnostic.message.utf8.count)
+            for related in diagnostic.related { size += 4 + 2 * related.utf8.count }
+            guard let fix = diagnostic.fix, !fix.edits.isEmpty else { continue }
+            size += 600 + path + 2 * fix.description.utf8.count
+            for edit in fix.edits { size += 300 + 2 * edit.replacement.utf8.count }
+        }
+        return size
+    }
+
+    /// `{"uri": "…", "uriBaseId": "%SRCROOT%"}`, written once per file.
+    private func artifactLocation(_ file: String) -> [UInt8] {
+        var out = ByteWriter()
+        out.append("{\"uri\": ")
+        out.appendJSONString(ProjectPath.uri(file))
+        // Outside the project folder: an absolute file URI, with no base.
+        if !file.hasPrefix("/") {
+            out.append(", \"uriBaseId\": ")
+            out.appendJSONString(Self.sourceRoot)
+        }
+        out.append("}")
+        return out.bytes
+    }
+
+    /// `{"startLine": 3, "startColumn": 7, "endLine": 3, "endColumn": 12}`
+    private func writeRegion(_ start: SourceLocation, _ end: SourceLocation, into out: inout ByteWriter) {
+        out.append("{\"startLine\": ")
+        out.append(start.line)
+        out.append(", \"startColumn\": ")
+        out.append(start.column)
+        out.append(", \"endLine\": ")
+        out.append(end.line)
+        out.append(", \"endColumn\": ")
+        out.append(end.column)
+        out.append("}")
     }
 
     static func rule(_ rule: RuleDescription) -> JSONValue {

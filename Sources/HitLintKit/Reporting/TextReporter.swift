@@ -37,7 +37,17 @@ public struct TextReporter: Reporter {
     public func reportBytes(_ results: [LintResult]) -> [UInt8] {
         // Written as bytes: a first run on a large project prints a line for each
         // of many diagnostics, and a String joined for each would cost more than the line.
-        var out = ByteWriter()
+        // Made large enough once (growing it copies it): a line's pieces,
+        // with room for a message's escapes; fixes when they are shown.
+        var out = ByteWriter(capacity: results.reduce(256) { size, result in
+            result.diagnostics.reduce(size) { size, diagnostic in
+                var size = size + 64 + 2 * (result.path.utf8.count + diagnostic.message.utf8.count) + diagnostic.rule.utf8.count
+                if showFixes, let fix = diagnostic.fix {
+                    size += 32 + 2 * fix.description.utf8.count + fix.edits.reduce(0) { $0 + 48 + 2 * $1.replacement.utf8.count }
+                }
+                return size
+            }
+        })
         let groups = CaptureGroups(results)
         for (resultIndex, result) in results.enumerated() {
             // Each diagnostic line starts with the path: on one line, and never a workflow command.

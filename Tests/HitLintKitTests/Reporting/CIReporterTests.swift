@@ -36,6 +36,32 @@ final class CIReporterTests: XCTestCase {
         try assertMatchesGoldenFile(result.output, "ci-output.junit.xml")
     }
 
+    /// A JUnit report shows nothing of fixes, so a run that writes one checks
+    /// none (`LintCommand`): the report must be the same whether the fixes were
+    /// written and checked or neither.
+    func testJUnitReportIsTheSameWhetherFixesAreCheckedOrNot() throws {
+        let root = TestSupport.packageRoot.appendingPathComponent("Examples")
+        var checked = LintOptions()
+        checked.fixChecking = .checked
+        checked.run.writesFixes = true
+        var unchecked = LintOptions()
+        unchecked.fixChecking = .unchecked
+        unchecked.run.writesFixes = false
+        var (withEdits, withoutEdits) = (0, 0)
+        for name in ["clipped-target.yaml", "dead-gap.yaml", "icon-slop.json", "layout-problems.yaml", "overlap.yaml", "toolbar-stack.yaml"] {
+            let bytes = [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: root.appendingPathComponent(name).path)))
+            let format = try XCTUnwrap(SourceFormat(path: name))
+            let fixed = Linter(options: checked).lint(source: SourceText(bytes: bytes), format: format, path: name)
+            let counted = Linter(options: unchecked).lint(source: SourceText(bytes: bytes), format: format, path: name)
+            withEdits += fixed.diagnostics.filter { !($0.fix?.edits.isEmpty ?? true) }.count
+            withoutEdits += counted.diagnostics.filter { !($0.fix?.edits.isEmpty ?? true) }.count
+            XCTAssertEqual(String(decoding: JUnitReporter().reportBytes([fixed]), as: UTF8.self),
+                           String(decoding: JUnitReporter().reportBytes([counted]), as: UTF8.self), name)
+        }
+        // Most of the examples' fixes have edits only when they are written.
+        XCTAssertGreaterThan(withEdits, withoutEdits + 5)
+    }
+
     // MARK: - github
 
     func testWorkflowCommandEscaping() {
