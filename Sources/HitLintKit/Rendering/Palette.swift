@@ -22,6 +22,37 @@ enum Palette {
         ("info", "#0969da", "#58a6ff"),
     ]
 
+    /// `css` with each `property:var(--name)` preceded by the same property
+    /// with the light colour written out (`fill:#ffffff;fill:var(--background)`),
+    /// and `var(--name,value)` by its fallback. A browser keeps the later
+    /// declaration, so dark mode still switches; a renderer without custom
+    /// properties (librsvg, which `rsvg-convert` and many image tools use)
+    /// drops it and keeps the colour, instead of painting every fill black.
+    static func withLiteralColors(_ css: String) -> String {
+        let light = Dictionary(uniqueKeysWithValues: colors.map { ($0.name, $0.light) })
+        var out = ""
+        out.reserveCapacity(css.utf8.count * 2)
+        // Declarations end at ';' or '}' and start after '{' or ';'.
+        var rest = Substring(css)
+        while let open = rest.range(of: ":var(--") {
+            let start = rest[..<open.lowerBound].lastIndex(where: { $0 == "{" || $0 == ";" }).map { rest.index(after: $0) }
+                ?? rest.startIndex
+            let property = rest[start..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: ")") else { break }
+            let inside = rest[open.upperBound..<close]
+            let parts = inside.split(separator: ",", maxSplits: 1)
+            let value = parts.count == 2 ? String(parts[1]) : light[String(inside)]
+            out += rest[..<start]
+            if let value, !property.contains(where: { $0 == "{" || $0 == "}" || $0 == " " || $0 == "\n" }) {
+                out += property + ":" + value + ";"
+            }
+            out += rest[start...close]
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
+    }
+
     /// `--name: value;` for every colour, light by default and dark when asked.
     static func customProperties(selector: String) -> String {
         let light = colors.map { "--\($0.name):\($0.light);" }.joined()

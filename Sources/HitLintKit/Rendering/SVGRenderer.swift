@@ -56,7 +56,7 @@ public struct SVGRenderer {
         let shot = screenshot
         let classes = shot == nil ? "hitlint" : "hitlint with-screenshot"
         out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(classes)\" viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\"\(size) role=\"img\" aria-label=\"\(escapeMarkup("hit areas of " + input.result.path))\">\n")
-        out.write("<style>\n" + Self.style + (shot == nil ? "" : Self.screenshotStyle) + "</style>\n")
+        out.write("<style>\n" + Self.style + (shot == nil ? "" : Self.literalScreenshotStyle) + "</style>\n")
         out.write(Self.definitions)
         if let (image, _) = shot {
             // Once, however many panels show it: the bytes are most of the file.
@@ -342,9 +342,11 @@ public struct SVGRenderer {
 
     """
 
+    static let literalScreenshotStyle = Palette.withLiteralColors(screenshotStyle)
+
     static let style: String = {
         var css = Palette.customProperties(selector: "svg.hitlint")
-        css += """
+        css += Palette.withLiteralColors("""
         svg.hitlint{font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
         .canvas{fill:var(--background)}
         .panel-title{fill:var(--ink);font-size:15px;font-weight:600}
@@ -388,7 +390,7 @@ public struct SVGRenderer {
         .hot rect,.hot path,rect.hot,path.hot{stroke:var(--ink);stroke-width:3}
         .marker.hot circle{stroke:var(--ink);stroke-width:2.5}
 
-        """
+        """)
         for layer in Layer.allCases { css += ".hide-\(layer.rawValue) .layer-\(layer.rawValue){display:none}\n" }
         return css
     }()

@@ -64,6 +64,34 @@ final class RenderTests: XCTestCase {
         }
     }
 
+    /// librsvg (`rsvg-convert`, and the image tools built on it) has no CSS
+    /// custom properties: a colour given only as `var(--…)` is painted black.
+    /// Each such declaration follows the same property with the light colour.
+    func testEveryColourHasALiteralBeforeItsCustomProperty() throws {
+        let svg = SVGRenderer(try input(example: "overlap.yaml")).svg()
+        let style = try XCTUnwrap(svg.range(of: "<style>").flatMap { start in
+            svg.range(of: "</style>", range: start.upperBound..<svg.endIndex).map { String(svg[start.upperBound..<$0.lowerBound]) }
+        })
+        var checked = 0
+        for rule in style.split(whereSeparator: { $0 == "{" || $0 == "}" }) {
+            let declarations = rule.split(separator: ";").map(String.init)
+            for (index, declaration) in declarations.enumerated() where declaration.contains(":var(--") {
+                let property = declaration.prefix { $0 != ":" }
+                XCTAssertGreaterThan(index, 0, declaration)
+                guard index > 0 else { continue }
+                let before = declarations[index - 1]
+                XCTAssertTrue(before.hasPrefix(property + ":") && !before.contains("var("), "\(before);\(declaration)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 40)
+        // Dark mode still switches the custom properties, which browsers read last.
+        XCTAssertTrue(style.contains("@media (prefers-color-scheme: dark)"))
+        XCTAssertTrue(style.contains(".canvas{fill:#ffffff;fill:var(--background)}"), style)
+        XCTAssertEqual(Palette.withLiteralColors(".s{opacity:var(--o,.6)}.t{fill:var(--unknown)}"),
+                       ".s{opacity:.6;opacity:var(--o,.6)}.t{fill:var(--unknown)}")
+    }
+
     func testTextFromTheFileIsEscaped() throws {
         let hostile = """
         root:
