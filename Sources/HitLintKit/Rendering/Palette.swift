@@ -32,7 +32,8 @@ enum Palette {
         let light = Dictionary(uniqueKeysWithValues: colors.map { ($0.name, $0.light) })
         var out = ""
         out.reserveCapacity(css.utf8.count * 2)
-        // Declarations end at ';' or '}' and start after '{' or ';'.
+        // A declaration starts after the '{' or ';' before it; a "property"
+        // holding '}' or white space is no property (a selector, a media query).
         var rest = Substring(css)
         while let open = rest.range(of: ":var(--") {
             let start = rest[..<open.lowerBound].lastIndex(where: { $0 == "{" || $0 == ";" }).map { rest.index(after: $0) }
@@ -43,7 +44,7 @@ enum Palette {
             let parts = inside.split(separator: ",", maxSplits: 1)
             let value = parts.count == 2 ? String(parts[1]) : light[String(inside)]
             out += rest[..<start]
-            if let value, !property.contains(where: { $0 == "{" || $0 == "}" || $0 == " " || $0 == "\n" }) {
+            if let value, !property.contains(where: { $0 == "}" || $0.isWhitespace }) {
                 out += property + ":" + value + ";"
             }
             out += rest[start...close]
