@@ -14,6 +14,10 @@ extension LintCommand {
         /// Files linted at once.
         var jobs: Int
         var currentDirectory: String
+        /// Results with something to show keep what the rules saw, for
+        /// `--render-dir`'s pictures (`LintResult.context`); `quiet`: only
+        /// errors are shown.
+        var keepsContexts = (wanted: false, quiet: false)
     }
 
     /// A layout file to lint, or standard input already read.
@@ -188,8 +192,13 @@ extension LintCommand {
                     : FixedFile(original: bytes, fixed: outcome.bytes, count: outcome.fixesApplied)
                 return (outcome.result, nil, fixed)
             }
-            let result = linter.lint(source: SourceText(bytes: source), format: format, path: file.path,
-                                     foundInFolder: file.foundInFolder)
+            var result = linter.lint(source: SourceText(bytes: source), format: format, path: file.path,
+                                     foundInFolder: file.foundInFolder, keepingContext: plan.keepsContexts.wanted)
+            if result.context != nil {
+                // A file that gets no page keeps nothing for one.
+                let shown = plan.keepsContexts.quiet ? result.diagnostics.contains { $0.severity == .error } : !result.diagnostics.isEmpty
+                if !shown { result.context = nil }
+            }
             // The report turns offsets into lines on one core, after every
             // file: the line table of a small file is built here, on the
             // worker's. (A mapped file's waits: it is read in blocks, after

@@ -236,15 +236,18 @@ public enum Fixer {
     /// fire more often than in the original file, the pass is redone in order,
     /// keeping only fixes that leave nothing new. Returns the final bytes,
     /// how many fixes were applied, and the lint of the final bytes.
+    /// `linted`: the lint of `bytes` by `linter`, when one was made already
+    /// (an editor's, kept for its code actions); its fixes are checked here
+    /// if they are not.
     public static func fixUntilStable(_ bytes: [UInt8], format: SourceFormat, path: String, linter: Linter,
-                                      maximumPasses: Int = 10, foundInFolder: Bool = false)
+                                      maximumPasses: Int = 10, foundInFolder: Bool = false, linted: LintResult? = nil)
         -> (bytes: [UInt8], fixesApplied: Int, result: LintResult) {
         func lint(_ bytes: [UInt8]) -> LintResult {
             linter.lint(source: SourceText(bytes: bytes), format: format, path: path, foundInFolder: foundInFolder)
         }
         var current = bytes
         var total = 0
-        var result = lint(current)
+        var result = linted.map { linter.checkingFixes(of: $0) } ?? lint(current)
         let baseline = counts(result.diagnostics)
         func addsProblems(_ result: LintResult) -> Bool {
             counts(result.diagnostics).contains { $0.value > baseline[$0.key, default: 0] }

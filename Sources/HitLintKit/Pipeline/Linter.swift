@@ -14,6 +14,27 @@ public struct LintResult: Sendable {
     /// An Android capture whose density was inferred or assumed: what it
     /// showed of it (for the folder pass, `FolderDensity`).
     public var densityEvidence: DensityEvidence?
+    /// What the rules saw (layout, geometry, target regions), when the lint
+    /// was asked to keep it (`keepingContext`): the picture, the language
+    /// server's hover and code actions and `--render-dir` draw and answer from
+    /// it rather than building the file again. nil when the file built no
+    /// layout the rules could check.
+    public var context: RuleContext?
+    /// Whether the fixes' edits are what checking them leaves (SPEC §6), or
+    /// are still to be checked (`Linter.checkingFixes(of:)`). True where there
+    /// is nothing to check: a capture keeps no edits, a broken layout no fixes.
+    public var fixesChecked = true
+    /// What checking the fixes later needs besides `context`: what reading the
+    /// file found, and what it was read as.
+    var fixCheckInput: FixCheckInput?
+    /// Whether the lint was asked to keep `context` (which is nil all the
+    /// same where no layout was checked).
+    var keptContext = false
+
+    struct FixCheckInput: Sendable {
+        var layoutDiagnostics: [Diagnostic]
+        var format: SourceFormat
+    }
 
     public init(path: String, source: SourceText, diagnostics: [Diagnostic], nodeCount: Int, fileKind: FileKind = .hitlint) {
         self.path = path
@@ -48,10 +69,13 @@ public struct Linter: Sendable {
         self.options = options
     }
 
-    /// `foundInFolder`: the file was found while walking a folder, not named:
-    /// when it is no layout hitlint knows it is skipped with a note, where a
-    /// named one is an error.
-    public func lint(source: SourceText, format: SourceFormat, path: String, foundInFolder: Bool = false) -> LintResult {
+    /// The one way from a file's bytes to its result. `foundInFolder`: the
+    /// file was found while walking a folder, not named: when it is no layout
+    /// hitlint knows it is skipped with a note, where a named one is an error.
+    /// `keepingContext`: the result keeps what the rules saw
+    /// (`LintResult.context`), for a picture or an editor's questions.
+    public func lint(source: SourceText, format: SourceFormat, path: String, foundInFolder: Bool = false,
+                     keepingContext: Bool = false) -> LintResult {
         do {
             // A large JSON layout is built while it is read, without keeping its document.
             if format == .json, source.bytes.count >= options.run.streamingFrom,
@@ -59,17 +83,17 @@ public struct Linter: Sendable {
                 let (builder, document) = try LayoutBuilder.read(streaming: source)
                 let kind = options.importing.fileKind.kind(of: document)
                 guard kind == .hitlint else {
-                    return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
+                    return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: keepingContext)
                 }
                 let (layout, diagnostics) = LayoutBuilder.finish(consume builder, streamed: document, overrides: overrides)
-                let outcome = lintLayout(consume layout, diagnostics, kind: kind)
+                let outcome = lintLayout(consume layout, diagnostics, kind: kind, keepingContext: keepingContext)
                 return finish(outcome, source: source, format: format, path: path, kind: kind)
             }
-            return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: nil)
+            return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: keepingContext)
         } catch {
             // `maestro hierarchy > screen.json` keeps the tool's banner above the JSON.
             if format == .json, let document = CaptureBanner.maestroDocument(source, kind: options.importing.fileKind) {
-                return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: nil)
+                return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: keepingContext)
             }
             if foundInFolder, error.isUnsupportedDocument {
                 let diagnostic = Diagnostic(rule: RuleID.importNote, severity: .info,
@@ -88,14 +112,12 @@ public struct Linter: Sendable {
     /// Takes the document: once the rules have run, nothing of it is kept but
     /// its source, so checking the fixes (another lint of the whole file each
     /// time) does not hold two files' worth of memory at once.
-    public func lint(document: consuming Document, path: String) -> LintResult {
-        lint(document: document, path: path, keepingContext: nil)
+    public func lint(document: consuming Document, path: String, keepingContext: Bool = false) -> LintResult {
+        lint(document: document, path: path, foundInFolder: false, keepingContext: keepingContext)
     }
 
-    /// The one way from a document to its layout and diagnostics; `keep` (for
-    /// pictures) is handed the rule context the rules saw, when they ran.
-    func lint(document: consuming Document, path: String, foundInFolder: Bool = false,
-              keepingContext keep: ((RuleContext) -> Void)?) -> LintResult {
+    /// The one way from a document to its layout and diagnostics.
+    func lint(document: consuming Document, path: String, foundInFolder: Bool, keepingContext: Bool) -> LintResult {
         let (source, format) = (document.source, document.format)
         var kind = options.importing.fileKind.kind(of: document)
         if kind == .unknown {
@@ -123,7 +145,7 @@ public struct Linter: Sendable {
         }
         _ = consume document
         let evidence = layout.densityEvidence
-        let outcome = lintLayout(consume layout, diagnostics, kind: kind, keep: keep)
+        let outcome = lintLayout(consume layout, diagnostics, kind: kind, keepingContext: keepingContext)
         var result = finish(outcome, source: source, format: format, path: path, kind: kind)
         result.densityEvidence = evidence
         return result
@@ -173,33 +195,73 @@ public struct Linter: Sendable {
         LayoutBuilder.Overrides(platform: options.rules.platform, modality: options.rules.modality)
     }
 
-    /// Keeps only the advice of a capture's fixes, or checks a layout's fixes.
+    /// Keeps only the advice of a capture's fixes, or checks a layout's fixes
+    /// (or, unchecked, keeps what checking them later needs).
     private func finish(_ outcome: LayoutOutcome, source: SourceText,
                         format: SourceFormat, path: String, kind: FileKind) -> LintResult {
         var diagnostics = outcome.diagnostics
+        var fixesChecked = true
         if kind.isImported {
             // A captured hierarchy is what the app did, not a source to edit: the
             // rules' edits assume a hitlint file, so only their advice is kept.
             for index in diagnostics.indices where diagnostics[index].fix != nil {
                 diagnostics[index].fix!.dropEdits()
             }
-        } else if options.fixChecking == .checked, !outcome.broken {
-            diagnostics = FixChecking(linter: self, source: source, format: format, path: path, origin: outcome.fixCheckOrigin,
-                                      audit: fixCheckAudit, focuses: focusesFixChecks).check(diagnostics)
+        } else if !outcome.broken {
+            if options.fixChecking == .checked {
+                let origin = outcome.context.map { FixChecking.Origin($0, layoutDiagnostics: outcome.layoutDiagnostics) }
+                diagnostics = FixChecking(linter: self, source: source, format: format, path: path, origin: origin,
+                                          audit: fixCheckAudit, focuses: focusesFixChecks).check(diagnostics)
+            } else {
+                fixesChecked = false
+            }
         }
         var result = LintResult(path: path, source: source, diagnostics: diagnostics, nodeCount: outcome.nodeCount, fileKind: kind)
         result.usedIgnores = outcome.usedIgnores
+        result.fixesChecked = fixesChecked
+        if outcome.keepsContext {
+            result.keptContext = true
+            result.context = outcome.context
+            if !fixesChecked { result.fixCheckInput = LintResult.FixCheckInput(layoutDiagnostics: outcome.layoutDiagnostics, format: format) }
+        }
         return result
+    }
+
+    /// The result with its fixes checked (SPEC §6), as a lint that checks
+    /// them would have given it: from the layout it kept (`keepingContext`),
+    /// so an editor that lints on every keystroke without checking fixes
+    /// checks them only when a code action asks, without building the file
+    /// again. A result that kept nothing is linted again.
+    public func checkingFixes(of result: LintResult) -> LintResult {
+        guard !result.fixesChecked else { return result }
+        var checked = result
+        if let context = result.context, let input = result.fixCheckInput {
+            let origin = FixChecking.Origin(context, layoutDiagnostics: input.layoutDiagnostics)
+            checked.diagnostics = FixChecking(linter: self, source: result.source, format: input.format, path: result.path,
+                                              origin: origin, audit: fixCheckAudit, focuses: focusesFixChecks).check(result.diagnostics)
+        } else {
+            var linter = self
+            linter.options.fixChecking = .checked
+            let format = result.fixCheckInput?.format ?? SourceFormat(path: result.path) ?? .json
+            checked = linter.lint(source: result.source, format: format, path: result.path, keepingContext: result.context != nil)
+        }
+        checked.fixesChecked = true
+        checked.fixCheckInput = nil
+        return checked
     }
 
     /// What `lintLayout` found: the sorted diagnostics, the number of nodes,
     /// whether the layout was too broken to check, and (when fixes are to be
-    /// checked) what checking them starts from.
+    /// checked, or the context kept) what the rules saw and reading the file found.
     struct LayoutOutcome {
         var diagnostics: [Diagnostic]
         var nodeCount: Int
         var broken: Bool
-        var fixCheckOrigin: FixChecking.Origin?
+        var context: RuleContext?
+        var layoutDiagnostics: [Diagnostic] = []
+        /// Whether the result keeps `context` (`keepingContext`), or only
+        /// checking fixes uses it.
+        var keepsContext = false
         /// The configuration's ignore entries that suppressed something.
         var usedIgnores: [Int] = []
     }
@@ -209,7 +271,7 @@ public struct Linter: Sendable {
     /// nodes `changing`; its geometry is updated there, and the target
     /// regions its changes cannot touch are taken from it. `checking`: the
     /// nodes whose findings are wanted (`RuleContext.isChecked`), nil for all.
-    func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keep: ((RuleContext) -> Void)? = nil,
+    func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keepingContext: Bool = false,
                     changedFrom original: BuiltLayout? = nil, changing: [Int] = [],
                     checking: [Int32]? = nil) -> LayoutOutcome {
         // Built: from here the file is read only where diagnostics point, so a
@@ -218,7 +280,7 @@ public struct Linter: Sendable {
         var diagnostics = layoutDiagnostics.compactMap(applySeverity)
         let broken = layoutDiagnostics.contains { $0.rule == RuleID.invalidLayout }
         let nodeCount = layout.nodes.count
-        var fixCheckOrigin: FixChecking.Origin?
+        var kept: RuleContext?
         var usedIgnores: [Int] = []
         if !broken, nodeCount > 0 {
             let geometry = original.flatMap { $0.geometry.updated(to: layout, changing: changing) } ?? Geometry(layout: layout)
@@ -248,9 +310,7 @@ public struct Linter: Sendable {
             found.append(contentsOf: diagnostics)
             if let budget = Self.regionBudgetDiagnostic(context) { found.append(budget) }
             diagnostics = found
-            if options.fixChecking == .checked, !kind.isImported {
-                fixCheckOrigin = FixChecking.Origin(context, layoutDiagnostics: layoutDiagnostics)
-            }
+            if keepingContext || (options.fixChecking == .checked && !kind.isImported) { kept = context }
             diagnostics = Suppression.apply(to: diagnostics, layout: layout, options: options)
             (diagnostics, usedIgnores) = Suppression.applyConfigured(to: diagnostics, layout: layout, ignores: options.rules.configuredIgnores)
             if ControlIdentity.groups(kind) {
@@ -261,7 +321,6 @@ public struct Linter: Sendable {
                     diagnostics[index].control = identity!.fingerprint(of: node)
                 }
             }
-            keep?(context)
         }
         diagnostics.sort { lhs, rhs in
             if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
@@ -277,7 +336,8 @@ public struct Linter: Sendable {
                 return previous.span == diagnostic.span && previous.rule == diagnostic.rule && previous.message == diagnostic.message
             }
         }
-        return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, fixCheckOrigin: fixCheckOrigin,
+        return LayoutOutcome(diagnostics: diagnostics, nodeCount: nodeCount, broken: broken, context: kept,
+                             layoutDiagnostics: kept == nil ? [] : layoutDiagnostics, keepsContext: keepingContext,
                              usedIgnores: usedIgnores)
     }
 

@@ -15,33 +15,32 @@ public struct RenderInput {
     }
 }
 
+extension RenderInput {
+    /// The picture of a lint result that kept what the rules saw
+    /// (`Linter.lint(…keepingContext: true)`); without it, the diagnostics only.
+    public init(_ result: LintResult) {
+        self.init(result: result, context: result.context)
+    }
+}
+
 extension Linter {
     /// Lints one file and keeps what is needed to draw it: the layout the rules
-    /// checked, captures included, built by the same path as the lint.
-    /// `foundInFolder` as for `lint(source:format:path:foundInFolder:)`.
+    /// checked, captures included, by the one way a lint goes.
+    /// `foundInFolder` as for `lint(source:format:path:foundInFolder:keepingContext:)`.
     public func lintForRendering(source: SourceText, format: SourceFormat, path: String,
                                  foundInFolder: Bool = false) -> RenderInput {
-        let document: Document
-        do {
-            document = try format.parse(source)
-        } catch {
-            // A Maestro hierarchy saved with its banner is read after it, as the lint reads it.
-            guard format == .json, let afterBanner = CaptureBanner.maestroDocument(source, kind: options.importing.fileKind) else {
-                return RenderInput(result: lint(source: source, format: format, path: path, foundInFolder: foundInFolder), context: nil)
-            }
-            document = afterBanner
-        }
-        var context: RuleContext?
-        let result = lint(document: document, path: path, foundInFolder: foundInFolder) { context = $0 }
-        return RenderInput(result: result, context: context)
+        RenderInput(lint(source: source, format: format, path: path, foundInFolder: foundInFolder, keepingContext: true))
     }
+}
 
+extension Linter {
     /// The picture's input for a file already linted (`--render-dir`): its
-    /// diagnostics as reported (after `--quiet` and the like), and the layout
-    /// and geometry from linting the same bytes again. Not threaded out of the
-    /// first lint, so the linter's hot path keeps no geometry alive; rendering
-    /// only happens for a few files.
+    /// diagnostics as reported (after `--quiet` and the like), drawn on what
+    /// its lint kept. A result that kept nothing (its lint was not asked to,
+    /// as `--fix`'s passes are not) is linted again from the same bytes for
+    /// its layout.
     public func renderInput(for result: LintResult) -> RenderInput {
+        if result.keptContext || result.nodeCount == 0 { return RenderInput(result) }
         let format = SourceFormat(path: result.path) ?? .json
         var again = self
         again.options.fixChecking = .unchecked  // only the layout is wanted: its fixes were checked already

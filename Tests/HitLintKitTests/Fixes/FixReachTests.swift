@@ -132,11 +132,11 @@ final class FixReachTests: XCTestCase {
         options.fixChecking = .checked
         var found: Set<String> = []
         let document = try SourceFormat.yaml.parse(SourceText(yaml))
-        _ = Linter(options: options).lint(document: document, path: "x.yaml", keepingContext: { context in
+        if let context = Linter(options: options).lint(document: document, path: "x.yaml", keepingContext: true).context {
             let node = (0..<context.layout.nodes.count).first { context.name($0) == name }!
             let nodes = FixReach(context).affectedNodes(of: [HitAreaChange(node: node, insets: insets)])
             found = Set(nodes.map { context.name(Int($0)) })
-        })
+        }
         return found
     }
 
@@ -210,7 +210,9 @@ final class FixReachTests: XCTestCase {
         var reach: FixReach?
         var diagnostics: [Diagnostic] = []
         options.fixChecking = .unchecked
-        diagnostics = Linter(options: options).lint(document: document, path: "x", keepingContext: { reach = FixReach($0) }).diagnostics
+        let result = Linter(options: options).lint(document: document, path: "x", keepingContext: true)
+        diagnostics = result.diagnostics
+        reach = result.context.map { FixReach($0) }
         let affected = reach!.affectedNodes(of: diagnostics)
         options.run.describesDiagnostics = false
         let checked = FixChecking.verify(diagnostics, of: SourceBytes(bytes), affected: affected) { patched in

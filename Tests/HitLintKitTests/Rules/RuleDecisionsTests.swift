@@ -7,10 +7,8 @@ import XCTest
 /// option's value as the option gives it.
 final class RuleDecisionsTests: XCTestCase {
     private func layout(_ text: String) throws -> Layout {
-        var layout: Layout?
-        _ = Linter().lint(document: try SourceFormat.yaml.parse(SourceText(text)), path: "screen.yaml",
-                          keepingContext: { layout = $0.layout })
-        return try XCTUnwrap(layout)
+        let result = Linter().lint(document: try SourceFormat.yaml.parse(SourceText(text)), path: "screen.yaml", keepingContext: true)
+        return try XCTUnwrap(result.context?.layout)
     }
 
     func testTheThresholdReadsTargetSizesTypedOptions() throws {

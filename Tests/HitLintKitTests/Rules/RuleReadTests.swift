@@ -162,9 +162,9 @@ final class RuleReadTests: XCTestCase {
             let screen = screen(seed: seed, ignores: ignores)
             let original = screen.yaml()
             let linter = Linter(options: options(screen))
-            var context: RuleContext?
             let before = linter.lint(document: try SourceFormat.yaml.parse(SourceText(original)), path: "screen.yaml",
-                                     keepingContext: { context = $0 })
+                                     keepingContext: true)
+            let context = before.context
             XCTAssertEqual(before.diagnostics.filter { $0.rule == RuleID.invalidLayout }.map(\.message), [], original)
             guard let context else { continue }
             let footprints = TargetFootprints(context.geometry)
