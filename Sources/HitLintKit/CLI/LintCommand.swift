@@ -47,7 +47,7 @@ struct LintCommand: Subcommand {
         // A report that shows no fix counts the fixable problems only.
         plan.options.run.writesFixes = checksFixes
         // --render-dir draws what the lint kept, without building each file again.
-        plan.keepsContexts = (report.renderDirectory != nil, report.quiet)
+        if report.renderDirectory != nil { plan.keptContexts = (SharedAllowance(Self.keptContextBytes), report.quiet) }
         let collected = collectFiles(plan: plan, output: output)
         if let refusal = collected.refusal { return output.fail(refusal) }
         var linted = Self.lintAll(collected.files, plan: plan, fixing: fixing, output: output)

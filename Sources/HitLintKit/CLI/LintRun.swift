@@ -15,10 +15,16 @@ extension LintCommand {
         var jobs: Int
         var currentDirectory: String
         /// Results with something to show keep what the rules saw, for
-        /// `--render-dir`'s pictures (`LintResult.context`); `quiet`: only
-        /// errors are shown.
-        var keepsContexts = (wanted: false, quiet: false)
+        /// `--render-dir`'s pictures (`LintResult.context`), while `allowance`
+        /// (bytes of the files kept) lasts: a kept context costs about its
+        /// file's size again, so a run over many files keeps the first and
+        /// builds the others again when it draws them. `quiet`: only errors
+        /// are shown.
+        var keptContexts: (allowance: SharedAllowance, quiet: Bool)?
     }
+
+    /// How much of the files' sizes `--render-dir` keeps contexts for.
+    static let keptContextBytes = 32 << 20
 
     /// A layout file to lint, or standard input already read.
     struct LintFile: Sendable {
@@ -193,11 +199,11 @@ extension LintCommand {
                 return (outcome.result, nil, fixed)
             }
             var result = linter.lint(source: SourceText(bytes: source), format: format, path: file.path,
-                                     foundInFolder: file.foundInFolder, keepingContext: plan.keepsContexts.wanted)
-            if result.context != nil {
+                                     foundInFolder: file.foundInFolder, keepingContext: plan.keptContexts != nil)
+            if result.context != nil, let kept = plan.keptContexts {
                 // A file that gets no page keeps nothing for one.
-                let shown = plan.keepsContexts.quiet ? result.diagnostics.contains { $0.severity == .error } : !result.diagnostics.isEmpty
-                if !shown { result.context = nil }
+                let shown = kept.quiet ? result.diagnostics.contains { $0.severity == .error } : !result.diagnostics.isEmpty
+                if !shown || !kept.allowance.take(result.source.bytes.count) { result.dropContext() }
             }
             // The report turns offsets into lines on one core, after every
             // file: the line table of a small file is built here, on the

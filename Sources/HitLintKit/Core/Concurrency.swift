@@ -57,3 +57,21 @@ private final class SharedCounter: @unchecked Sendable {
         return value - 1
     }
 }
+
+/// An amount shared by concurrent jobs, each taking a part while any is left
+/// (`--render-dir`'s kept contexts: `LintCommand.LintPlan.keptContexts`).
+final class SharedAllowance: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Int
+
+    init(_ amount: Int) { left = amount }
+
+    /// Takes `amount` if that much is left; false (taking nothing) if not.
+    func take(_ amount: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard amount <= left else { return false }
+        left -= amount
+        return true
+    }
+}

@@ -44,6 +44,13 @@ public struct LintResult: Sendable {
         self.fileKind = fileKind
     }
 
+    /// The result without what the rules saw: a picture of it builds the
+    /// file again (`Linter.renderInput(for:)`).
+    mutating func dropContext() {
+        context = nil
+        keptContext = false
+    }
+
     /// The same result with only its errors (what `--quiet` shows).
     public var errorsOnly: LintResult {
         var result = self
