@@ -40,6 +40,18 @@ extension UnreachableTargetRule {
             - {id: save, type: button, frame: [20, 20, 100, 44]}
             - {id: glass, frame: [0, 0, 390, 844]}
         """, flags: ["save"], messages: ["'save' is entirely covered by 'glass', which swallows every touch"]),
+        // A layout file says what is in front: a button a little larger laid
+        // over a link takes its every click (only a capture's clickable "touch
+        // area" over the control it enlarges is that control's hit area).
+        RuleExample("""
+        platform: web
+        units: px
+        root:
+          frame: [0, 0, 400, 300]
+          children:
+            - {id: more, type: link, frame: [20, 20, 60, 20]}
+            - {id: card, type: button, frame: [10, 10, 80, 40]}
+        """, flags: ["more"], messages: ["'more' is entirely covered by 'card', which takes every touch"]),
         // A list that listens for taps, covered by its rows: a group.
         RuleExample("""
         root:

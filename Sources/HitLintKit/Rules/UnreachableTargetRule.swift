@@ -12,9 +12,9 @@ public struct UnreachableTargetRule: GeometryRule {
         covered by a transparent view in front. A group covered by its own controls (a list \
         that listens for taps, a web page's document) is not reported: its controls are the \
         targets. Nor is content of a `scrollable` container under a bar that floats over it (the \
-        scroll position's, not the layout's), nor a control under a clickable view only a little \
-        larger that holds no other target (a "touch area" laid over it to enlarge where it \
-        answers: its own hit area). In a capture whose order is the accessibility order \
+        scroll position's, not the layout's), nor, in a capture or an Interface Builder file, a \
+        control under a clickable view only a little larger that holds no other target (a "touch \
+        area" laid over it to enlarge where it answers: its own hit area). In a capture whose order is the accessibility order \
         (DroidBot, UI Automator, XCUITest), which view is in front is inferred: a target covered \
         by another is a warning, and the message says so; where the only evidence is the order \
         of two windows, or of two full-size layers stacked in one view (a player and a hidden \
@@ -87,8 +87,10 @@ public struct UnreachableTargetRule: GeometryRule {
                 // header, a bottom bar): the scroll position's, not the layout's.
                 if let scroller = context.scrollingAncestor(of: target),
                    takers.contains(where: { !layout.isAncestor(scroller, of: $0.node) }) { continue }
-                // A clickable "touch area" laid over the one control it enlarges is that control's hit area.
-                if takers.count == 1, isHitArea(takers[0].node, of: target, context, marks: &marks) { continue }
+                // In a capture (or an Interface Builder file) of a real app, a
+                // clickable "touch area" laid over the one control it enlarges
+                // is that control's hit area; a layout file says what it means.
+                if takers.count == 1, layout.importedNames != nil, isHitArea(takers[0].node, of: target, context, marks: &marks) { continue }
                 // Which of two layers is in front (two windows, or full-size layers
                 // stacked in one view: a player and its hidden controls, a screen
                 // and an overlay) is only inferred from a capture's order: a note.
