@@ -18,7 +18,10 @@ import Foundation
 /// with `MethodNotFound`.
 public final class LanguageServer: Sendable {
     public struct Settings: Sendable {
-        /// How long after a change the lint starts (a burst of keystrokes is linted once).
+        /// How long a lint waits for more changes once one is waiting or under
+        /// way for the document (a burst of keystrokes is linted once, after
+        /// it); an edit after a pause is linted at once. Opens, saves and
+        /// watched-file events always wait this long.
         public var debounce: Double = 0.02
         /// Where each rule's documentation is: `docs` + `#` + rule id. A client
         /// may set it (`initializationOptions.docsURL`), e.g. to its fork's copy.

@@ -32,9 +32,19 @@ actor ServerState {
     var store = DocumentStore()
     var requests = RequestTracker()
     /// Documents whose lint waits (for its debounce, then for the lint
-    /// queue): when it may start. One entry per document at most, however
-    /// many changes, saves and watched-file events ask for it meanwhile.
-    var waitingLints: [String: ContinuousClock.Instant] = [:]
+    /// queue). One per document at most, however many changes, saves and
+    /// watched-file events ask for it meanwhile.
+    var waitingLints: [String: WaitingLint] = [:]
+    private var lintsAskedFor = 0
+
+    struct WaitingLint {
+        /// When it may start: moved on by each change asking for it.
+        var deadline: ContinuousClock.Instant
+        /// Which asking made the task that waits (a document closed and opened
+        /// again has another, and the first task then has nothing to do).
+        var serial: Int
+        var task: Task<Void, Never>?
+    }
     /// Lints made of documents (tests count them: one per version).
     var lintsRun = 0
     /// Lints waiting or under way and requests not yet answered.
@@ -169,34 +179,55 @@ actor ServerState {
 
     // MARK: - Linting
 
-    /// Lints the document a debounce from now, in place of a lint still
-    /// waiting for it (a burst of changes, saves or watched-file events costs
-    /// one lint, after it), and publishes its diagnostics unless the
-    /// document changed meanwhile: the newer version's lint publishes.
-    func scheduleLint(_ uri: String) {
-        let deadline = ContinuousClock.now + .nanoseconds(Int64(settings.debounce * 1e9))
-        let alreadyWaiting = waitingLints[uri] != nil
-        waitingLints[uri] = deadline
-        guard !alreadyWaiting else { return }
+    /// Lints the document and publishes its diagnostics, unless the
+    /// document changed meanwhile (the newer version's lint publishes).
+    ///
+    /// When: a debounce from now, in place of a lint still waiting for it, so
+    /// that a burst of changes, saves or watched-file events costs one lint,
+    /// after it. But `promptly` (an edit), when no lint of the document waits
+    /// or runs, at once: a keystroke after a pause (the usual one: people
+    /// type far slower than a debounce) is not made to wait for keystrokes
+    /// that are not coming, and the keystrokes of a burst come while its
+    /// first one's lint runs, so they are still linted together after it.
+    func scheduleLint(_ uri: String, promptly: Bool = false) {
+        let idle = waitingLints[uri] == nil && store[uri]?.lintUnderWay == nil
+        let delay = promptly && idle ? 0 : settings.debounce
+        let deadline = ContinuousClock.now + .nanoseconds(Int64(delay * 1e9))
+        if waitingLints[uri] != nil {
+            waitingLints[uri]?.deadline = deadline
+            return
+        }
+        lintsAskedFor += 1
+        let serial = lintsAskedFor
+        waitingLints[uri] = WaitingLint(deadline: deadline, serial: serial)
         beginWork()
-        Task {
-            await lintWhenDue(uri)
+        waitingLints[uri]?.task = Task {
+            await lintWhenDue(uri, serial: serial)
             endWork()
         }
     }
 
-    private func lintWhenDue(_ uri: String) async {
+    /// The document is closed: its waiting lint has nothing to do.
+    func cancelWaitingLint(_ uri: String) {
+        waitingLints.removeValue(forKey: uri)?.task?.cancel()
+    }
+
+    private func lintWhenDue(_ uri: String, serial: Int) async {
         while true {
-            guard let deadline = waitingLints[uri] else { return }  // closed meanwhile
-            if deadline > .now {
-                try? await Task.sleep(until: deadline, clock: .continuous)
+            guard let waiting = waitingLints[uri], waiting.serial == serial else { return }  // closed meanwhile
+            if waiting.deadline > .now {
+                do {
+                    try await Task.sleep(until: waiting.deadline, clock: .continuous)
+                } catch {
+                    return  // cancelled: closed
+                }
                 continue
             }
             // Waits while the queue lints something else; asked for again
             // meanwhile, it waits until the new time.
             await lintWork.turn()
-            guard let latest = waitingLints[uri] else { return }
-            if latest > .now { continue }
+            guard let latest = waitingLints[uri], latest.serial == serial else { return }
+            if latest.deadline > .now { continue }
             break
         }
         waitingLints[uri] = nil
@@ -276,6 +307,11 @@ actor ServerState {
         } else if store.configurationErrorsShown.remove(uri) != nil {
             output.publish(uri: uri, version: nil, diagnostics: [])
         }
+    }
+
+    /// Settings changed while serving (tests: a debounce no edit waits for).
+    func updateSettings(_ change: @Sendable (inout LanguageServer.Settings) -> Void) {
+        change(&settings)
     }
 
     // MARK: - Work under way

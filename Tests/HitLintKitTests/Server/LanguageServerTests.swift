@@ -456,6 +456,46 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual((published.last?["diagnostics"] as? [[String: Any]])?.count, 1, "30 wide, 44 high: still too small")
     }
 
+    /// An edit after a pause is linted at once, not a debounce later; edits
+    /// that come while its lint waits (or runs) are linted together, a
+    /// debounce after the last of them.
+    func testAnEditAfterAPauseIsLintedAtOnceAndABurstTogetherAfterIt() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/prompt.yaml"
+        open(server, uri, small)
+        server.drain()
+        func change(_ version: Int, height: Int) {
+            server.handle(message(["method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": uri, "version": version],
+                "contentChanges": [["range": ["start": ["line": 3, "character": 51], "end": ["line": 3, "character": 53]],
+                                    "text": "\(height)"]],
+            ]]))
+        }
+        func published() -> [Int] {
+            sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+                .compactMap { ($0["params"] as? [String: Any])?["version"] as? Int }
+        }
+        // A debounce this test does not wait for: the edit is published only if linted at once.
+        Blocking.wait { [state = server.state] in await state.updateSettings { $0.debounce = 60 } }
+        change(2, height: 44)
+        let deadline = Date().addingTimeInterval(20)
+        while !published().contains(2), Date() < deadline { usleep(1_000) }
+        XCTAssertEqual(published(), [1, 2])
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).count, 1, "30 wide, 44 high")
+        // A burst: the first edit's lint is held by the lint queue, the others
+        // come meanwhile, and only the last version is linted.
+        Blocking.wait { [state = server.state] in await state.updateSettings { $0.debounce = 0.1 } }
+        server.lintQueue.suspend()
+        change(3, height: 31)
+        change(4, height: 32)
+        change(5, height: 30)
+        server.lintQueue.resume()
+        server.drain()
+        XCTAssertEqual(published(), [1, 2, 5])
+        XCTAssertEqual(server.lintsRun, 3)
+    }
+
     /// Saves and watched-file events in a flood: the lint waiting for a
     /// document is replaced, not queued again, so a burst costs one lint.
     func testAFloodOfSavesAndWatchedFileEventsIsLintedOnce() throws {

@@ -1,5 +1,5 @@
 /// `textDocument/didChange`: the edits, applied all or none, and a lint of
-/// the new version a debounce from now.
+/// the new version (at once after a pause: `ServerState.scheduleLint`).
 enum DidChange: NotificationHandler {
     static func handle(_ params: JSONView, in server: isolated ServerState) {
         let identifier = params["textDocument"]
@@ -27,6 +27,6 @@ enum DidChange: NotificationHandler {
         }
         document.version = version.int ?? document.version + 1
         server.store.replace(document)
-        server.scheduleLint(uri)
+        server.scheduleLint(uri, promptly: true)
     }
 }

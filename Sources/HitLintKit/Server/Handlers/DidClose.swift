@@ -3,7 +3,7 @@ enum DidClose: NotificationHandler {
     static func handle(_ params: JSONView, in server: isolated ServerState) {
         guard let uri = params["textDocument"]["uri"].string else { return }
         server.store.close(uri)
-        server.waitingLints[uri] = nil
+        server.cancelWaitingLint(uri)
         server.output.publish(uri: uri, version: nil, diagnostics: [])
     }
 }
