@@ -54,9 +54,11 @@ struct DocumentStore {
         open[uri] = nil
     }
 
-    /// The text changed: a new version, linted afresh.
+    /// The text changed: a new version, linted afresh (the last version's
+    /// lint is let go now, not held beside the new one while it is made).
     mutating func replace(_ document: TextDocument) {
         open[document.uri]?.document = document
+        open[document.uri]?.lint = nil
     }
 
     /// A configuration may have changed: read them again, and lint every
