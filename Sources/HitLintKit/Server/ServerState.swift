@@ -45,6 +45,7 @@ actor ServerState {
         var serial: Int
         var task: Task<Void, Never>?
     }
+
     /// Lints made of documents (tests count them: one per version).
     var lintsRun = 0
     /// Lints waiting or under way and requests not yet answered.
