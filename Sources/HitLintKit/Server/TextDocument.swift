@@ -71,8 +71,12 @@ struct TextDocument {
                 }
             }
         }
+        // A line is no longer than the distance to the next line's start: only
+        // lines that far apart are measured (the text is not read for the rest).
         for line in lineStarts.indices {
             let start = lineStarts[line]
+            let next = line + 1 < lineStarts.count ? lineStarts[line + 1] : count
+            guard next - start > Self.longLine else { continue }
             let end = lineEnd(line)
             if end - start > Self.longLine { checkpoints[line] = unitsAtEveryStride(from: start, to: end) }
         }

@@ -210,7 +210,26 @@ struct YAMLReader {
     /// control characters, non-characters U+FFFE/U+FFFF, and a byte order mark past the start.
     func validate() throws(SyntaxError) {
         var position = 0
+        let raw = UnsafeRawPointer(bytes)
+        // Bytes before this are looked at one by one: the word they start had one that needs it.
+        var oneByOneUntil = 0
         while position < count {
+            if position >= oneByOneUntil {
+                // Eight bytes at a time while none needs a look: no byte of
+                // the word is outside ASCII, below a space (line breaks and
+                // tabs included) or DEL. The tests say only whether any byte
+                // is one, which is all that is asked here.
+                let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+                while position + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+                    let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ones) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
+                    if (word & high) | belowSpace | delete != 0 { break }
+                    position += 8
+                }
+                oneByOneUntil = position + 8
+                guard position < count else { return }
+            }
             let byte = bytes[position]
             if byte < 0x80 {
                 if (byte >= 0x20 && byte != 0x7F) || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {

@@ -456,6 +456,46 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual((published.last?["diagnostics"] as? [[String: Any]])?.count, 1, "30 wide, 44 high: still too small")
     }
 
+    /// An edit after a pause is linted at once, not a debounce later; edits
+    /// that come while its lint waits (or runs) are linted together, a
+    /// debounce after the last of them.
+    func testAnEditAfterAPauseIsLintedAtOnceAndABurstTogetherAfterIt() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/prompt.yaml"
+        open(server, uri, small)
+        server.drain()
+        func change(_ version: Int, height: Int) {
+            server.handle(message(["method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": uri, "version": version],
+                "contentChanges": [["range": ["start": ["line": 3, "character": 51], "end": ["line": 3, "character": 53]],
+                                    "text": "\(height)"]],
+            ]]))
+        }
+        func published() -> [Int] {
+            sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+                .compactMap { ($0["params"] as? [String: Any])?["version"] as? Int }
+        }
+        // A debounce this test does not wait for: the edit is published only if linted at once.
+        Blocking.wait { [state = server.state] in await state.updateSettings { $0.debounce = 60 } }
+        change(2, height: 44)
+        let deadline = Date().addingTimeInterval(20)
+        while !published().contains(2), Date() < deadline { usleep(1_000) }
+        XCTAssertEqual(published(), [1, 2])
+        XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).count, 1, "30 wide, 44 high")
+        // A burst: the first edit's lint is held by the lint queue, the others
+        // come meanwhile, and only the last version is linted.
+        Blocking.wait { [state = server.state] in await state.updateSettings { $0.debounce = 0.1 } }
+        server.lintQueue.suspend()
+        change(3, height: 31)
+        change(4, height: 32)
+        change(5, height: 30)
+        server.lintQueue.resume()
+        server.drain()
+        XCTAssertEqual(published(), [1, 2, 5])
+        XCTAssertEqual(server.lintsRun, 3)
+    }
+
     /// Saves and watched-file events in a flood: the lint waiting for a
     /// document is replaced, not queued again, so a burst costs one lint.
     func testAFloodOfSavesAndWatchedFileEventsIsLintedOnce() throws {
@@ -481,31 +521,41 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(diagnostics(sent, uri: uri)).count, 1)
     }
 
-    /// Work asked for while the key's work waits replaces it; asked for while
-    /// it runs, it runs again after.
-    func testTheSchedulerReplacesWaitingWorkAndRunsAgainAfterRunningWork() {
-        final class Runs: @unchecked Sendable {
-            let lock = NSLock()
-            var names: [String] = []
-            func add(_ name: String) { lock.lock(); names.append(name); lock.unlock() }
-        }
-        let runs = Runs()
-        let scheduler = CoalescingScheduler<String>(queue: DispatchQueue(label: "test"))
-        scheduler.queue.suspend()
-        for index in 0..<50 { scheduler.schedule("a", after: 0) { runs.add("a\(index)") } }
-        scheduler.schedule("b", after: 0) { runs.add("b") }
-        XCTAssertEqual(scheduler.waitingCount, 2)
-        scheduler.queue.resume()
-        scheduler.wait()
-        XCTAssertEqual(runs.names, ["a49", "b"])
+    /// A lint asked for while the document's lint waits replaces it (one
+    /// waits per document, whatever comes); asked for while a lint of it is
+    /// under way (a save: the configuration may have changed), the document
+    /// is linted again after it, and that lint is what is published.
+    func testAWaitingLintIsReplacedAndOneAskedForWhileALintRunsRunsAfter() throws {
+        let (server, sent) = makeServer(debounce: 0.2)
+        start(server)
+        let first = "file:///tmp/first.yaml", second = "file:///tmp/second.yaml"
+        // The lint queue busy, as with another document's lint.
         let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
-        scheduler.schedule("a", after: 0) { started.signal(); proceed.wait(); runs.add("first") }
+        server.lintQueue.async { started.signal(); proceed.wait() }
         started.wait()
-        scheduler.schedule("a", after: 0) { runs.add("second") }
+        open(server, first, small)
+        open(server, second, small)
+        for index in 0..<50 {
+            let method = index % 2 == 0 ? "textDocument/didSave" : "workspace/didChangeWatchedFiles"
+            server.handle(message(["method": method, "params": ["textDocument": ["uri": first], "changes": [] as [Any]]]))
+        }
+        XCTAssertEqual(server.heldWork.lints, 2, "one lint waits per document")
+        // A hover lints the first document now; under way, held by the busy queue.
+        server.handle(message(["id": 2, "method": "textDocument/hover", "params": [
+            "textDocument": ["uri": first], "position": ["line": 3, "character": 20]]]))
+        let deadline = Date().addingTimeInterval(20)
+        while Blocking.wait({ [state = server.state] in await state.store[first]?.lintUnderWay == nil }), Date() < deadline {
+            usleep(1_000)
+        }
+        server.handle(message(["method": "textDocument/didSave", "params": ["textDocument": ["uri": first]]]))
         proceed.signal()
-        scheduler.wait()
-        XCTAssertEqual(runs.names.suffix(2), ["first", "second"])
-        XCTAssertEqual(scheduler.waitingCount, 0)
+        server.drain()
+        XCTAssertEqual(server.lintsRun, 3, "the hover's lint, the first document's again after the save, the second's")
+        let published = sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+            .compactMap { $0["params"] as? [String: Any] }.compactMap { $0["uri"] as? String }
+        XCTAssertEqual(published.sorted(), [first, second], "one publish per document")
+        XCTAssertNotNil((response(sent, id: 2)?["result"] as? [String: Any])?["contents"])
+        XCTAssertEqual(server.heldWork.lints, 0)
     }
 
     /// A change whose range is not the protocol's (a character that is no
@@ -647,6 +697,59 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual((response(sent, id: 3)?["result"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }, [LanguageServer.fixAllKind])
     }
 
+    /// One lint per version of a document: what is published, hovers, quick
+    /// fixes (their fixes checked from it, once per version) and fix-all
+    /// (starting from that checked result) all come from it. (Fix checking's
+    /// own lints of changed layouts are not lints of the document.)
+    func testEachVersionIsLintedOnceForEverythingAskedOfIt() throws {
+        let (server, sent) = makeServer(debounce: 0.3)
+        start(server)
+        let uri = "file:///tmp/once.yaml"
+        open(server, uri, small)
+        server.drain()
+        XCTAssertEqual(server.lintsRun, 1, "the open")
+        let hover: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]]
+        let everything: [String: Any] = ["textDocument": ["uri": uri],
+                                         "range": ["start": ["line": 3, "character": 10], "end": ["line": 3, "character": 10]],
+                                         "context": ["diagnostics": [] as [Any]]]
+        var onlyFixAll = everything
+        onlyFixAll["context"] = ["diagnostics": [] as [Any], "only": [LanguageServer.fixAllKind]]
+        server.handle(message(["id": 2, "method": "textDocument/hover", "params": hover]))
+        server.handle(message(["id": 3, "method": "textDocument/codeAction", "params": everything]))
+        server.handle(message(["id": 4, "method": "textDocument/codeAction", "params": onlyFixAll]))
+        server.handle(message(["id": 5, "method": "textDocument/codeAction", "params": everything]))
+        server.drain()
+        XCTAssertEqual(server.lintsRun, 1, "hover, quick fixes and fix-all answered from the open's lint")
+        let contents = try XCTUnwrap((response(sent, id: 2)?["result"] as? [String: Any])?["contents"] as? [String: Any])
+        XCTAssertTrue((contents["value"] as? String)?.contains("**'play'** (button)") == true, "\(contents)")
+        for id in [3, 5] {
+            let actions = try XCTUnwrap(response(sent, id: id)?["result"] as? [[String: Any]])
+            XCTAssertEqual(actions.map { $0["kind"] as? String }, ["quickfix", LanguageServer.fixAllKind], "request \(id)")
+        }
+        XCTAssertEqual((response(sent, id: 4)?["result"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }, [LanguageServer.fixAllKind])
+        XCTAssertEqual(response(sent, id: 3)?["result"] as? NSArray, response(sent, id: 5)?["result"] as? NSArray, "the same answer twice")
+        // A change, and requests while its lint waits for the (held) lint
+        // queue: whichever starts the lint of the new version, the others
+        // wait for it, and it is what is published.
+        server.lintQueue.suspend()
+        server.handle(message(["method": "textDocument/didChange", "params": [
+            "textDocument": ["uri": uri, "version": 2],
+            "contentChanges": [["range": ["start": ["line": 3, "character": 51], "end": ["line": 3, "character": 53]], "text": "44"]],
+        ]]))
+        server.handle(message(["id": 6, "method": "textDocument/hover", "params": hover]))
+        server.handle(message(["id": 7, "method": "textDocument/codeAction", "params": everything]))
+        server.lintQueue.resume()
+        server.drain()
+        XCTAssertEqual(server.lintsRun, 2, "one lint for the second version")
+        let published = sent.messages.filter { ($0["method"] as? String) == "textDocument/publishDiagnostics" }
+            .compactMap { $0["params"] as? [String: Any] }
+        XCTAssertEqual(published.compactMap { $0["version"] as? Int }, [1, 2])
+        XCTAssertEqual((published.last?["diagnostics"] as? [[String: Any]])?.map { $0["code"] as? String }, ["target-size"], "30 wide, 44 high")
+        let hovered = (((response(sent, id: 6)?["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String) ?? ""
+        XCTAssertTrue(hovered.contains("30×44 pt"), hovered)
+        XCTAssertEqual((response(sent, id: 7)?["result"] as? [[String: Any]])?.map { $0["kind"] as? String }, ["quickfix", LanguageServer.fixAllKind])
+    }
+
     func testHoverDescribesTheNodeUnderTheCursor() throws {
         let (server, sent) = makeServer()
         start(server)
@@ -708,33 +811,60 @@ final class LanguageServerTests: XCTestCase {
         let answers = sent.messages.filter { ($0["id"] as? Int) == 7 }
         XCTAssertEqual(answers.count, 2)
         XCTAssertNil(answers.last?["error"], "the second request with id 7 is not the one cancelled: \(answers)")
-        XCTAssertEqual(server.requests.counts.underWay, 0)
-        XCTAssertEqual(server.requests.counts.cancelled, 0)
+        XCTAssertEqual(server.heldWork.requests, 0)
+        XCTAssertEqual(server.heldWork.cancellations, 0)
     }
 
-    /// At most `capacity` requests are under way: the reader waits for a free place.
-    func testRequestsUnderWayAreBounded() {
-        let tracker = RequestTracker(capacity: 2)
+    /// A cancellation is kept while its request is under way, for each use
+    /// of the id, and dropped otherwise.
+    func testCancellationsAreKeptOnlyForRequestsUnderWay() {
+        var tracker = RequestTracker()
         tracker.begin("i1")
         tracker.begin("i1")
-        let third = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            tracker.begin("i2")
-            third.signal()
-        }
-        XCTAssertEqual(tracker.counts.underWay, 2, "the third waits")
+        tracker.begin("i2")
+        XCTAssertEqual(tracker.counts.underWay, 3)
         tracker.cancel("i1")
         tracker.cancel("i3")
         XCTAssertTrue(tracker.isCancelled("i1"))
         XCTAssertFalse(tracker.isCancelled("i3"), "not under way: dropped")
         tracker.end("i1")
-        third.wait()
         XCTAssertTrue(tracker.isCancelled("i1"), "one request with the id is still under way")
         tracker.end("i1")
         tracker.end("i2")
+        tracker.end("i9")
         XCTAssertFalse(tracker.isCancelled("i1"))
         XCTAssertEqual(tracker.counts.underWay, 0)
         XCTAssertEqual(tracker.counts.cancelled, 0)
+    }
+
+    /// At most `requestCapacity` requests are under way: the reader waits for
+    /// a free place, and every request is answered once.
+    func testRequestsUnderWayAreBounded() throws {
+        let (server, sent) = makeServer()
+        start(server)
+        let uri = "file:///tmp/bounded.yaml"
+        open(server, uri, small)
+        server.drain()
+        let hover: [String: Any] = ["textDocument": ["uri": uri], "position": ["line": 3, "character": 20]]
+        server.requestQueue.suspend()
+        for id in 0..<LanguageServer.requestCapacity {
+            server.handle(message(["id": 100 + id, "method": "textDocument/hover", "params": hover]))
+        }
+        XCTAssertEqual(server.heldWork.requests, LanguageServer.requestCapacity)
+        let read = DispatchSemaphore(value: 0)
+        let last = message(["id": 99, "method": "textDocument/hover", "params": hover])
+        DispatchQueue.global().async {
+            server.handle(last)
+            read.signal()
+        }
+        XCTAssertEqual(read.wait(timeout: .now() + 0.3), .timedOut, "the reader waits for a place")
+        XCTAssertEqual(server.heldWork.requests, LanguageServer.requestCapacity)
+        server.requestQueue.resume()
+        read.wait()
+        server.drain()
+        let answered = sent.messages.compactMap { $0["id"] as? Int }.filter { $0 >= 99 }
+        XCTAssertEqual(answered.sorted(), Array(99..<(100 + LanguageServer.requestCapacity)))
+        XCTAssertEqual(server.heldWork.requests, 0)
     }
 
     func testRequestsBeforeInitializeAfterShutdownAndUnknownOnesGetErrors() throws {

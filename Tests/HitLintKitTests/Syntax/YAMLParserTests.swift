@@ -430,6 +430,36 @@ final class YAMLParserTests: XCTestCase {
         assertRejects("'x'\ny\n", "unexpected content after the document's root value", line: 2, column: 1)
     }
 
+    /// The input check reads eight clean bytes at a time: a byte that needs a
+    /// look is found wherever it falls in a word (each offset from 0 to 40,
+    /// after ASCII, after a line break or a two-byte character), and
+    /// characters that are allowed are allowed anywhere.
+    func testBadBytesAreFoundAtAnyOffsetOfAWord() throws {
+        // The bytes, what the error says, and where it is from them (a sequence cut short: at the byte that cuts it).
+        let refused: [([UInt8], String, Int)] = [
+            ([0x00], "NUL bytes", 0), ([0x01], "U+0001", 0), ([0x1F], "U+001F", 0), ([0x7F], "U+007F", 0),
+            ([0xC2, 0x80], "U+0080", 0), ([0xEF, 0xBF, 0xBE], "U+FFFE", 0), ([0xEF, 0xBB, 0xBF], "byte order mark", 0),
+            ([0xC3], "expected a continuation byte", 1),
+        ]
+        let allowed: [[UInt8]] = [[0x09], [0x0D, 0x0A], [0xC2, 0x85], [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80], [0x7E], [0x20]]
+        for lead in [Array("# ".utf8), Array("#\n# é".utf8)] {
+            for offset in 0...40 {
+                let before = lead + Array(repeating: UInt8(ascii: "x"), count: offset)
+                let after = Array(" # tail of the comment, long enough for a few words\nkey: value\n".utf8)
+                for (bytes, message, shift) in refused {
+                    XCTAssertThrowsError(try YAMLParser.parse(SourceText(bytes: before + bytes + after)), "\(bytes) at \(before.count)") { error in
+                        let error = error as! SyntaxError
+                        XCTAssertEqual(error.offset, before.count + shift, "\(bytes) at \(before.count)")
+                        XCTAssertTrue(error.message.contains(message), error.message)
+                    }
+                }
+                for bytes in allowed {
+                    XCTAssertNoThrow(try YAMLParser.parse(SourceText(bytes: before + bytes + after)), "\(bytes) at \(before.count)")
+                }
+            }
+        }
+    }
+
     func testRejectsBadBytes() {
         assertRejects("a: b\u{0}c\n", "NUL bytes are not allowed", line: 1, column: 5)
         assertRejects("a: b\u{1}\n", "control character U+0001", line: 1, column: 5)
