@@ -29,7 +29,7 @@ public enum FuzzChecks {
         checkParser(bytes, format: .xml)
         for choice in [FileKindChoice.auto, .uiautomator, .xcuitest, .interfaceBuilder] {
             var options = LintOptions()
-            options.fileKind = choice
+            options.importing.fileKind = choice
             let result = Linter(options: options).lint(source: SourceText(bytes: bytes), format: .xml, path: "fuzz.xml")
             checkResult(result, bytes: bytes)
             checkReports(result)
@@ -163,10 +163,10 @@ public enum FuzzChecks {
     public static func checkLint(_ bytes: [UInt8]) {
         for format in [SourceFormat.json, .yaml] {
             var options = LintOptions()
-            options.verifyFixes = true
+            options.fixChecking = .checked
             // Every JSON file read streamed (hitlint streams from 16 MiB), to
             // compare with the whole document's lint below.
-            options.streamingFrom = 0
+            options.run.streamingFrom = 0
             let linter = Linter(options: options)
             let path = "fuzz." + format.rawValue
             let result = linter.lint(source: SourceText(bytes: bytes), format: format, path: path)
@@ -186,7 +186,7 @@ public enum FuzzChecks {
             checkResult(outcome.result, bytes: outcome.bytes)
             if outcome.bytes != bytes {
                 require(!broken, "\(format): fixes were applied to a file with invalid-layout")
-                require(!result.fileKind.isCapture, "\(format): a captured hierarchy was rewritten")
+                require(!result.fileKind.isImported, "\(format): a captured hierarchy was rewritten")
                 do {
                     _ = try format.parse(SourceText(bytes: outcome.bytes))
                 } catch {
@@ -199,8 +199,8 @@ public enum FuzzChecks {
             if !broken || result.fileKind != .hitlint, let document = try? format.parse(SourceText(bytes: bytes)) {
                 for choice in [FileKindChoice.sentry, .droidbot] where choice.kind(of: document) != result.fileKind {
                     var forced = options
-                    forced.fileKind = choice
-                    forced.verifyFixes = false
+                    forced.importing.fileKind = choice
+                    forced.fixChecking = .unchecked
                     let imported = Linter(options: forced).lint(document: document, path: path)
                     checkResult(imported, bytes: bytes)
                     require(imported.diagnostics.allSatisfy { $0.fix?.edits.isEmpty ?? true },
@@ -304,12 +304,12 @@ public enum FuzzChecks {
         require(arguments == (try? Arguments(parsing: words)), "the command line reads differently twice")
         do {
             let options = try arguments.lintOptions.resolved()
-            if let size = options.minimumSize {
+            if let size = options.rules.minimumSize {
                 require(Length(arguments.lintOptions.minimumSize ?? "") == size, "--min-size reads as another length")
                 checkLength(size)
             }
             require(options.severity(of: "invalid-layout") == .error, "invalid-layout is not an error")
-            for rule in options.severities.keys { require(RuleRegistry.description(of: rule) != nil, "a severity for an unknown rule '\(rule)'") }
+            for rule in options.rules.severities.keys { require(RuleRegistry.description(of: rule) != nil, "a severity for an unknown rule '\(rule)'") }
         } catch {
             require(!error.message.isEmpty, "options refused without a message")
         }
