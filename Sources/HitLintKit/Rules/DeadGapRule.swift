@@ -2,13 +2,17 @@
 public struct DeadGapRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "dead-gap"
+
     /// Gaps narrower than this are not reported by default: list dividers and
     /// whole-pixel rounding between rows (1 dp at 3 px per dp), which a finger
     /// aimed at either row almost never lands in.
-    static let maxGap = RuleOption<Length?>("maxGap", of: RuleID.deadGap, defaultDescribedAs: "half the minimum size",
+    static let maxGap = RuleOption<Length?>("maxGap", of: id, defaultDescribedAs: "half the minimum size",
                                             example: Length(value: 22, unit: .pt),
                                             "Widest gap still reported, with a unit: 22pt.")
-    static let minGap = LengthOption("minGap", of: RuleID.deadGap, default: Length(value: 2, unit: .pt),
+    static let minGap = LengthOption("minGap", of: id, default: Length(value: 2, unit: .pt),
                                      "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.",
                                      atMost: "maxGap")
 
@@ -16,7 +20,7 @@ public struct DeadGapRule: GeometryRule {
     static let gapReach = NeighbourDistance { context in context.points(maxGap) ?? context.threshold.minimum / 2 }
 
     public static let description = RuleDescription(
-        id: RuleID.deadGap,
+        id: id,
         summary: "Contiguous targets should hand over with no dead gap between their hit areas.",
         rationale: """
         The children of a stack read as one strip of controls (a segmented control, a \
@@ -40,7 +44,9 @@ public struct DeadGapRule: GeometryRule {
         ],
         reads: [.node, .ancestors, .region, .neighbours(within: gapReach)],
         examples: examples,
-        fix: .sometimes
+        fix: .sometimes,
+        relatedRole: "is the neighbour across the gap",
+        drawing: .gapToEachRelatedNode
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -156,7 +162,7 @@ public struct DeadGapRule: GeometryRule {
                 }
                 guard !nearest.isEmpty else { continue }
                 let name = context.name(target)
-                diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, name: name,
+                diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
                                                       message: message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
                                                       related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
             }

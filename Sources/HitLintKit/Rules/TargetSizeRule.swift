@@ -2,15 +2,19 @@
 public struct TargetSizeRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "target-size"
+
     /// `minSize`: the minimum side, over the profile's (`--min-size` over it).
-    static let minSize = RuleOption<Length?>("minSize", of: RuleID.targetSize, defaultDescribedAs: "profile",
+    static let minSize = RuleOption<Length?>("minSize", of: id, defaultDescribedAs: "profile",
                                              example: Length(value: 9, unit: .mm),
                                              "Minimum side, with a unit: 44pt, 48dp, 24px, 9mm.")
     /// `spacingException`: WCAG's, on where the profile has it (wcag-aa).
-    static let spacingException = RuleOption<Bool?>("spacingException", of: RuleID.targetSize,
+    static let spacingException = RuleOption<Bool?>("spacingException", of: id,
                                                     defaultDescribedAs: "true for wcag-aa",
                                                     "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target.")
-    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: true,
+    static let webContent = FlagOption("webContent", of: id, default: true,
                                        "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings; false leaves it out.")
 
     /// The spacing exception's reach: an undersized target is measured
@@ -26,7 +30,7 @@ public struct TargetSizeRule: GeometryRule {
     }
 
     public static let description = RuleDescription(
-        id: RuleID.targetSize,
+        id: id,
         summary: "A target's reachable region must hold a minimum-size square (44×44 pt on iOS).",
         rationale: """
         A fingertip covers about 7–10 mm. A target smaller than the platform minimum \
@@ -83,7 +87,9 @@ public struct TargetSizeRule: GeometryRule {
         ],
         reads: [.node, .ancestors, .region, .neighbours(within: spacingCircles)],
         examples: examples,
-        fix: .sometimes
+        fix: .sometimes,
+        relatedRole: "takes part of it, or may take its touches",
+        drawing: .minimumSquare
     )
 
     /// An undersized target: its largest reachable piece and the width and
@@ -174,7 +180,7 @@ public struct TargetSizeRule: GeometryRule {
                 + "partly scrolled out at the edge of a scrolling container\(container), "
                 + "\(scrolledOut == 1 ? "its" : "their") size on screen is the scroll position's; scrolled into view, "
                 + "\(scrolledOut == 1 ? "it is" : "they are") checked"
-            var note = context.diagnostic(RuleID.targetSize, node: firstScrolledOut, message: text)
+            var note = context.diagnostic(Self.id, node: firstScrolledOut, message: text)
             note.severity = .info
             note.uncheckedTargets = scrolledOut
             diagnostics.append(note)
@@ -210,7 +216,7 @@ public struct TargetSizeRule: GeometryRule {
             }
             let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
             let name = context.name(target)
-            diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, name: name,
+            diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
                                                   message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
                                                                    inferredLoss: inferredLoss, context: context),
                                                   related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),

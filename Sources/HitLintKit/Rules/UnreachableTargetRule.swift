@@ -2,8 +2,12 @@
 public struct UnreachableTargetRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "unreachable-target"
+
     public static let description = RuleDescription(
-        id: RuleID.unreachableTarget,
+        id: id,
         summary: "Every visible target must be reachable somewhere.",
         rationale: """
         Some targets can be seen but never touched: a button inside an image view (UIKit's \
@@ -23,7 +27,8 @@ public struct UnreachableTargetRule: GeometryRule {
         """,
         defaultSeverity: .error,
         reads: [.node, .ancestors, .region],
-        examples: examples
+        examples: examples,
+        relatedRole: "keeps touches from it"
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -109,7 +114,7 @@ public struct UnreachableTargetRule: GeometryRule {
                 }
                 related = takers.prefix(3).map(\.node)
             }
-            var diagnostic = context.diagnostic(RuleID.unreachableTarget, node: target, name: name, message: message,
+            var diagnostic = context.diagnostic(Self.id, node: target, name: name, message: message,
                                                 span: layout.frameSpan(of: target), related: related,
                                                 weakEvidence: weakEvidence)
             if layersOnly, diagnostic.severity > .info { diagnostic.severity = .info }
