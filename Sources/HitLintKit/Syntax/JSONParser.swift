@@ -232,6 +232,11 @@ private struct Parser<Observer: JSONParseObserver> {
 
     // MARK: Structure
 
+    /// The whole document, containers kept on a stack rather than by
+    /// recursion. Long on purpose: one loop with two states (where a value
+    /// starts, and what follows a value), which jump to each other by a
+    /// labelled `continue`; as functions, each state would return which to
+    /// run next, and every value of every file would pay a call and a switch.
     mutating func parseDocument(_ observer: inout Observer) throws(SyntaxError) {
         if index == 0 { try checkEncoding() }
         skipWhitespace()
@@ -577,7 +582,14 @@ private struct Parser<Observer: JSONParseObserver> {
             exponent += exponentNegative ? -written : written
         }
         index = position
+        appendNumberEntry(start, position, mantissa: mantissa, exponent: exponent, exact: exact, negative: negative)
+    }
 
+    /// The number `parseNumber` scanned at `start..<end` (its first 19
+    /// significant digits as `mantissa` times ten to `exponent`, `exact` when
+    /// there were no more), as an entry: inline when it is a small integer.
+    @inline(__always)
+    mutating func appendNumberEntry(_ start: Int, _ position: Int, mantissa: UInt64, exponent: Int, exact: Bool, negative: Bool) {
         var value: Double
         if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
             // Both operands are exact, so one IEEE operation rounds correctly (Clinger).
