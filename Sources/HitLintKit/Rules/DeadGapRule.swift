@@ -50,7 +50,10 @@ public struct DeadGapRule: GeometryRule {
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
+        // Read once per file and handed down: a struct copied out of another
+        // in each call below would count references on every array in it.
         let layout = context.layout
+        let geometry = context.geometry
         // Contiguous controls share a container (buttons in two list rows are not a
         // strip), so neighbours are searched among siblings: directly in a small
         // group, through a grid of the group in a large one (a stack of 10⁵ buttons).
@@ -77,7 +80,8 @@ public struct DeadGapRule: GeometryRule {
             let group = candidates[groupStart..<groupEnd]
             groupStart = groupEnd
             guard group.count > 1 else { continue }
-            checkSiblings(group, parent: Int(parent), search: search, marks: &marks, into: &diagnostics)
+            checkSiblings(group, parent: Int(parent), search: search, context: context, geometry: geometry, layout: layout,
+                          marks: &marks, into: &diagnostics)
         }
         return diagnostics
     }
@@ -150,12 +154,10 @@ public struct DeadGapRule: GeometryRule {
 
     /// The findings among one container's targets: each target's nearest
     /// neighbour across a dead gap to its right and below it.
-    private func checkSiblings(_ group: ArraySlice<Int>, parent: Int, search: GapSearch, marks: inout VisitMarks,
-                               into diagnostics: inout [Diagnostic]) {
-        let context = search.context
-        let geometry = search.geometry
+    private func checkSiblings(_ group: ArraySlice<Int>, parent: Int, search: GapSearch, context: RuleContext, geometry: Geometry,
+                               layout: Layout, marks: inout VisitMarks, into diagnostics: inout [Diagnostic]) {
         // A stack's children are one strip of controls by the author's word.
-        let isStrip = parent >= 0 && search.layout.nodes[parent].isStack
+        let isStrip = parent >= 0 && layout.nodes[parent].isStack
         let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
         // Where the grid's cells beside a target list many siblings (a
         // pile of overlapping buttons, whose cells hold every one), the
@@ -174,7 +176,7 @@ public struct DeadGapRule: GeometryRule {
                 var best: Gap?
                 if let grid {
                     nearestAcross(grid, from: target, gate: gate, horizontal: horizontal, isStrip: isStrip, group: group,
-                                  search: search, byEdge: &byEdge, marks: &marks, &best)
+                                  search: search, geometry: geometry, byEdge: &byEdge, marks: &marks, &best)
                 } else {
                     for other in group { search.consider(other, from: target, gate: gate, horizontal: horizontal, isStrip: isStrip, &best) }
                 }
@@ -196,7 +198,7 @@ public struct DeadGapRule: GeometryRule {
     /// target list many.
     @inline(__always)
     private func nearestAcross(_ grid: SpatialGrid, from target: Int, gate: Rect, horizontal: Bool, isStrip: Bool,
-                               group: ArraySlice<Int>, search: GapSearch,
+                               group: ArraySlice<Int>, search: GapSearch, geometry: Geometry,
                                byEdge: inout (horizontal: NearEdges, vertical: NearEdges)?, marks: inout VisitMarks, _ best: inout Gap?) {
         let maxGap = search.maxGap
         let query = horizontal
@@ -205,7 +207,7 @@ public struct DeadGapRule: GeometryRule {
         let listed = grid.listedCount(in: query)
         if listed > Self.siblingsListedBesideATarget {
             if byEdge == nil {
-                byEdge = (NearEdges(group, search.geometry, horizontal: true), NearEdges(group, search.geometry, horizontal: false))
+                byEdge = (NearEdges(group, geometry, horizontal: true), NearEdges(group, geometry, horizontal: false))
             }
             let edge = horizontal ? gate.maxX : gate.maxY
             let nearEdges = horizontal ? byEdge!.horizontal : byEdge!.vertical

@@ -225,14 +225,13 @@ public struct TargetSizeRule: GeometryRule {
     /// nil when it is too small only because of views the app's code settles.
     private func report(_ item: Undersized, context: RuleContext, marks: inout VisitMarks?) -> Diagnostic? {
         var item = item
-        let geometry = context.geometry
         let target = item.region.target
         var takers = item.region.losses.filter { $0.area > Tolerance.area }
         let isWeb = context.layout.nodes[target].isWebContent
         let ancestor = clickableAncestor(of: target, context: context)
         // Too small only because of what is in front, where who is in front
         // is read from the accessibility order, not drawn.
-        let gate = geometry.gates[target]
+        let gate = context.geometry.gates[target]
         let largeEnoughAlone = threshold(for: target, context).passes(gate.width, required: item.required.width)
             && threshold(for: target, context).passes(gate.height, required: item.required.height)
         // Too small only because of views in front that the app's code
