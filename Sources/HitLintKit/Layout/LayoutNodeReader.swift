@@ -67,8 +67,9 @@ extension LayoutBuilder {
     /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
     /// The hot path of the whole lint: keys are matched on bytes (`bytes`, the
     /// source's, held by the caller), nothing is allocated unless something is
-    /// wrong. Each family of keys is read by its own function below, inlined
-    /// here so the loop stays one loop.
+    /// wrong. One switch over the keys, grouped by family; the keys every node
+    /// has (id, type, frame, children) are read in it, the rest by a function
+    /// per family below, and what depends on all keys is settled after them.
     mutating func readNode(_ index: Int, object: Int, node: inout LayoutNode, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var read = NodeKeysRead()
         var seen: UInt32 = 0
@@ -93,14 +94,38 @@ extension LayoutBuilder {
             }
             seen |= bit
             switch key {
-            case .id, .type:
-                readIdentityKey(key, value, index: index, node: &node, read: &read, types: types, bytes: bytes)
-            case .frame, .size, .hitInsets, .hitSlop, .pointerInsets, .cornerRadius:
+            // Identity: its name, and what its type makes it by default.
+            case .id:
+                guard document.kind(value) == .string else {
+                    invalid(value, "'id' must be a string, found \(describe(value))")
+                    continue
+                }
+                node.idEntry = Int32(value)
+                ids.append(value, node: index, in: document, bytes: bytes)
+            case .type:
+                guard document.kind(value) == .string else {
+                    invalid(value, "'type' must be a string, found \(describe(value))")
+                    continue
+                }
+                node.typeEntry = Int32(value)
+                if let type = document.lookup(value, in: types, bytes: bytes) { readTypeDefaults(type, index: index, node: &node, read: &read) }
+            // Geometry: where it is, and where it answers touches.
+            case .frame:
+                read.frameValue = value
+                if let frame = Self.plainFrame(value, in: document) {
+                    node.frame = frame
+                } else if let frame = readFrame(value) {
+                    node.frame = frame
+                }
+            case .size, .hitInsets, .hitSlop, .pointerInsets, .cornerRadius:
                 readGeometryKey(key, value, index: index, node: &node, read: &read)
+            // Behaviour: how it takes touches and is drawn.
             case .interactive, .inline, .hidden, .alpha, .userInteractionEnabled, .clipsToBounds, .opaque, .scrollable, .enabled:
                 readBehaviourKey(key, value, node: &node, read: &read)
+            // A stack's arrangement, kept until its type is known.
             case .axis, .spacing, .alignment:
                 readStackKey(key, keyEntry, value, read: &read)
+            // What it suppresses, and what is inside it.
             case .ignore:
                 readIgnore(value, node: index)
             case .children:
@@ -116,23 +141,10 @@ extension LayoutBuilder {
         return read.children
     }
 
-    /// `id` and `type`: what the node is called, and what its type makes it
-    /// by default (a target, passive, a stack, text, a system control).
+    /// What a known type makes a node by default: a target, passive, a
+    /// stack, text, a control UIKit sizes itself.
     @inline(__always)
-    private mutating func readIdentityKey(_ key: NodeKey, _ value: Int, index: Int, node: inout LayoutNode,
-                                          read: inout NodeKeysRead, types: ByteTable, bytes: UnsafeBufferPointer<UInt8>) {
-        let name = key == .id ? "id" : "type"
-        guard document.kind(value) == .string else {
-            invalid(value, "'\(name)' must be a string, found \(describe(value))")
-            return
-        }
-        if key == .id {
-            node.idEntry = Int32(value)
-            ids.append(value, node: index, in: document, bytes: bytes)
-            return
-        }
-        node.typeEntry = Int32(value)
-        guard let type = document.lookup(value, in: types, bytes: bytes) else { return }
+    private mutating func readTypeDefaults(_ type: Int, index: Int, node: inout LayoutNode, read: inout NodeKeysRead) {
         read.interactiveType = type < interactiveTypeCount
         read.passiveType = !read.interactiveType && type < interactiveTypeCount + passiveTypeCount
         node.isStack = type == stackType
@@ -140,18 +152,11 @@ extension LayoutBuilder {
         if let system = systemControlByType[type] { layout.systemControls[Int32(index)] = system }
     }
 
-    /// Where the node is and what answers touches around it: `frame` or
-    /// `size`, `hitInsets` or `hitSlop`, `pointerInsets`, `cornerRadius`.
-    @inline(__always)
+    /// The rest of where a node is and what answers touches around it:
+    /// `size` (instead of a frame), `hitInsets` or `hitSlop`,
+    /// `pointerInsets`, `cornerRadius`.
     private mutating func readGeometryKey(_ key: NodeKey, _ value: Int, index: Int, node: inout LayoutNode, read: inout NodeKeysRead) {
         switch key {
-        case .frame:
-            read.frameValue = value
-            if let frame = Self.plainFrame(value, in: document) {
-                node.frame = frame
-            } else if let frame = readFrame(value) {
-                node.frame = frame
-            }
         case .size:
             read.sizeValue = value
             if let size = readSize(value) { node.frame = Self.rawFrame(0, 0, size.width, size.height) }
@@ -177,7 +182,6 @@ extension LayoutBuilder {
 
     /// How the node takes part in hit-testing and drawing: the flags
     /// (`interactive`, `hidden`, `enabled`, ...) and `alpha`.
-    @inline(__always)
     private mutating func readBehaviourKey(_ key: NodeKey, _ value: Int, node: inout LayoutNode, read: inout NodeKeysRead) {
         switch key {
         case .interactive:
@@ -212,7 +216,6 @@ extension LayoutBuilder {
 
     /// A stack's `axis`, `spacing` and `alignment`: kept until the node's type
     /// is known, since they apply only to `type: stack` (`settleBehaviour`).
-    @inline(__always)
     private mutating func readStackKey(_ key: NodeKey, _ keyEntry: Int, _ value: Int, read: inout NodeKeysRead) {
         read.stackKeys = (read.stackKeys ?? []) + [keyEntry]
         switch key {

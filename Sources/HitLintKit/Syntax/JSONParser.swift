@@ -515,6 +515,11 @@ private struct Parser<Observer: JSONParseObserver> {
     }
 
     /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+    ///
+    /// Long on purpose: the scan gathers the digits into a mantissa and an
+    /// exponent as it goes, and the conversion reads them where they are;
+    /// handed to a function of its own, they would cost every number of
+    /// every file the moves of a call.
     mutating func parseNumber() throws(SyntaxError) {
         let start = index
         var position = index
@@ -582,14 +587,7 @@ private struct Parser<Observer: JSONParseObserver> {
             exponent += exponentNegative ? -written : written
         }
         index = position
-        appendNumberEntry(start, position, mantissa: mantissa, exponent: exponent, exact: exact, negative: negative)
-    }
 
-    /// The number `parseNumber` scanned at `start..<end` (its first 19
-    /// significant digits as `mantissa` times ten to `exponent`, `exact` when
-    /// there were no more), as an entry: inline when it is a small integer.
-    @inline(__always)
-    mutating func appendNumberEntry(_ start: Int, _ position: Int, mantissa: UInt64, exponent: Int, exact: Bool, negative: Bool) {
         var value: Double
         if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
             // Both operands are exact, so one IEEE operation rounds correctly (Clinger).
