@@ -2,7 +2,7 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: build release test generate run bench conformance render-check escaping-check web-check realworld fuzz sanitize stress install clean
+.PHONY: build release test generate run bench conformance render-check escaping-check long-functions web-check realworld fuzz sanitize stress install clean
 
 build:
 	$(SWIFT) build
@@ -42,6 +42,11 @@ render-check:
 # commands, diff headers) through every format, read back by Python and git.
 escaping-check:
 	SWIFT="$(SWIFT)" python3 Scripts/escaping-check
+
+# Functions over 80 lines in Sources/, failing for any whose comment does not
+# say "Long on purpose" and why (CONTRIBUTING.md). Not part of `make test`.
+long-functions:
+	python3 Scripts/long-functions
 
 # WCAG 2.2 target size on the web against Chromium itself: seeded random web
 # layouts as HTML and as hitlint files, each target's region read with

@@ -77,8 +77,8 @@ public struct LintOptionArguments: Sendable, Equatable {
             guard let severity = Severity(rawValue: parts[1]) else {
                 throw UsageError(message: "severity must be error, warning, info or off, found '\(parts[1])'")
             }
-            if parts[0] == RuleID.invalidLayout, severity != .error {
-                throw UsageError(message: "invalid-layout is always an error")
+            if severity != .error, RuleRegistry.description(of: parts[0])?.isAlwaysAnError == true {
+                throw UsageError(message: "\(parts[0]) is always an error")
             }
             overrides.severities[parts[0]] = severity
         }

@@ -3,6 +3,8 @@
 /// (`Subcommand.optionGroups`); two commands that mean different things by one
 /// name (`--format`, `--config`) each have their own.
 extension Arguments {
+    /// Long on purpose: a table, one entry per option in `--help`'s order;
+    /// split up, the order would be spread over several lists.
     static var options: [CommandOption] {
         typealias UsageError = Arguments.UsageError
         return [

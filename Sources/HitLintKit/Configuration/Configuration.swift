@@ -418,8 +418,8 @@ private struct ConfigurationReader {
         guard let severity = Severity(rawValue: text) else {
             throw error(at: index, "unknown severity '\(text)'" + suggestion(text, names) + " (one of: \(names.joined(separator: ", ")))")
         }
-        if rule.id == RuleID.invalidLayout, severity != .error {
-            throw error(at: index, "invalid-layout is always an error")
+        if rule.isAlwaysAnError, severity != .error {
+            throw error(at: index, "\(rule.id) is always an error")
         }
         return severity
     }

@@ -1,13 +1,11 @@
-/// The id of every rule, in one place, so stages before Rules can name them.
+/// The ids of the rules that a stage before Rules reports itself: reading the
+/// file (syntax, layout: invalid-layout, unknown-key, duplicate-id), importing
+/// it (import-note) and suppressions (unused-ignore, which configuration
+/// overrides and ignore comments report). Those stages cannot reach into
+/// `Rules/`, so the ids live here, below all of them; each geometry rule owns
+/// its id in its own file (`TargetSizeRule.id`), which only the stages after
+/// the rules name.
 public enum RuleID {
-    public static let targetSize = "target-size"
-    public static let clippedHitArea = "clipped-hit-area"
-    public static let clippedTarget = "clipped-target"
-    public static let overlappingHitAreas = "overlapping-hit-areas"
-    public static let occludedTarget = "occluded-target"
-    public static let unreachableTarget = "unreachable-target"
-    public static let deadGap = "dead-gap"
-    public static let excessiveHitExpansion = "excessive-hit-expansion"
     public static let duplicateID = "duplicate-id"
     public static let unknownKey = "unknown-key"
     public static let unusedIgnore = "unused-ignore"

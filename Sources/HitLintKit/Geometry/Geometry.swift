@@ -88,13 +88,7 @@ public struct Geometry: Sendable {
         let unbounded = Self.unbounded
         let (platform, modality, pointerInsets, extras) = (self.platform, self.modality, layout.pointerInsets, layout.extras)
         var answering = [Int32].empty(reservingLarge: count)
-        var (shapes, gateShape, clipShape, shapeBandCount) = ([[Rect]](), [Int32](), [Int32](), 0)
-        func store(_ bands: [Rect]) -> Int32 {
-            guard shapeBandCount + bands.count <= Self.shapeBudget else { return -1 }
-            shapeBandCount += bands.count
-            shapes.append(bands)
-            return Int32(shapes.count - 1)
-        }
+        var (shapes, gateShape, clipShape) = (ShapeStore(), [Int32](), [Int32]())
         for index in 0..<count {
             let node = nodes[index]
             let parent = Int(node.parent)
@@ -107,13 +101,8 @@ public struct Geometry: Sendable {
             if node.clipsToBounds {
                 clipSlot.append(Int32(clipRects.count))
                 clipRects.append(inheritedClip.intersection(node.frame))
-                var shape: Int32 = -1
-                if radius > 0 || inheritedShape >= 0 {
-                    let own = RoundedRect.bands(node.frame, radius: radius)
-                    shape = store(inheritedShape >= 0 ? Bands.intersection(own, shapes[Int(inheritedShape)])
-                                                      : Bands.intersection(own, inheritedClip))
-                }
-                clipShape.append(shape)
+                let rounded = radius > 0 || inheritedShape >= 0
+                clipShape.append(rounded ? shapes.clip(node.frame, radius: radius, within: inheritedShape, or: inheritedClip) : -1)
             } else {
                 clipSlot.append(inheritedSlot)
             }
@@ -123,26 +112,15 @@ public struct Geometry: Sendable {
             case .web: ancestorGate = inheritedClip
             }
             if node.isWebContent, platform != .web {
-                if webAllowed.isEmpty { webAllowed = [Rect](repeating: unbounded, count: count) }
-                if parent >= 0, nodes[parent].isWebContent {
-                    // A box does not gate its children; one that clips does.
-                    ancestorGate = nodes[parent].clipsToBounds ? webAllowed[parent].intersection(nodes[parent].frame)
-                                                               : webAllowed[parent]
-                }
-                webAllowed[index] = ancestorGate
+                ancestorGate = Self.webContentGate(index, parent: parent, nodes: nodes, outside: ancestorGate, allowed: &webAllowed)
             }
             var gate = hit.intersection(ancestorGate)
             if radius > 0 || inheritedShape >= 0 {
-                let own = RoundedRect.bands(hit, radius: radius)
-                let bands = inheritedShape >= 0 ? Bands.intersection(own, shapes[Int(inheritedShape)])
-                                                : Bands.intersection(own, ancestorGate)
-                gate = Bands.bounds(bands)
-                if bands.count > 1 || bands.first.map({ $0 != gate }) == true {
-                    let shape = store(bands)
-                    if shape >= 0 {
-                        if gateShape.isEmpty { gateShape = [Int32](repeating: -1, count: count) }
-                        gateShape[index] = shape
-                    }
+                let rounded = shapes.gate(hit, radius: radius, within: inheritedShape, or: ancestorGate)
+                gate = rounded.gate
+                if rounded.shape >= 0 {
+                    if gateShape.isEmpty { gateShape = [Int32](repeating: -1, count: count) }
+                    gateShape[index] = rounded.shape
                 }
             }
             gates.append(gate)
@@ -159,9 +137,59 @@ public struct Geometry: Sendable {
             }
             if node.isModal, !skipped { frontModal = index }
         }
-        (self.shapes, self.gateShape, self.clipShape) = (shapes, gateShape, clipShape)
+        (self.shapes, self.gateShape, self.clipShape) = (shapes.shapes, gateShape, clipShape)
         let gates = self.gates
         answerIndex = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
+    }
+
+    /// The bands of the rounded shapes that clip or gate (`shapes`), held
+    /// within `shapeBudget`, while `init` works them out.
+    private struct ShapeStore {
+        var shapes: [[Rect]] = []
+        var bandCount = 0
+
+        /// Keeps a shape's bands; returns where, or -1 past the budget.
+        mutating func store(_ bands: [Rect]) -> Int32 {
+            guard bandCount + bands.count <= Geometry.shapeBudget else { return -1 }
+            bandCount += bands.count
+            shapes.append(bands)
+            return Int32(shapes.count - 1)
+        }
+
+        /// A clipping node's shape: its rounded frame within the shape it
+        /// inherits (`inherited`, or -1 for the rect `inheritedClip`).
+        mutating func clip(_ frame: Rect, radius: Double, within inherited: Int32, or inheritedClip: Rect) -> Int32 {
+            let own = RoundedRect.bands(frame, radius: radius)
+            return store(inherited >= 0 ? Bands.intersection(own, shapes[Int(inherited)]) : Bands.intersection(own, inheritedClip))
+        }
+
+        /// A node's gate where rounded corners shape it: its bounding box, and
+        /// its bands' place when they are more than that box (-1 when not, or
+        /// past the budget, where the box stands for them).
+        @inline(__always)
+        mutating func gate(_ hit: Rect, radius: Double, within inherited: Int32, or ancestorGate: Rect) -> (gate: Rect, shape: Int32) {
+            let own = RoundedRect.bands(hit, radius: radius)
+            let bands = inherited >= 0 ? Bands.intersection(own, shapes[Int(inherited)]) : Bands.intersection(own, ancestorGate)
+            let gate = Bands.bounds(bands)
+            guard bands.count > 1 || bands.first.map({ $0 != gate }) == true else { return (gate, -1) }
+            return (gate, store(bands))
+        }
+    }
+
+    /// What gates web content shown inside a native capture (a WebView's
+    /// page): the page's own boxes, not the native views around them. A box
+    /// does not gate its children; one that clips does. `allowed` holds each
+    /// web node's, made at the first.
+    @inline(__always)
+    private static func webContentGate(_ index: Int, parent: Int, nodes: [LayoutNode], outside ancestorGate: Rect,
+                                       allowed: inout [Rect]) -> Rect {
+        if allowed.isEmpty { allowed = [Rect](repeating: unbounded, count: nodes.count) }
+        var gate = ancestorGate
+        if parent >= 0, nodes[parent].isWebContent {
+            gate = nodes[parent].clipsToBounds ? allowed[parent].intersection(nodes[parent].frame) : allowed[parent]
+        }
+        allowed[index] = gate
+        return gate
     }
 
     /// The geometry of `layout`, which is this geometry's layout with other

@@ -370,6 +370,13 @@ extension Geometry {
     /// pile of views over a target would hold every pair's pieces.
     static let lossesWithPieces = 8
 
+    /// A target's region: its gate (with, on the web, what answers for it
+    /// inside it), less what each view in front takes, walked front to back.
+    /// Long on purpose: the walk's closure adds to the region, its losses and
+    /// the pieces lost as it goes, per view in front of every target; split
+    /// into functions, that state would be passed through each call of the
+    /// hottest loop of a lint.
+    ///
     /// `hidden`: whether opaque views in front hide the target
     /// (`isHiddenByOpaqueViews`), and whether that walk was cut short.
     /// `allowance`: what the walks over the views in front may read and
@@ -631,10 +638,12 @@ extension Geometry {
         targetRegions(updating: previous, of: old, footprints: footprints, jobs: jobs, limits: RegionLimits(targets: targets.count))
     }
 
-    /// `targetRegions(updating:of:footprints:jobs:)` under other limits (tests).
-    func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
-                       jobs: Int, limits: RegionLimits) -> [TargetRegion] {
-        precondition(old.nodeCount == nodeCount && previous.count == targets.count, "regions of another layout")
+    /// What changed between `old`'s gates and these: the targets whose own
+    /// or descendants' gates changed (`dirty`, by position in `targets`),
+    /// the rects where some node's gate changed (`changed`: what it gained
+    /// and lost, or its old and new gates whole where rounded corners shape
+    /// them), and how many gates changed, old and new.
+    private func gateChanges(since old: Geometry) -> (dirty: [Bool], changed: [(gate: Rect, node: Int)], changedGates: Int) {
         let nodes = layout.nodes
         let count = nodeCount
         var dirty = [Bool](repeating: false, count: targets.count)
@@ -672,6 +681,16 @@ extension Geometry {
                 node = Int(nodes[node].parent)
             }
         }
+        return (dirty, changed, changedGates)
+    }
+
+    /// `targetRegions(updating:of:footprints:jobs:)` under other limits (tests).
+    func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
+                       jobs: Int, limits: RegionLimits) -> [TargetRegion] {
+        precondition(old.nodeCount == nodeCount && previous.count == targets.count, "regions of another layout")
+        let changes = gateChanges(since: old)
+        var dirty = changes.dirty
+        let (changed, changedGates) = (changes.changed, changes.changedGates)
         guard !changed.isEmpty else { return previous }
         // As many changed gates as targets: most regions change; all are
         // worked out afresh rather than each looked up first.

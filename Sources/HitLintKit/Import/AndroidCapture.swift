@@ -358,27 +358,7 @@ enum AndroidCapture {
                 link(problem: object)
                 return nil
             }
-            if view.package >= 0, let package = document.string(view.package), isSystem(package) {
-                if !systemSkipped.contains(package) { systemSkipped.append(package) }
-                if firstSystem < 0 { firstSystem = object }
-                return nil
-            }
-            // Without a package (Maestro writes none), a resource id names its
-            // package too: `com.google.android.inputmethod.latin:id/key_pos_0_0` is the keyboard's.
-            if view.package < 0, view.resourceID >= 0, let id = document.string(view.resourceID),
-               let colon = id.range(of: ":id/"), isSystem(String(id[..<colon.lowerBound])) {
-                let package = String(id[..<colon.lowerBound])
-                if !systemSkipped.contains(package) { systemSkipped.append(package) }
-                if firstSystem < 0 { firstSystem = object }
-                return nil
-            }
-            if view.resourceID >= 0, document.stringEquals(view.resourceID, "android:id/statusBarBackground")
-                || document.stringEquals(view.resourceID, "android:id/navigationBarBackground") {
-                let id = document.string(view.resourceID) ?? ""
-                if !systemSkipped.contains(id) { systemSkipped.append(id) }
-                if firstSystem < 0 { firstSystem = object }
-                return nil
-            }
+            if isSystemView(view) { return nil }
             if view.isGone {
                 assembler.leaveOut(.gone, entry: view.anchor >= 0 ? view.anchor : object)
                 return nil
@@ -403,37 +383,54 @@ enum AndroidCapture {
                 assembler.leaveOut(.offScreen, entry: view.anchor)
                 return nil
             }
+            let node = makeNode(view, frame: frame, parent: parent)
+            let name = name(view)
+            let index = assembler.append(node, parent: parent, name: name.text, nameIsID: name.isID)
+            if pendingDrawers.contains(position) {
+                assembler.declareModal(index, what: "is an open navigation drawer, and its scrim takes every touch beside it: a modal layer")
+            }
+            return index
+        }
+
+        /// Whether a view is the system's (a keyboard, the status or
+        /// navigation bar's background), not the app's: skipped with its
+        /// subtree, and named in the import note.
+        private mutating func isSystemView(_ view: AndroidView) -> Bool {
+            let object = view.object
+            if view.package >= 0, let package = document.string(view.package), isSystem(package) {
+                if !systemSkipped.contains(package) { systemSkipped.append(package) }
+                if firstSystem < 0 { firstSystem = object }
+                return true
+            }
+            // Without a package (Maestro writes none), a resource id names its
+            // package too: `com.google.android.inputmethod.latin:id/key_pos_0_0` is the keyboard's.
+            if view.package < 0, view.resourceID >= 0, let id = document.string(view.resourceID),
+               let colon = id.range(of: ":id/"), isSystem(String(id[..<colon.lowerBound])) {
+                let package = String(id[..<colon.lowerBound])
+                if !systemSkipped.contains(package) { systemSkipped.append(package) }
+                if firstSystem < 0 { firstSystem = object }
+                return true
+            }
+            if view.resourceID >= 0, document.stringEquals(view.resourceID, "android:id/statusBarBackground")
+                || document.stringEquals(view.resourceID, "android:id/navigationBarBackground") {
+                let id = document.string(view.resourceID) ?? ""
+                if !systemSkipped.contains(id) { systemSkipped.append(id) }
+                if firstSystem < 0 { firstSystem = object }
+                return true
+            }
+            return false
+        }
+
+        /// A placed view's node: whether it is a target, enabled, scrolls, or
+        /// is a web page.
+        private mutating func makeNode(_ view: AndroidView, frame: Rect, parent: Int) -> LayoutNode {
             var node = LayoutNode()
-            node.objectEntry = Int32(object)
+            node.objectEntry = Int32(view.object)
             node.typeEntry = Int32(view.className)
             node.idEntry = Int32(view.resourceID)
             node.frameEntry = Int32(view.anchor)
             node.frame = frame
-            // Parts of a clickable view around them are its, as the view takes
-            // the tap and does what they would: a switch or checkbox that is
-            // only checkable, inside a clickable row (a preference); a text that
-            // is clickable, inside a clickable bar or spinner close by and of
-            // about its size (the URL in a browser's toolbar, a spinner's
-            // selected item), which Android makes clickable to forward the
-            // click. A clickable text far smaller than the clickable view around
-            // it (a "sort by" in a clickable page, a like count on a clickable
-            // card) is a control of its own, and is named as one.
-            let owner = assembler.owningTarget(of: parent)
-            let isText = view.className >= 0 && (document.stringEquals(view.className, "android.widget.TextView")
-                || document.stringEquals(view.className, "android.widget.CheckedTextView"))
-            let partOfOwner = isText && owner.map { isPart(frame, of: $0, parent: parent) } ?? false
-            node.isTarget = ((view.clickable || view.longClickable) && !partOfOwner)
-                || (view.checkable && owner == nil)
-            if node.isTarget, let reason = notAControl(view, frame: frame, isText: isText) {
-                node.isTarget = false
-                assembler.countNotAControl(reason, entry: view.anchor >= 0 ? view.anchor : object)
-            }
-            // Inside a web page, a control is focusable (a link, a button, a
-            // field); a clickable element that is not is one a script listens on
-            // (an image, a box), which axe-core does not check either.
-            if node.isTarget, view.focusable == false, parent >= 0, assembler.layout.nodes[parent].isWebContent {
-                node.isTarget = false
-            }
+            node.isTarget = isTarget(view, frame: frame, parent: parent)
             node.isEnabled = view.enabled ?? true
             // A list that cannot scroll at that moment says `scrollable: false`
             // while a row is half out of it (an insertion animating): its class says more.
@@ -450,12 +447,37 @@ enum AndroidCapture {
                 node.isWebContent = true
                 node.isTarget = false
             }
-            let name = name(view)
-            let index = assembler.append(node, parent: parent, name: name.text, nameIsID: name.isID)
-            if pendingDrawers.contains(position) {
-                assembler.declareModal(index, what: "is an open navigation drawer, and its scrim takes every touch beside it: a modal layer")
+            return node
+        }
+
+        /// Whether a placed view is a control of its own.
+        private mutating func isTarget(_ view: AndroidView, frame: Rect, parent: Int) -> Bool {
+            // Parts of a clickable view around them are its, as the view takes
+            // the tap and does what they would: a switch or checkbox that is
+            // only checkable, inside a clickable row (a preference); a text that
+            // is clickable, inside a clickable bar or spinner close by and of
+            // about its size (the URL in a browser's toolbar, a spinner's
+            // selected item), which Android makes clickable to forward the
+            // click. A clickable text far smaller than the clickable view around
+            // it (a "sort by" in a clickable page, a like count on a clickable
+            // card) is a control of its own, and is named as one.
+            let owner = assembler.owningTarget(of: parent)
+            let isText = view.className >= 0 && (document.stringEquals(view.className, "android.widget.TextView")
+                || document.stringEquals(view.className, "android.widget.CheckedTextView"))
+            let partOfOwner = isText && owner.map { isPart(frame, of: $0, parent: parent) } ?? false
+            var isTarget = ((view.clickable || view.longClickable) && !partOfOwner)
+                || (view.checkable && owner == nil)
+            if isTarget, let reason = notAControl(view, frame: frame, isText: isText) {
+                isTarget = false
+                assembler.countNotAControl(reason, entry: view.anchor >= 0 ? view.anchor : view.object)
             }
-            return index
+            // Inside a web page, a control is focusable (a link, a button, a
+            // field); a clickable element that is not is one a script listens on
+            // (an image, a box), which axe-core does not check either.
+            if isTarget, view.focusable == false, parent >= 0, assembler.layout.nodes[parent].isWebContent {
+                isTarget = false
+            }
+            return isTarget
         }
 
         /// The resource id without its `package:id/` prefix, else the content

@@ -276,63 +276,84 @@ enum FigmaImporter: Importer {
             var withoutBox: (count: Int, first: Int) = (0, -1)
             var targets = 0
             for screen in screens {
-                let screenFrame = screen.box.offsetBy(dx: screen.offsetX, dy: screen.offsetY)
-                var stack: [(node: Int, parent: Int, isScreen: Bool)] = [(screen.node, 0, true)]
-                while let (node, parent, isScreen) = stack.popLast() {
-                    let nameEntry = member(node, "name")
-                    let anchor = nameEntry >= 0 ? nameEntry : node
-                    if document.flag(member(node, "visible")) == false {
-                        assembler.leaveOut(.notVisible, entry: anchor)
-                        continue
-                    }
-                    guard let box = box(node) else {
-                        withoutBox.count += 1
-                        if withoutBox.first < 0 { withoutBox.first = anchor }
-                        for child in children(node).reversed() { stack.append((child, parent, false)) }
-                        continue
-                    }
-                    let frame = box.offsetBy(dx: screen.offsetX, dy: screen.offsetY)
-                    if frame.isEmpty {
-                        assembler.leaveOut(.zeroSize, entry: anchor)
-                        for child in children(node).reversed() { stack.append((child, parent, false)) }
-                        continue
-                    }
-                    guard frame.intersects(screenFrame) else {
-                        assembler.leaveOut(.offScreen, entry: anchor)
-                        continue
-                    }
-                    let type = string(node, "type") ?? ""
-                    let name = nameEntry >= 0 ? (document.string(nameEntry) ?? "") : ""
-                    var layoutNode = LayoutNode()
-                    layoutNode.objectEntry = Int32(node)
-                    layoutNode.typeEntry = Int32(member(node, "type"))
-                    layoutNode.frameEntry = Int32(anchor)
-                    layoutNode.frame = frame
-                    // A screen shows nothing beyond its edges; a frame clips when it says so.
-                    layoutNode.clipsToBounds = isScreen || document.flag(member(node, "clipsContent")) == true
-                    if let opacity = document.numberValue(member(node, "opacity")), opacity.isFinite, opacity < 1 {
-                        assembler.setAlpha(of: &layoutNode, max(0, opacity))
-                    }
-                    var isPart = false
-                    // A frame given as the screen is no control; a component or an
-                    // instance given alone (`/nodes` of a button) may be one. Text
-                    // is a target only where a prototype link starts (Figma names
-                    // text layers after their text: "Button" says nothing).
-                    if !isScreen || type == "INSTANCE" || type == "COMPONENT" {
-                        let named = type == "TEXT" ? (control: false, configured: false) : isNamedControl(node, type: type, name: name)
-                        if screen.hasInteractions {
-                            layoutNode.isTarget = startsInteraction(node) || named.configured
-                        } else {
-                            layoutNode.isTarget = named.control && (named.configured || !holdsControls(node))
-                            isPart = layoutNode.isTarget
-                        }
-                    }
-                    let index = assembler.append(layoutNode, parent: parent, name: name.isEmpty ? type.lowercased() : name,
-                                                 nameIsID: false, isPartOfControl: isPart)
-                    if assembler.layout.nodes[index].isTarget { targets += 1 }
-                    for child in children(node).reversed() { stack.append((child, index, false)) }
-                }
+                place(screen, into: &assembler, withoutBox: &withoutBox, targets: &targets)
             }
+            writeNotes(into: &assembler, targets: targets, withoutBox: withoutBox, options: options)
+            var result = assembler.finish(namesEntry: 0)
+            result.layout.guideline = .uikit
+            return result
+        }
+
+        /// Places a screen's layers, side by side with the screens before it;
+        /// counts the layers with no box and the targets.
+        private func place(_ screen: Screen, into assembler: inout CaptureAssembler, withoutBox: inout (count: Int, first: Int),
+                           targets: inout Int) {
+            let screenFrame = screen.box.offsetBy(dx: screen.offsetX, dy: screen.offsetY)
+            var stack: [(node: Int, parent: Int, isScreen: Bool)] = [(screen.node, 0, true)]
+            while let (node, parent, isScreen) = stack.popLast() {
+                let nameEntry = member(node, "name")
+                let anchor = nameEntry >= 0 ? nameEntry : node
+                if document.flag(member(node, "visible")) == false {
+                    assembler.leaveOut(.notVisible, entry: anchor)
+                    continue
+                }
+                guard let box = box(node) else {
+                    withoutBox.count += 1
+                    if withoutBox.first < 0 { withoutBox.first = anchor }
+                    for child in children(node).reversed() { stack.append((child, parent, false)) }
+                    continue
+                }
+                let frame = box.offsetBy(dx: screen.offsetX, dy: screen.offsetY)
+                if frame.isEmpty {
+                    assembler.leaveOut(.zeroSize, entry: anchor)
+                    for child in children(node).reversed() { stack.append((child, parent, false)) }
+                    continue
+                }
+                guard frame.intersects(screenFrame) else {
+                    assembler.leaveOut(.offScreen, entry: anchor)
+                    continue
+                }
+                let type = string(node, "type") ?? ""
+                let name = nameEntry >= 0 ? (document.string(nameEntry) ?? "") : ""
+                var layoutNode = LayoutNode()
+                layoutNode.objectEntry = Int32(node)
+                layoutNode.typeEntry = Int32(member(node, "type"))
+                layoutNode.frameEntry = Int32(anchor)
+                layoutNode.frame = frame
+                // A screen shows nothing beyond its edges; a frame clips when it says so.
+                layoutNode.clipsToBounds = isScreen || document.flag(member(node, "clipsContent")) == true
+                if let opacity = document.numberValue(member(node, "opacity")), opacity.isFinite, opacity < 1 {
+                    assembler.setAlpha(of: &layoutNode, max(0, opacity))
+                }
+                let control = isControl(node, type: type, name: name, isScreen: isScreen, on: screen)
+                layoutNode.isTarget = control.isTarget
+                let index = assembler.append(layoutNode, parent: parent, name: name.isEmpty ? type.lowercased() : name,
+                                             nameIsID: false, isPartOfControl: control.isPart)
+                if assembler.layout.nodes[index].isTarget { targets += 1 }
+                for child in children(node).reversed() { stack.append((child, index, false)) }
+            }
+        }
+
+        /// Whether a layer is a target, and (on a screen without prototype
+        /// interactions) whether it is a part of a control around it.
+        private func isControl(_ node: Int, type: String, name: String, isScreen: Bool, on screen: Screen) -> (isTarget: Bool, isPart: Bool) {
+            // A frame given as the screen is no control; a component or an
+            // instance given alone (`/nodes` of a button) may be one. Text
+            // is a target only where a prototype link starts (Figma names
+            // text layers after their text: "Button" says nothing).
+            guard !isScreen || type == "INSTANCE" || type == "COMPONENT" else { return (false, false) }
+            let named = type == "TEXT" ? (control: false, configured: false) : isNamedControl(node, type: type, name: name)
+            if screen.hasInteractions {
+                return (startsInteraction(node) || named.configured, false)
+            }
+            let isTarget = named.control && (named.configured || !holdsControls(node))
+            return (isTarget, isTarget)
+        }
+
+        /// What the import says of the design as a whole: how targets were
+        /// told, layers with no box, top-level layers that are no screen.
+        private func writeNotes(into assembler: inout CaptureAssembler, targets: Int, withoutBox: (count: Int, first: Int),
+                                options: ImportOptions) {
             let prototyped = screens.filter(\.hasInteractions).count
             let byInteraction = "the layers where a prototype interaction starts (a click, press or drag)"
             let byName = "the layers named after a control or made from one (button, checkbox, switch, text field, …)"
@@ -350,9 +371,6 @@ enum FigmaImporter: Importer {
                 assembler.note("\(otherTopLevel.count) top-level layer\(otherTopLevel.count == 1 ? " is" : "s are") no frame (text, shapes on the canvas): not a screen, not checked",
                                entry: member(otherTopLevel.first, "name") >= 0 ? member(otherTopLevel.first, "name") : otherTopLevel.first)
             }
-            var result = assembler.finish(namesEntry: 0)
-            result.layout.guideline = .uikit
-            return result
         }
     }
 

@@ -281,18 +281,7 @@ enum InterfaceBuilderImporter: Importer {
                 if leftOutAlternatives.contains(element) { continue }
                 let name = document.string(element + 1) ?? ""
                 let attributes = Attributes(element, in: document)
-                var frame = savedFrame(of: element)
-                if attributes.key >= 0, document.stringEquals(attributes.key, "contentView"), pending.parent > 0 {
-                    // A content view fills its cell when IB left its frame out, and
-                    // where it stops short of the cell by its separator (up to a
-                    // point): the separator is a hairline the cell answers for.
-                    let parentFrame = assembler.frame(of: pending.parent)
-                    if frame == nil || (frame!.minX == 0 && frame!.minY == 0 && frame!.width == parentFrame.width
-                                        && parentFrame.height - frame!.height > 0 && parentFrame.height - frame!.height <= 1) {
-                        frame = Rect(x: 0, y: 0, width: parentFrame.width, height: parentFrame.height)
-                    }
-                }
-                guard let relative = frame else {
+                guard let relative = frameInParent(element, attributes: attributes, pending: pending) else {
                     leftOutWithoutFrame(element)
                     continue
                 }
@@ -307,67 +296,9 @@ enum InterfaceBuilderImporter: Importer {
                 node.typeEntry = Int32(element + 1)
                 node.frameEntry = Int32(element + 1)
                 node.frame = absolute
-                let connections = self.connections(of: element)
-                let isControl = InterfaceBuilderClasses.controls.contains(name)
-                    || (name == "textView" && attributes.editable != false)
-                // A control the file disables (`enabled="NO"`) sends no action:
-                // touches on it reach the cell or view around it, as they do in UIKit
-                // for a table's rows; code that enables it later is not in the file.
-                let disabled = attributes.enabled == false && (isControl || connections.hasAction)
-                // A control the file hides from accessibility (`isElement` NO) is
-                // one its developer has another element do the work of (a small
-                // arrow beside a title that takes the tap): no accessibility
-                // element, which Xcode's hit-region audit does not check either.
-                var isTarget = (connections.hasAction || connections.hasTargetGesture || isControl) && !disabled
-                    && !isHiddenFromAccessibility(element)
-                if isControl, attributes.userInteractionEnabled == false { isTarget = connections.hasTargetGesture }
-                // A cell is a target where the file shows it is tapped: a disclosure,
-                // detail or checkmark accessory, or a segue (most cells are selected in
-                // code, which the file cannot show; a selection style alone is IB's default).
-                if InterfaceBuilderClasses.cells.contains(name), pending.cellsSelectable, cellIsTapped(element, attributes) {
-                    isTarget = true
-                }
-                node.isTarget = isTarget
-                node.userInteractionEnabled = (attributes.userInteractionEnabled ?? true) && !disabled
-                // A hairline (a divider or separator drawn as a view) is nothing a
-                // finger aims at or is stopped by.
-                if !isTarget, min(relative.width, relative.height) <= 1, !hasChildViews(element) {
-                    node.userInteractionEnabled = false
-                }
-                node.clipsToBounds = attributes.clipsSubviews ?? false
-                node.isEnabled = attributes.enabled ?? true
-                var hidden = attributes.hidden ?? false
-                if name == "activityIndicatorView" {
-                    if attributes.hidesWhenStopped ?? true, !(attributes.animating ?? false) { hidden = true }
-                    // A spinner stands in for what it covers while it spins (a
-                    // button waiting for its action): it is not what takes the touch.
-                    node.userInteractionEnabled = false
-                }
-                node.isHidden = hidden
-                node.isScrollable = InterfaceBuilderClasses.scrolling.contains(name)
-                // A UIStackView is Interface Builder's tool for laying out anything,
-                // not the author's word that its children are one strip of
-                // controls (`type: stack`): its children are neighbours like any.
-                let alpha = attributes.alpha >= 0 ? document.numberValue(attributes.alpha) : nil
-                if let alpha, alpha.isFinite { assembler.setAlpha(of: &node, max(0, min(1, alpha))) }
-                node.isOpaque = (alpha ?? 1) >= 0.999 && backgroundIsOpaque(element)
-                // A control the file hides (or draws at alpha 0) is there for the
-                // code to show: say it was not checked, rather than pass over it.
-                if isTarget, !disabled, hidden || (alpha ?? 1) < 0.01, !hiddenTargetElements.contains(element) {
-                    hiddenTargetElements.insert(element)
-                    if firstHiddenTarget < 0 { firstHiddenTarget = element + 1 }
-                    if hiddenTargets.count < 4 { hiddenTargets.append(displayName(element, attributes)) } else { hiddenTargets.append("") }
-                }
-                if attributes.misplaced || attributes.ambiguous, !misplacedElements.contains(element) {
-                    misplacedElements.insert(element)
-                    if firstMisplaced < 0 { firstMisplaced = element + 1 }
-                    if misplaced.count < 4 { misplaced.append(displayName(element, attributes)) } else { misplaced.append("") }
-                }
-                let uncertain = attributes.misplaced || attributes.ambiguous || (pending.parent > 0 && uncertainNodes.contains(Int32(pending.parent)))
-                if attributes.customClass >= 0, let custom = document.string(attributes.customClass),
-                   isTarget || isControl, !customClasses.contains(custom), customClasses.count < 4 {
-                    customClasses.append(custom)
-                }
+                let interaction = readInteraction(element, name: name, attributes: attributes, pending: pending, relative: relative, into: &node)
+                let shown = readAppearance(element, name: name, attributes: attributes, into: &node)
+                noteWhatWasNotChecked(element, attributes: attributes, interaction: interaction, shown: shown)
                 let shownName: String
                 if let known = nameByElement[element] {
                     shownName = known
@@ -376,20 +307,8 @@ enum InterfaceBuilderImporter: Importer {
                     nameByElement[element] = shownName
                 }
                 let index = assembler.append(node, parent: pending.parent, name: shownName, nameIsID: false, nameIsUnique: true)
-                if name == "button", let drawn = titleLine(of: element, in: absolute) { drawnFrames[Int32(index)] = drawn }
-                if let system = name == "textField" ? (hasRoundedRectBorder(element) ? SystemControlSize.textField : nil)
-                    : SystemControlSize.named(name) {
-                    systemControls[Int32(index)] = system
-                }
-                keys.append(attributes.id >= 0 ? document.string(attributes.id) ?? "" : "")
-                if uncertain { uncertainNodes.insert(Int32(index)) }
-                if !isTarget, node.userInteractionEnabled, let id = attributes.id >= 0 ? document.string(attributes.id) : nil,
-                   self.index.outletDestinations.contains(id) {
-                    codeHeldViews.insert(Int32(index))
-                }
-                if let id = attributes.id >= 0 ? document.string(attributes.id) : nil, let sizes = self.index.sizeConstraints[id] {
-                    facts.sizeConstraints[Int32(index)] = sizes
-                }
+                recordFacts(of: index, element: element, name: name, attributes: attributes, node: node, absolute: absolute,
+                            isTarget: interaction.isTarget, pending: pending)
                 var selectable = pending.cellsSelectable
                 if name == "tableView" || name == "collectionView" { selectable = attributes.allowsSelection ?? true }
                 let children = childViews(of: element, name: name, attributes: attributes)
@@ -397,6 +316,135 @@ enum InterfaceBuilderImporter: Importer {
                     stack.append(Pending(element: child, parent: index, originX: absolute.minX, originY: absolute.minY,
                                          cellsSelectable: selectable))
                 }
+            }
+        }
+
+        /// A view's frame in its parent's coordinates: the saved one, or, for a
+        /// cell's content view, its cell's. Nil when the file gives none.
+        private func frameInParent(_ element: Int, attributes: Attributes, pending: Pending) -> Rect? {
+            var frame = savedFrame(of: element)
+            if attributes.key >= 0, document.stringEquals(attributes.key, "contentView"), pending.parent > 0 {
+                // A content view fills its cell when IB left its frame out, and
+                // where it stops short of the cell by its separator (up to a
+                // point): the separator is a hairline the cell answers for.
+                let parentFrame = assembler.frame(of: pending.parent)
+                if frame == nil || (frame!.minX == 0 && frame!.minY == 0 && frame!.width == parentFrame.width
+                                    && parentFrame.height - frame!.height > 0 && parentFrame.height - frame!.height <= 1) {
+                    frame = Rect(x: 0, y: 0, width: parentFrame.width, height: parentFrame.height)
+                }
+            }
+            return frame
+        }
+
+        /// What a view does with touches, as the file shows it.
+        private struct Interaction {
+            var isTarget: Bool
+            var isControl: Bool
+            /// A control or action the file disables.
+            var disabled: Bool
+        }
+
+        /// Whether a view is a target and takes touches: its class, its
+        /// actions and gestures, and the flags the file sets on it.
+        private mutating func readInteraction(_ element: Int, name: String, attributes: Attributes, pending: Pending,
+                                              relative: Rect, into node: inout LayoutNode) -> Interaction {
+            let connections = self.connections(of: element)
+            let isControl = InterfaceBuilderClasses.controls.contains(name)
+                || (name == "textView" && attributes.editable != false)
+            // A control the file disables (`enabled="NO"`) sends no action:
+            // touches on it reach the cell or view around it, as they do in UIKit
+            // for a table's rows; code that enables it later is not in the file.
+            let disabled = attributes.enabled == false && (isControl || connections.hasAction)
+            // A control the file hides from accessibility (`isElement` NO) is
+            // one its developer has another element do the work of (a small
+            // arrow beside a title that takes the tap): no accessibility
+            // element, which Xcode's hit-region audit does not check either.
+            var isTarget = (connections.hasAction || connections.hasTargetGesture || isControl) && !disabled
+                && !isHiddenFromAccessibility(element)
+            if isControl, attributes.userInteractionEnabled == false { isTarget = connections.hasTargetGesture }
+            // A cell is a target where the file shows it is tapped: a disclosure,
+            // detail or checkmark accessory, or a segue (most cells are selected in
+            // code, which the file cannot show; a selection style alone is IB's default).
+            if InterfaceBuilderClasses.cells.contains(name), pending.cellsSelectable, cellIsTapped(element, attributes) {
+                isTarget = true
+            }
+            node.isTarget = isTarget
+            node.userInteractionEnabled = (attributes.userInteractionEnabled ?? true) && !disabled
+            // A hairline (a divider or separator drawn as a view) is nothing a
+            // finger aimed at or is stopped by.
+            if !isTarget, min(relative.width, relative.height) <= 1, !hasChildViews(element) {
+                node.userInteractionEnabled = false
+            }
+            return Interaction(isTarget: isTarget, isControl: isControl, disabled: disabled)
+        }
+
+        /// How a view is drawn, as far as it matters to touches: hidden, its
+        /// alpha, opaque, clipping, scrolling. Returns whether it is hidden and its alpha.
+        private mutating func readAppearance(_ element: Int, name: String, attributes: Attributes,
+                                             into node: inout LayoutNode) -> (hidden: Bool, alpha: Double?) {
+            node.clipsToBounds = attributes.clipsSubviews ?? false
+            node.isEnabled = attributes.enabled ?? true
+            var hidden = attributes.hidden ?? false
+            if name == "activityIndicatorView" {
+                if attributes.hidesWhenStopped ?? true, !(attributes.animating ?? false) { hidden = true }
+                // A spinner stands in for what it covers while it spins (a
+                // button waiting for its action): it is not what takes the touch.
+                node.userInteractionEnabled = false
+            }
+            node.isHidden = hidden
+            node.isScrollable = InterfaceBuilderClasses.scrolling.contains(name)
+            // A UIStackView is Interface Builder's tool for laying out anything,
+            // not the author's word that its children are one strip of
+            // controls (`type: stack`): its children are neighbours like any.
+            let alpha = attributes.alpha >= 0 ? document.numberValue(attributes.alpha) : nil
+            if let alpha, alpha.isFinite { assembler.setAlpha(of: &node, max(0, min(1, alpha))) }
+            node.isOpaque = (alpha ?? 1) >= 0.999 && backgroundIsOpaque(element)
+            return (hidden, alpha)
+        }
+
+        /// What the import note says was not checked or not sure: targets the
+        /// file hides, views Interface Builder marks misplaced or ambiguous,
+        /// custom classes of targets.
+        private mutating func noteWhatWasNotChecked(_ element: Int, attributes: Attributes, interaction: Interaction,
+                                                    shown: (hidden: Bool, alpha: Double?)) {
+            // A control the file hides (or draws at alpha 0) is there for the
+            // code to show: say it was not checked, rather than pass over it.
+            if interaction.isTarget, !interaction.disabled, shown.hidden || (shown.alpha ?? 1) < 0.01,
+               !hiddenTargetElements.contains(element) {
+                hiddenTargetElements.insert(element)
+                if firstHiddenTarget < 0 { firstHiddenTarget = element + 1 }
+                if hiddenTargets.count < 4 { hiddenTargets.append(displayName(element, attributes)) } else { hiddenTargets.append("") }
+            }
+            if attributes.misplaced || attributes.ambiguous, !misplacedElements.contains(element) {
+                misplacedElements.insert(element)
+                if firstMisplaced < 0 { firstMisplaced = element + 1 }
+                if misplaced.count < 4 { misplaced.append(displayName(element, attributes)) } else { misplaced.append("") }
+            }
+            if attributes.customClass >= 0, let custom = document.string(attributes.customClass),
+               interaction.isTarget || interaction.isControl, !customClasses.contains(custom), customClasses.count < 4 {
+                customClasses.append(custom)
+            }
+        }
+
+        /// What the rest of the lint reads of a placed view besides its node:
+        /// a button's drawn title, a control's system size, its object id,
+        /// frames not sure, views the code holds, size constraints.
+        private mutating func recordFacts(of index: Int, element: Int, name: String, attributes: Attributes, node: LayoutNode,
+                                          absolute: Rect, isTarget: Bool, pending: Pending) {
+            let uncertain = attributes.misplaced || attributes.ambiguous || (pending.parent > 0 && uncertainNodes.contains(Int32(pending.parent)))
+            if name == "button", let drawn = titleLine(of: element, in: absolute) { drawnFrames[Int32(index)] = drawn }
+            if let system = name == "textField" ? (hasRoundedRectBorder(element) ? SystemControlSize.textField : nil)
+                : SystemControlSize.named(name) {
+                systemControls[Int32(index)] = system
+            }
+            keys.append(attributes.id >= 0 ? document.string(attributes.id) ?? "" : "")
+            if uncertain { uncertainNodes.insert(Int32(index)) }
+            if !isTarget, node.userInteractionEnabled, let id = attributes.id >= 0 ? document.string(attributes.id) : nil,
+               self.index.outletDestinations.contains(id) {
+                codeHeldViews.insert(Int32(index))
+            }
+            if let id = attributes.id >= 0 ? document.string(attributes.id) : nil, let sizes = self.index.sizeConstraints[id] {
+                facts.sizeConstraints[Int32(index)] = sizes
             }
         }
 

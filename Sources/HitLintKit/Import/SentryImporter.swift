@@ -182,6 +182,8 @@ enum SentryImporter: Importer {
             writeNotes(windows: windows)
         }
 
+        /// Reads one captured view: leaves it out, places it, or (without a
+        /// size) passes over it to its children, which it queues on `stack`.
         private mutating func visit(_ pending: Pending, stack: inout [Pending]) {
             let object = pending.object
             guard document.kind(object) == .object else {
@@ -193,17 +195,6 @@ enum SentryImporter: Importer {
             let type = fields.type >= 0 ? (document.string(fields.type) ?? "") : ""
             let inCompose = pending.inCompose || (system == .androidView && type.hasSuffix("ComposeView"))
             let isDrawerLayout = system == .androidView && ControlClasses.isDrawerLayout(type)
-            func pushChildren(parent: Int, originX: Double, originY: Double, scrollClip: Rect?) {
-                guard fields.children >= 0, document.kind(fields.children) == .array else { return }
-                let children = document.elements(fields.children)
-                // A DrawerLayout's children after the first that are shown are open drawers.
-                let drawer = isDrawerLayout ? children.dropFirst().first(where: isShown) : nil
-                for child in children.reversed() {
-                    stack.append(Pending(object: child, parent: parent, originX: originX, originY: originY,
-                                         scrollClip: scrollClip, isWindow: false, inCompose: inCompose,
-                                         isOpenDrawer: child == drawer))
-                }
-            }
             if fields.visibility >= 0, document.stringEquals(fields.visibility, "gone") {
                 assembler.leaveOut(.gone, entry: fields.visibility)
                 return
@@ -223,26 +214,65 @@ enum SentryImporter: Importer {
                 // Without a size the view cannot be placed; its children still can.
                 withoutFrame.count += 1
                 if withoutFrame.first < 0 { withoutFrame.first = object }
-                pushChildren(parent: pending.parent, originX: x.isFinite ? x : pending.originX,
-                             originY: y.isFinite ? y : pending.originY, scrollClip: pending.scrollClip)
+                pushChildren(of: fields, isDrawerLayout: isDrawerLayout, inCompose: inCompose, parent: pending.parent,
+                             originX: x.isFinite ? x : pending.originX, originY: y.isFinite ? y : pending.originY,
+                             scrollClip: pending.scrollClip, stack: &stack)
                 return
             }
             let frame = Rect(x: x, y: y, width: width, height: height)
+            guard isPlaced(frame, fields: fields, type: type, object: object) else { return }
+            var scrollClip = pending.scrollClip
+            let (node, info) = makeNode(object, fields: fields, type: type, frame: frame, pending: pending, scrollClip: &scrollClip)
+            let name = name(fields, simpleName: info.simpleName)
+            let index = assembler.append(node, parent: pending.parent, name: name.text, nameIsID: name.isID,
+                                         isPartOfControl: isPartOfControl(info, parent: pending.parent),
+                                         mayBeModal: info.role == .barrier)
+            if pending.isOpenDrawer {
+                assembler.declareModal(index, what: "is an open navigation drawer, and its scrim takes every touch beside it: a modal layer")
+            }
+            pushChildren(of: fields, isDrawerLayout: isDrawerLayout, inCompose: inCompose, parent: index,
+                         originX: x, originY: y, scrollClip: scrollClip, stack: &stack)
+        }
+
+        /// Queues a view's children, last first so they are read in order.
+        private func pushChildren(of fields: Fields, isDrawerLayout: Bool, inCompose: Bool, parent: Int,
+                                  originX: Double, originY: Double, scrollClip: Rect?, stack: inout [Pending]) {
+            guard fields.children >= 0, document.kind(fields.children) == .array else { return }
+            let children = document.elements(fields.children)
+            // A DrawerLayout's children after the first that are shown are open drawers.
+            let drawer = isDrawerLayout ? children.dropFirst().first(where: isShown) : nil
+            for child in children.reversed() {
+                stack.append(Pending(object: child, parent: parent, originX: originX, originY: originY,
+                                     scrollClip: scrollClip, isWindow: false, inCompose: inCompose,
+                                     isOpenDrawer: child == drawer))
+            }
+        }
+
+        /// Whether a view with a frame is placed: not a system bar, not empty
+        /// with nothing inside, not off the screen (each left out is counted).
+        private mutating func isPlaced(_ frame: Rect, fields: Fields, type: String, object: Int) -> Bool {
             if system == .androidView {
                 let entryName = fields.identifier >= 0 ? Substring(document.string(fields.identifier) ?? "") : ""
                 inference.consider(entryName: entryName, simpleClass: ControlClasses.simpleName(type), frame: frame, entry: fields.type)
-                if ControlClasses.isAndroidSystemBar(entryName) { return }
+                if ControlClasses.isAndroidSystemBar(entryName) { return false }
             }
             let hasChildren = fields.children >= 0 && document.count(fields.children) > 0
             // Zero size and nothing inside: nothing to see or touch.
-            if (width == 0 || height == 0), !hasChildren {
+            if (frame.width == 0 || frame.height == 0), !hasChildren {
                 assembler.leaveOut(.zeroSize, entry: fields.type >= 0 ? fields.type : object)
-                return
+                return false
             }
             if !frame.isEmpty, !assembler.isOnScreen(frame) {
                 assembler.leaveOut(.offScreen, entry: fields.type >= 0 ? fields.type : object)
-                return
+                return false
             }
+            return true
+        }
+
+        /// A placed view's node: what its class and fields say of it, and the
+        /// scrolling container's clip its children are cut by (`scrollClip`).
+        private mutating func makeNode(_ object: Int, fields: Fields, type: String, frame: Rect, pending: Pending,
+                                       scrollClip: inout Rect?) -> (LayoutNode, ControlClasses.ClassInfo) {
             var node = LayoutNode()
             node.objectEntry = Int32(object)
             node.typeEntry = Int32(fields.type)
@@ -268,7 +298,6 @@ enum SentryImporter: Importer {
             node.clipsToBounds = role == .clip
             node.isScrollable = info.isScrolling
             node.isWebContent = system == .androidView && ControlClasses.isWebView(type)
-            var scrollClip = pending.scrollClip
             if let clip = scrollClip, node.isTarget, !clip.contains(frame) {
                 // Partly scrolled out: its size on screen depends on a scroll offset the capture lacks.
                 node.isHidden = true
@@ -279,14 +308,7 @@ enum SentryImporter: Importer {
                 node.clipsToBounds = true
                 scrollClip = scrollClip.map { $0.intersection(frame) } ?? frame
             }
-            let name = name(fields, simpleName: info.simpleName)
-            let index = assembler.append(node, parent: pending.parent, name: name.text, nameIsID: name.isID,
-                                         isPartOfControl: isPartOfControl(info, parent: pending.parent),
-                                         mayBeModal: role == .barrier)
-            if pending.isOpenDrawer {
-                assembler.declareModal(index, what: "is an open navigation drawer, and its scrim takes every touch beside it: a modal layer")
-            }
-            pushChildren(parent: index, originX: x, originY: y, scrollClip: scrollClip)
+            return (node, info)
         }
 
         /// Whether a child of a DrawerLayout is shown (an open drawer, when it is not the first).

@@ -47,10 +47,11 @@ extension LayoutBuilder {
         }
     }
 
-    /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
-    /// The hot path of the whole lint: keys are matched on bytes (`bytes`, the
-    /// source's, held by the caller), nothing is allocated unless something is wrong.
-    mutating func readNode(_ index: Int, object: Int, node: inout LayoutNode, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// What one node's keys said that is settled only once all are read
+    /// (defaults that depend on the type, keys that exclude each other): a
+    /// value on the stack, so reading a node still allocates nothing.
+    struct NodeKeysRead {
+        /// The `children` list's entry.
         var children: Int?
         var interactive: Bool?
         var userInteraction: Bool?
@@ -59,8 +60,18 @@ extension LayoutBuilder {
         // Optional: most nodes have neither, and an empty array is still released per node.
         var stackKeys: [Int]?
         var stack = Stack()
-        // Keys that exclude each other, checked once all keys are read.
-        var (frameValue, sizeValue, insetsValue, slopValue) = (-1, -1, -1, -1)
+        /// The value entries of keys that exclude each other; -1 when absent.
+        var frameValue = -1, sizeValue = -1, insetsValue = -1, slopValue = -1
+    }
+
+    /// Reads one node's keys into `layout.nodes[index]`; returns its `children` list entry.
+    /// The hot path of the whole lint: keys are matched on bytes (`bytes`, the
+    /// source's, held by the caller), nothing is allocated unless something is
+    /// wrong. One switch over the keys, grouped by family; the keys every node
+    /// has (id, type, frame, children) are read in it, the rest by a function
+    /// per family below, and what depends on all keys is settled after them.
+    mutating func readNode(_ index: Int, object: Int, node: inout LayoutNode, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var read = NodeKeysRead()
         var seen: UInt32 = 0
         var unknownKeys: [Int]?
         var member = object + 1
@@ -83,106 +94,166 @@ extension LayoutBuilder {
             }
             seen |= bit
             switch key {
+            // Identity: its name, and what its type makes it by default.
             case .id:
-                if document.kind(value) == .string {
-                    node.idEntry = Int32(value)
-                    ids.append(value, node: index, in: document, bytes: bytes)
-                } else {
+                guard document.kind(value) == .string else {
                     invalid(value, "'id' must be a string, found \(describe(value))")
+                    continue
                 }
+                node.idEntry = Int32(value)
+                ids.append(value, node: index, in: document, bytes: bytes)
             case .type:
-                if document.kind(value) == .string {
-                    node.typeEntry = Int32(value)
-                    if let type = document.lookup(value, in: types, bytes: bytes) {
-                        interactiveType = type < interactiveTypeCount
-                        passiveType = !interactiveType && type < interactiveTypeCount + passiveTypeCount
-                        node.isStack = type == stackType
-                        node.isText = type == textType || type == labelType
-                        if let system = systemControlByType[type] { layout.systemControls[Int32(index)] = system }
-                    }
-                } else {
+                guard document.kind(value) == .string else {
                     invalid(value, "'type' must be a string, found \(describe(value))")
+                    continue
                 }
+                node.typeEntry = Int32(value)
+                if let type = document.lookup(value, in: types, bytes: bytes) { readTypeDefaults(type, index: index, node: &node, read: &read) }
+            // Geometry: where it is, and where it answers touches.
             case .frame:
-                frameValue = value
+                read.frameValue = value
                 if let frame = Self.plainFrame(value, in: document) {
                     node.frame = frame
                 } else if let frame = readFrame(value) {
                     node.frame = frame
                 }
-            case .size:
-                sizeValue = value
-                if let size = readSize(value) { node.frame = Self.rawFrame(0, 0, size.width, size.height) }
-            case .hitInsets:
-                insetsValue = value
-                if let insets = readInsets(value, key: "hitInsets") { layout.setExtras(of: &node, hitInsets: insets) }
-            case .hitSlop:
-                slopValue = value
-                if let insets = readInsets(value, key: "hitSlop") { layout.setExtras(of: &node, hitInsets: insets.negated) }
-            case .pointerInsets:
-                if let insets = readInsets(value, key: "pointerInsets") {
-                    node.hasPointerInsets = true
-                    layout.pointerInsets[Int32(index)] = insets
-                }
-            case .interactive:
-                interactive = readBool(value, key: "interactive")
-            case .inline:
-                if let inline = readBool(value, key: "inline") {
-                    node.isInline = inline
-                    node.inlineIsExplicit = true
-                }
-            case .hidden:
-                node.isHidden = readBool(value, key: "hidden") ?? false
-            case .alpha:
-                if let alpha = document.number(value), alpha >= 0, alpha <= 1 {
-                    layout.setExtras(of: &node, alpha: alpha)
-                } else {
-                    invalid(value, "'alpha' must be a number from 0 to 1, found \(describe(value))")
-                }
-            case .userInteractionEnabled:
-                userInteraction = readBool(value, key: "userInteractionEnabled")
-            case .clipsToBounds:
-                node.clipsToBounds = readBool(value, key: "clipsToBounds") ?? false
-            case .cornerRadius:
-                if let radius = readLength(value, key: "cornerRadius", allowNegative: false) {
-                    layout.setExtras(of: &node, cornerRadius: radius)
-                }
-            case .opaque:
-                node.isOpaque = readBool(value, key: "opaque") ?? false
-            case .scrollable:
-                node.isScrollable = readBool(value, key: "scrollable") ?? false
-            case .enabled:
-                node.isEnabled = readBool(value, key: "enabled") ?? true
-            case .axis:
-                stackKeys = (stackKeys ?? []) + [keyEntry]
-                if let axis: StackAxis = readEnum(value, key: "axis") { stack.axis = axis }
-            case .spacing:
-                stackKeys = (stackKeys ?? []) + [keyEntry]
-                if let spacing = readLength(value, key: "spacing", allowNegative: true) { stack.spacing = spacing }
-            case .alignment:
-                stackKeys = (stackKeys ?? []) + [keyEntry]
-                if let alignment: StackAlignment = readEnum(value, key: "alignment") { stack.alignment = alignment }
+            case .size, .hitInsets, .hitSlop, .pointerInsets, .cornerRadius:
+                readGeometryKey(key, value, index: index, node: &node, read: &read)
+            // Behaviour: how it takes touches and is drawn.
+            case .interactive, .inline, .hidden, .alpha, .userInteractionEnabled, .clipsToBounds, .opaque, .scrollable, .enabled:
+                readBehaviourKey(key, value, node: &node, read: &read)
+            // A stack's arrangement, kept until its type is known.
+            case .axis, .spacing, .alignment:
+                readStackKey(key, keyEntry, value, read: &read)
+            // What it suppresses, and what is inside it.
             case .ignore:
                 readIgnore(value, node: index)
             case .children:
                 if document.kind(value) == .array {
-                    children = value
+                    read.children = value
                 } else {
                     invalid(value, "'children' must be a list of nodes, found \(describe(value))")
                 }
             }
         }
-        node.isTarget = interactive ?? interactiveType
-        node.userInteractionEnabled = userInteraction ?? !passiveType
-        node.passiveByDefault = userInteraction == nil && passiveType
+        settleBehaviour(index, node: &node, read: read)
+        settleExclusiveKeys(index, object: object, node: &node, read: read)
+        return read.children
+    }
+
+    /// What a known type makes a node by default: a target, passive, a
+    /// stack, text, a control UIKit sizes itself.
+    @inline(__always)
+    private mutating func readTypeDefaults(_ type: Int, index: Int, node: inout LayoutNode, read: inout NodeKeysRead) {
+        read.interactiveType = type < interactiveTypeCount
+        read.passiveType = !read.interactiveType && type < interactiveTypeCount + passiveTypeCount
+        node.isStack = type == stackType
+        node.isText = type == textType || type == labelType
+        if let system = systemControlByType[type] { layout.systemControls[Int32(index)] = system }
+    }
+
+    /// The rest of where a node is and what answers touches around it:
+    /// `size` (instead of a frame), `hitInsets` or `hitSlop`,
+    /// `pointerInsets`, `cornerRadius`.
+    private mutating func readGeometryKey(_ key: NodeKey, _ value: Int, index: Int, node: inout LayoutNode, read: inout NodeKeysRead) {
+        switch key {
+        case .size:
+            read.sizeValue = value
+            if let size = readSize(value) { node.frame = Self.rawFrame(0, 0, size.width, size.height) }
+        case .hitInsets:
+            read.insetsValue = value
+            if let insets = readInsets(value, key: "hitInsets") { layout.setExtras(of: &node, hitInsets: insets) }
+        case .hitSlop:
+            read.slopValue = value
+            if let insets = readInsets(value, key: "hitSlop") { layout.setExtras(of: &node, hitInsets: insets.negated) }
+        case .pointerInsets:
+            if let insets = readInsets(value, key: "pointerInsets") {
+                node.hasPointerInsets = true
+                layout.pointerInsets[Int32(index)] = insets
+            }
+        case .cornerRadius:
+            if let radius = readLength(value, key: "cornerRadius", allowNegative: false) {
+                layout.setExtras(of: &node, cornerRadius: radius)
+            }
+        default:
+            break
+        }
+    }
+
+    /// How the node takes part in hit-testing and drawing: the flags
+    /// (`interactive`, `hidden`, `enabled`, ...) and `alpha`.
+    private mutating func readBehaviourKey(_ key: NodeKey, _ value: Int, node: inout LayoutNode, read: inout NodeKeysRead) {
+        switch key {
+        case .interactive:
+            read.interactive = readBool(value, key: "interactive")
+        case .inline:
+            if let inline = readBool(value, key: "inline") {
+                node.isInline = inline
+                node.inlineIsExplicit = true
+            }
+        case .hidden:
+            node.isHidden = readBool(value, key: "hidden") ?? false
+        case .alpha:
+            if let alpha = document.number(value), alpha >= 0, alpha <= 1 {
+                layout.setExtras(of: &node, alpha: alpha)
+            } else {
+                invalid(value, "'alpha' must be a number from 0 to 1, found \(describe(value))")
+            }
+        case .userInteractionEnabled:
+            read.userInteraction = readBool(value, key: "userInteractionEnabled")
+        case .clipsToBounds:
+            node.clipsToBounds = readBool(value, key: "clipsToBounds") ?? false
+        case .opaque:
+            node.isOpaque = readBool(value, key: "opaque") ?? false
+        case .scrollable:
+            node.isScrollable = readBool(value, key: "scrollable") ?? false
+        case .enabled:
+            node.isEnabled = readBool(value, key: "enabled") ?? true
+        default:
+            break
+        }
+    }
+
+    /// A stack's `axis`, `spacing` and `alignment`: kept until the node's type
+    /// is known, since they apply only to `type: stack` (`settleBehaviour`).
+    private mutating func readStackKey(_ key: NodeKey, _ keyEntry: Int, _ value: Int, read: inout NodeKeysRead) {
+        read.stackKeys = (read.stackKeys ?? []) + [keyEntry]
+        switch key {
+        case .axis:
+            if let axis: StackAxis = readEnum(value, key: "axis") { read.stack.axis = axis }
+        case .spacing:
+            if let spacing = readLength(value, key: "spacing", allowNegative: true) { read.stack.spacing = spacing }
+        case .alignment:
+            if let alignment: StackAlignment = readEnum(value, key: "alignment") { read.stack.alignment = alignment }
+        default:
+            break
+        }
+    }
+
+    /// Once all keys are read: whether the node is a target and takes
+    /// touches (its flags over its type's defaults), and its stack, or the
+    /// stack keys it should not have.
+    @inline(__always)
+    private mutating func settleBehaviour(_ index: Int, node: inout LayoutNode, read: NodeKeysRead) {
+        node.isTarget = read.interactive ?? read.interactiveType
+        node.userInteractionEnabled = read.userInteraction ?? !read.passiveType
+        node.passiveByDefault = read.userInteraction == nil && read.passiveType
         if node.isStack {
-            stacks[index] = stack
+            stacks[index] = read.stack
         } else {
-            for key in stackKeys ?? [] {
+            for key in read.stackKeys ?? [] {
                 let name = document.string(key) ?? ""
                 invalid(key, "'\(name)' only applies to nodes with 'type: stack'")
             }
         }
+    }
+
+    /// Once all keys are read: which of `hitInsets` / `hitSlop` and `frame` /
+    /// `size` the node has (fixes edit that one), a problem where it has both,
+    /// and a placement to settle when it has no frame.
+    @inline(__always)
+    private mutating func settleExclusiveKeys(_ index: Int, object: Int, node: inout LayoutNode, read: NodeKeysRead) {
+        let (frameValue, sizeValue, insetsValue, slopValue) = (read.frameValue, read.sizeValue, read.insetsValue, read.slopValue)
         if insetsValue >= 0 { node.hitInsetsEntry = Int32(insetsValue) } else if slopValue >= 0 { node.hitSlopEntry = Int32(slopValue) }
         node.usesHitSlop = insetsValue < 0 && slopValue >= 0
         if frameValue >= 0 { node.frameEntry = Int32(frameValue) } else if sizeValue >= 0 { node.sizeEntry = Int32(sizeValue) }
@@ -197,7 +268,6 @@ extension LayoutBuilder {
             placements.append(Placement(node: index, sizeKey: sizeValue >= 0 ? document.span(sizeValue - 1) : nil,
                                         firstKey: document.firstKeySpan(object)))
         }
-        return children
     }
 
     /// `unknown-key` with the closest known key; a repeated unknown key is a duplicate.

@@ -302,7 +302,7 @@ public struct Linter: Sendable {
             if !layout.codeHeldViews.isEmpty {
                 // Covered only by views the app's code settles (`Layout.codeHeldViews`).
                 found.removeAll { finding in
-                    (finding.rule == RuleID.occludedTarget || finding.rule == RuleID.unreachableTarget) && !finding.relatedNodes.isEmpty
+                    (finding.rule == OccludedTargetRule.id || finding.rule == UnreachableTargetRule.id) && !finding.relatedNodes.isEmpty
                         && finding.relatedNodes.allSatisfy { layout.codeHeldViews.contains(Int32($0)) }
                 }
             }

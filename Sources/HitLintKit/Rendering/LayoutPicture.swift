@@ -93,17 +93,25 @@ struct LayoutPicture {
         let diagnostics = input.result.diagnostics
         guard let context = input.context else { return }
         let geometry = context.geometry
-        let layout = context.layout
         minimum = context.threshold.minimum
         unitName = context.threshold.unitName
         profileName = context.threshold.source
-        let unit = unitName
 
-        let names = layout.allNames()
-        // Looked up once per target and diagnostic: a list searched each time
-        // grew with the square of a layout full of findings.
-        var boundaryRects = Set<Rect>()
-        var squaredNodes = Set<Int>()
+        let names = context.layout.allNames()
+        addViews(context, names: names)
+        addTargets(context, names: names)
+        addFindings(diagnostics, context: context)
+        bounds = Self.bounds(geometry: geometry, targets: targets)
+        if let image = input.screenshot, geometry.nodeCount > 0 {
+            screenshot = try? ScreenshotPlacement(screen: geometry.frame(0), pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight)
+        }
+        focus = focusRect(diagnostics: diagnostics, geometry: geometry)
+    }
+
+    /// Every node, with the tip that names it.
+    private mutating func addViews(_ context: RuleContext, names: [String]) {
+        let geometry = context.geometry
+        let layout = context.layout
         for node in 0..<geometry.nodeCount {
             let id = layout.id(of: node)
             let type = layout.type(of: node)
@@ -111,7 +119,16 @@ struct LayoutPicture {
             views.append(View(node: node, frame: geometry.frame(node), id: id,
                               isInvisible: geometry.isInvisible[node], tip: tip))
         }
+    }
 
+    /// Every visible target: its hit area, what is reachable of it, what an
+    /// ancestor cuts off, and the largest few nodes that take part of it.
+    private mutating func addTargets(_ context: RuleContext, names: [String]) {
+        let geometry = context.geometry
+        let layout = context.layout
+        // Looked up once per target: a list searched each time grew with the
+        // square of a layout full of findings.
+        var boundaryRects = Set<Rect>()
         for region in context.regions where context.isVisibleTarget(region.target) {
             let target = region.target
             let intended = geometry.frame(target).inset(by: geometry.insets(of: target))
@@ -131,65 +148,74 @@ struct LayoutPicture {
             var tip = "\(names[target])\(layout.type(of: target).isEmpty ? "" : " (\(layout.type(of: target)))")"
             tip += "\nframe \(geometry.frame(target))\nhit area \(intended)"
             if let best = region.reachable.bestPiece {
-                tip += "\nreachable: \(formatLength(best.width))×\(formatLength(best.height)) \(unit) at most"
+                tip += "\nreachable: \(formatLength(best.width))×\(formatLength(best.height)) \(unitName) at most"
             } else {
                 tip += "\nreachable: nowhere"
             }
             targets.append(Target(node: target, name: names[target], visibleFrame: geometry.visibleFrame(target),
                                   intendedHitRect: intended, reachable: region.reachable.pieces, dead: dead,
                                   deadSides: deadSides, tip: tip))
+            addTakers(of: region, context: context, names: names)
+        }
+    }
 
-            // The largest few takers of each target, as the diagnostics name them:
-            // a pile of targets must not draw every pair.
-            var overlapCount = 0, occlusionCount = 0
-            for loss in region.losses where loss.visibleArea > Tolerance.area {
-                let taker = loss.taker.node
-                let taking = Taking(loser: target, taker: taker, takerName: names[taker],
-                                    takerRect: geometry.gates[taker], pieces: loss.pieces)
-                switch loss.taker {
-                case .target(let winner):
-                    // A target nested in another takes its area by design (a button in a cell).
-                    if !layout.isAncestor(target, of: winner), overlapCount < Self.takersDrawn {
-                        overlaps.append(taking)
-                        overlapCount += 1
-                    }
-                case .occluder:
-                    if occlusionCount < Self.takersDrawn {
-                        occlusions.append(taking)
-                        occlusionCount += 1
-                    }
+    /// The largest few takers of a target, as the diagnostics name them: a
+    /// pile of targets must not draw every pair.
+    private mutating func addTakers(of region: TargetRegion, context: RuleContext, names: [String]) {
+        let target = region.target
+        var overlapCount = 0, occlusionCount = 0
+        for loss in region.losses where loss.visibleArea > Tolerance.area {
+            let taker = loss.taker.node
+            let taking = Taking(loser: target, taker: taker, takerName: names[taker],
+                                takerRect: context.geometry.gates[taker], pieces: loss.pieces)
+            switch loss.taker {
+            case .target(let winner):
+                // A target nested in another takes its area by design (a button in a cell).
+                if !context.layout.isAncestor(target, of: winner), overlapCount < Self.takersDrawn {
+                    overlaps.append(taking)
+                    overlapCount += 1
+                }
+            case .occluder:
+                if occlusionCount < Self.takersDrawn {
+                    occlusions.append(taking)
+                    occlusionCount += 1
                 }
             }
         }
+    }
 
+    /// A numbered marker for each finding on a node, and what its rule's
+    /// description says to draw for it (`RuleDescription.drawing`).
+    private mutating func addFindings(_ diagnostics: [Diagnostic], context: RuleContext) {
+        let geometry = context.geometry
+        // A target reported twice gets one square.
+        var squaredNodes = Set<Int>()
         for (position, diagnostic) in diagnostics.enumerated() {
             guard let node = diagnostic.nodeIndex, node >= 0, node < geometry.nodeCount else { continue }
             let visible = geometry.visibleFrame(node)
             markers.append(Marker(number: position + 1, severity: diagnostic.severity, node: node,
                                   anchor: visible.isEmpty ? geometry.frame(node) : visible))
-            if diagnostic.rule == RuleID.targetSize, !squaredNodes.contains(node), let region = context.region(of: node) {
-                squaredNodes.insert(node)
-                let piece = region.reachable.bestPiece ?? geometry.visibleFrame(node)
-                let half = minimum / 2
-                let square = Rect(minX: piece.midX - half, minY: piece.midY - half, maxX: piece.midX + half, maxY: piece.midY + half)
-                let size = formatLength(minimum)
-                minimumSquares.append(MinimumSquare(node: node, square: square, label: "\(size)×\(size) \(unit)"))
-            }
-            if diagnostic.rule == RuleID.deadGap {
+            switch RuleRegistry.drawing(of: diagnostic.rule) {
+            case .nothing:
+                break
+            case .minimumSquare:
+                if !squaredNodes.contains(node), let region = context.region(of: node) {
+                    squaredNodes.insert(node)
+                    let piece = region.reachable.bestPiece ?? geometry.visibleFrame(node)
+                    let half = minimum / 2
+                    let square = Rect(minX: piece.midX - half, minY: piece.midY - half, maxX: piece.midX + half, maxY: piece.midY + half)
+                    let size = formatLength(minimum)
+                    minimumSquares.append(MinimumSquare(node: node, square: square, label: "\(size)×\(size) \(unitName)"))
+                }
+            case .gapToEachRelatedNode:
                 for neighbour in diagnostic.relatedNodes where neighbour >= 0 && neighbour < geometry.nodeCount {
                     if let rect = gapRect(geometry.gates[node], geometry.gates[neighbour]) {
                         let size = rect.width < rect.height ? rect.width : rect.height
-                        gaps.append(Gap(rect: rect, label: "\(formatLength(size)) \(unit)"))
+                        gaps.append(Gap(rect: rect, label: "\(formatLength(size)) \(unitName)"))
                     }
                 }
             }
         }
-
-        bounds = Self.bounds(geometry: geometry, targets: targets)
-        if let image = input.screenshot, geometry.nodeCount > 0 {
-            screenshot = try? ScreenshotPlacement(screen: geometry.frame(0), pixelWidth: image.pixelWidth, pixelHeight: image.pixelHeight)
-        }
-        focus = focusRect(diagnostics: diagnostics, geometry: geometry)
     }
 
     /// The ancestor hit region that cuts a target's intended hit area, named by

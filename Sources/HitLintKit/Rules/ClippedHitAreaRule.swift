@@ -2,8 +2,12 @@
 public struct ClippedHitAreaRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "clipped-hit-area"
+
     public static let description = RuleDescription(
-        id: RuleID.clippedHitArea,
+        id: id,
         summary: "A target's expanded hit area must fit inside its ancestors' hit regions.",
         rationale: """
         On iOS a view's `point(inside:)` gates its subviews: a touch outside a parent's \
@@ -16,7 +20,8 @@ public struct ClippedHitAreaRule: GeometryRule {
         defaultSeverity: .warning,
         reads: [.node, .ancestors, .region],
         examples: examples,
-        fix: .sometimes
+        fix: .sometimes,
+        relatedRole: "cuts it off"
     )
 
     /// The order sides are reported in (a literal in the loop was an array made per target).
@@ -56,7 +61,7 @@ public struct ClippedHitAreaRule: GeometryRule {
                 (byAncestor.count > 1 ? "'\(context.name(entry.ancestor))' " : "") + describeSides(entry.sides, unit: unit, verb: "lost")
             }.joined(separator: "; ")
             message += " — " + advice(byAncestor.first!, target: target, context: context)
-            diagnostics.append(context.diagnostic(RuleID.clippedHitArea, node: target, message: message,
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message,
                                                   related: byAncestor.map(\.ancestor),
                                                   fix: fix(target, intended: intended, context: context)))
         }

@@ -2,8 +2,12 @@
 public struct ClippedTargetRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "clipped-target"
+
     public static let description = RuleDescription(
-        id: RuleID.clippedTarget,
+        id: id,
         summary: "Every visible part of a target must be inside its ancestors' hit regions.",
         rationale: """
         A view can draw outside its parent (UIKit does not clip unless `clipsToBounds` is set), \
@@ -14,7 +18,8 @@ public struct ClippedTargetRule: GeometryRule {
         """,
         defaultSeverity: .error,
         reads: [.node, .ancestors, .region],
-        examples: examples
+        examples: examples,
+        relatedRole: "cuts it off"
     )
 
     private static let sides = [Side.right, .left, .top, .bottom]
@@ -55,7 +60,7 @@ public struct ClippedTargetRule: GeometryRule {
             let names = englishList(ancestors.map { "'\(context.name($0))'" })
             let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \($0.side.place)" }
             let message = "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
-            diagnostics.append(context.diagnostic(RuleID.clippedTarget, node: target, message: message,
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message,
                                                   span: context.layout.frameSpan(of: target), related: ancestors))
         }
         return diagnostics

@@ -2,13 +2,17 @@
 public struct DeadGapRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "dead-gap"
+
     /// Gaps narrower than this are not reported by default: list dividers and
     /// whole-pixel rounding between rows (1 dp at 3 px per dp), which a finger
     /// aimed at either row almost never lands in.
-    static let maxGap = RuleOption<Length?>("maxGap", of: RuleID.deadGap, defaultDescribedAs: "half the minimum size",
+    static let maxGap = RuleOption<Length?>("maxGap", of: id, defaultDescribedAs: "half the minimum size",
                                             example: Length(value: 22, unit: .pt),
                                             "Widest gap still reported, with a unit: 22pt.")
-    static let minGap = LengthOption("minGap", of: RuleID.deadGap, default: Length(value: 2, unit: .pt),
+    static let minGap = LengthOption("minGap", of: id, default: Length(value: 2, unit: .pt),
                                      "Narrowest gap reported, with a unit: narrower ones are dividers and rounding.",
                                      atMost: "maxGap")
 
@@ -16,7 +20,7 @@ public struct DeadGapRule: GeometryRule {
     static let gapReach = NeighbourDistance { context in context.points(maxGap) ?? context.threshold.minimum / 2 }
 
     public static let description = RuleDescription(
-        id: RuleID.deadGap,
+        id: id,
         summary: "Contiguous targets should hand over with no dead gap between their hit areas.",
         rationale: """
         The children of a stack read as one strip of controls (a segmented control, a \
@@ -40,16 +44,16 @@ public struct DeadGapRule: GeometryRule {
         ],
         reads: [.node, .ancestors, .region, .neighbours(within: gapReach)],
         examples: examples,
-        fix: .sometimes
+        fix: .sometimes,
+        relatedRole: "is the neighbour across the gap",
+        drawing: .gapToEachRelatedNode
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
-        let geometry = context.geometry
+        // Read once per file and handed down: a struct copied out of another
+        // in each call below would count references on every array in it.
         let layout = context.layout
-        let maxGap = context.points(Self.maxGap) ?? context.threshold.minimum / 2
-        let minGap = context.points(Self.minGap)
-        let threshold = context.threshold
-        let pointer = context.geometry.modality == .pointer
+        let geometry = context.geometry
         // Contiguous controls share a container (buttons in two list rows are not a
         // strip), so neighbours are searched among siblings: directly in a small
         // group, through a grid of the group in a large one (a stack of 10⁵ buttons).
@@ -64,9 +68,10 @@ public struct DeadGapRule: GeometryRule {
         guard byParent.count > 1 else { return [] }
         byParent.sort { ($0.parent, $0.target) < ($1.parent, $1.target) }
         let candidates = byParent.map { Int($0.target) }
+        let search = GapSearch(context, maxGap: context.points(Self.maxGap) ?? context.threshold.minimum / 2,
+                               minGap: context.points(Self.minGap))
         var marks = context.makeVisitMarks()
         var diagnostics: [Diagnostic] = []
-        let checksEvery = context.checksEveryNode
         var groupStart = 0
         while groupStart < candidates.count {
             let parent = byParent[groupStart].parent
@@ -75,93 +80,148 @@ public struct DeadGapRule: GeometryRule {
             let group = candidates[groupStart..<groupEnd]
             groupStart = groupEnd
             guard group.count > 1 else { continue }
-            // A stack's children are one strip of controls by the author's word.
-            let isStrip = parent >= 0 && layout.nodes[Int(parent)].isStack
-            let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
-            // Where the grid's cells beside a target list many siblings (a
-            // pile of overlapping buttons, whose cells hold every one), the
-            // neighbours a gap can be to are found by their near edge, sorted:
-            // those whose left (top) edge lies within the gaps counted of the
-            // target's right (bottom) edge. Made for the group at its first
-            // such target; the two find the same neighbours.
-            var byEdge: (horizontal: NearEdges, vertical: NearEdges)?
-            for target in group {
-                guard checksEvery || context.isChecked(target) else { continue }
-                let gate = geometry.gates[target]
-                var nearest: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)] = []
-                for axis in 0..<2 {
-                    let horizontal = axis == 0
-                    var best: (neighbour: Int, gap: Double, gapRect: Rect)?
-                    // `best` handed in rather than captured: a captured variable
-                    // is checked for exclusive access at run time on every write.
-                    func consider(_ other: Int, _ best: inout (neighbour: Int, gap: Double, gapRect: Rect)?) {
-                        guard other != target else { return }
-                        let rect = geometry.gates[other]
-                        let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
-                        guard gap >= minGap - Tolerance.length, gap > Tolerance.length, gap <= maxGap + Tolerance.length else { return }
-                        // Outside a strip, a gap costs taps only between small controls:
-                        // a finger aimed at either can land in it (and a pointer's
-                        // highlight drops between any two). A size cut by a scrolling
-                        // container's edge is the scroll position's.
-                        if !isStrip, !pointer {
-                            func isSmall(_ node: Int, _ rect: Rect) -> Bool {
-                                guard !threshold.passes(horizontal ? rect.width : rect.height) else { return false }
-                                // A control UIKit sizes itself is not small at that size.
-                                if let system = layout.systemControl(of: node),
-                                   let own = horizontal ? system.width : system.height,
-                                   threshold.passes(horizontal ? rect.width : rect.height, required: min(own, threshold.minimum)) {
-                                    return false
-                                }
-                                let scrolled = context.scrolledDimensions(of: rect, target: node)
-                                return !(horizontal ? scrolled.width : scrolled.height)
-                            }
-                            guard isSmall(target, gate), isSmall(other, rect) else { return }
-                        }
-                        let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
-                        let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
-                        guard high - low > Tolerance.length else { return }
-                        if let current = best, current.gap < gap || (current.gap == gap && current.neighbour < other) { return }
-                        let gapRect = horizontal
-                            ? Rect(minX: gate.maxX, minY: low, maxX: rect.minX, maxY: high)
-                            : Rect(minX: low, minY: gate.maxY, maxX: high, maxY: rect.minY)
-                        best = (other, gap, gapRect)
-                    }
-                    if let grid {
-                        let query = horizontal
-                            ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
-                            : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
-                        let listed = grid.listedCount(in: query)
-                        if listed > Self.siblingsListedBesideATarget {
-                            if byEdge == nil {
-                                byEdge = (NearEdges(group, geometry, horizontal: true), NearEdges(group, geometry, horizontal: false))
-                            }
-                            let edge = horizontal ? gate.maxX : gate.maxY
-                            let nearEdges = horizontal ? byEdge!.horizontal : byEdge!.vertical
-                            let (low, high) = (edge + min(minGap, 0) - Tolerance.length, edge + maxGap + Tolerance.length)
-                            if nearEdges.count(from: low, through: high) < listed {
-                                nearEdges.forEach(from: low, through: high) { consider($0, &best) }
-                            } else {
-                                grid.forEachCandidate(in: query, seen: &marks) { consider($0, &best) }
-                            }
-                        } else {
-                            grid.forEachCandidate(in: query, seen: &marks) { consider($0, &best) }
-                        }
-                    } else {
-                        for other in group { consider(other, &best) }
-                    }
-                    if let found = best, isDead(found.gapRect, geometry: geometry, marks: &marks),
-                       !isFilledBySeparator(found.gapRect, horizontal: horizontal, parent: Int(parent), context: context) {
-                        nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
-                    }
-                }
-                guard !nearest.isEmpty else { continue }
-                let name = context.name(target)
-                diagnostics.append(context.diagnostic(RuleID.deadGap, node: target, name: name,
-                                                      message: message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
-                                                      related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
-            }
+            checkSiblings(group, parent: Int(parent), search: search, context: context, geometry: geometry, layout: layout,
+                          marks: &marks, into: &diagnostics)
         }
         return diagnostics
+    }
+
+    /// A gap from a target to a neighbour on its right (or below it).
+    private typealias Gap = (neighbour: Int, gap: Double, gapRect: Rect)
+
+    /// What the search for gaps in one file reads, worked out once.
+    private struct GapSearch {
+        let context: RuleContext
+        let geometry: Geometry
+        let layout: Layout
+        let maxGap: Double
+        let minGap: Double
+        let threshold: SizeThreshold
+        let pointer: Bool
+
+        init(_ context: RuleContext, maxGap: Double, minGap: Double) {
+            self.context = context
+            geometry = context.geometry
+            layout = context.layout
+            self.maxGap = maxGap
+            self.minGap = minGap
+            threshold = context.threshold
+            pointer = context.geometry.modality == .pointer
+        }
+
+        /// Whether `other` is a nearer neighbour across a gap from `target`
+        /// (whose gate is `gate`) than `best`, along x (`horizontal`) or y;
+        /// if so it becomes `best`. `best` is handed in rather than captured:
+        /// a captured variable is checked for exclusive access at run time on
+        /// every write.
+        @inline(__always)
+        func consider(_ other: Int, from target: Int, gate: Rect, horizontal: Bool, isStrip: Bool, _ best: inout Gap?) {
+            guard other != target else { return }
+            let rect = geometry.gates[other]
+            let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
+            guard gap >= minGap - Tolerance.length, gap > Tolerance.length, gap <= maxGap + Tolerance.length else { return }
+            // Outside a strip, a gap costs taps only between small controls:
+            // a finger aimed at either can land in it (and a pointer's
+            // highlight drops between any two).
+            if !isStrip, !pointer {
+                guard isSmall(target, gate, horizontal: horizontal), isSmall(other, rect, horizontal: horizontal) else { return }
+            }
+            let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
+            let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
+            guard high - low > Tolerance.length else { return }
+            if let current = best, current.gap < gap || (current.gap == gap && current.neighbour < other) { return }
+            let gapRect = horizontal
+                ? Rect(minX: gate.maxX, minY: low, maxX: rect.minX, maxY: high)
+                : Rect(minX: low, minY: gate.maxY, maxX: high, maxY: rect.minY)
+            best = (other, gap, gapRect)
+        }
+
+        /// Whether a node is too small across the gap's axis to be missed by
+        /// a finger aimed beside it. A size cut by a scrolling container's
+        /// edge is the scroll position's.
+        private func isSmall(_ node: Int, _ rect: Rect, horizontal: Bool) -> Bool {
+            guard !threshold.passes(horizontal ? rect.width : rect.height) else { return false }
+            // A control UIKit sizes itself is not small at that size.
+            if let system = layout.systemControl(of: node),
+               let own = horizontal ? system.width : system.height,
+               threshold.passes(horizontal ? rect.width : rect.height, required: min(own, threshold.minimum)) {
+                return false
+            }
+            let scrolled = context.scrolledDimensions(of: rect, target: node)
+            return !(horizontal ? scrolled.width : scrolled.height)
+        }
+    }
+
+    /// The findings among one container's targets: each target's nearest
+    /// neighbour across a dead gap to its right and below it.
+    private func checkSiblings(_ group: ArraySlice<Int>, parent: Int, search: GapSearch, context: RuleContext, geometry: Geometry,
+                               layout: Layout, marks: inout VisitMarks, into diagnostics: inout [Diagnostic]) {
+        // A stack's children are one strip of controls by the author's word.
+        let isStrip = parent >= 0 && layout.nodes[parent].isStack
+        let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
+        // Where the grid's cells beside a target list many siblings (a
+        // pile of overlapping buttons, whose cells hold every one), the
+        // neighbours a gap can be to are found by their near edge, sorted:
+        // those whose left (top) edge lies within the gaps counted of the
+        // target's right (bottom) edge. Made for the group at its first
+        // such target; the two find the same neighbours.
+        var byEdge: (horizontal: NearEdges, vertical: NearEdges)?
+        let checksEvery = context.checksEveryNode
+        for target in group {
+            guard checksEvery || context.isChecked(target) else { continue }
+            let gate = geometry.gates[target]
+            var nearest: [(neighbour: Int, gap: Double, gapRect: Rect, horizontal: Bool)] = []
+            for axis in 0..<2 {
+                let horizontal = axis == 0
+                var best: Gap?
+                if let grid {
+                    nearestAcross(grid, from: target, gate: gate, horizontal: horizontal, isStrip: isStrip, group: group,
+                                  search: search, geometry: geometry, byEdge: &byEdge, marks: &marks, &best)
+                } else {
+                    for other in group { search.consider(other, from: target, gate: gate, horizontal: horizontal, isStrip: isStrip, &best) }
+                }
+                if let found = best, isDead(found.gapRect, geometry: geometry, marks: &marks),
+                   !isFilledBySeparator(found.gapRect, horizontal: horizontal, parent: parent, context: context) {
+                    nearest.append((found.neighbour, found.gap, found.gapRect, horizontal))
+                }
+            }
+            guard !nearest.isEmpty else { continue }
+            let name = context.name(target)
+            diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
+                                                  message: message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
+                                                  related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
+        }
+    }
+
+    /// The nearest neighbour across a gap in a large group, through its grid,
+    /// or through the siblings' near edges where the grid's cells beside the
+    /// target list many.
+    @inline(__always)
+    private func nearestAcross(_ grid: SpatialGrid, from target: Int, gate: Rect, horizontal: Bool, isStrip: Bool,
+                               group: ArraySlice<Int>, search: GapSearch, geometry: Geometry,
+                               byEdge: inout (horizontal: NearEdges, vertical: NearEdges)?, marks: inout VisitMarks, _ best: inout Gap?) {
+        let maxGap = search.maxGap
+        let query = horizontal
+            ? Rect(minX: gate.maxX, minY: gate.minY, maxX: gate.maxX + maxGap, maxY: gate.maxY)
+            : Rect(minX: gate.minX, minY: gate.maxY, maxX: gate.maxX, maxY: gate.maxY + maxGap)
+        let listed = grid.listedCount(in: query)
+        if listed > Self.siblingsListedBesideATarget {
+            if byEdge == nil {
+                byEdge = (NearEdges(group, geometry, horizontal: true), NearEdges(group, geometry, horizontal: false))
+            }
+            let edge = horizontal ? gate.maxX : gate.maxY
+            let nearEdges = horizontal ? byEdge!.horizontal : byEdge!.vertical
+            let (low, high) = (edge + min(search.minGap, 0) - Tolerance.length, edge + maxGap + Tolerance.length)
+            if nearEdges.count(from: low, through: high) < listed {
+                nearEdges.forEach(from: low, through: high) {
+                    search.consider($0, from: target, gate: gate, horizontal: horizontal, isStrip: isStrip, &best)
+                }
+                return
+            }
+        }
+        grid.forEachCandidate(in: query, seen: &marks) {
+            search.consider($0, from: target, gate: gate, horizontal: horizontal, isStrip: isStrip, &best)
+        }
     }
 
     /// Siblings the grid's cells beside a target may list before their near

@@ -2,11 +2,15 @@
 public struct ExcessiveHitExpansionRule: GeometryRule {
     public init() {}
 
-    static let maxExpansion = LengthOption("maxExpansion", of: RuleID.excessiveHitExpansion, default: Length(value: 24, unit: .pt),
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "excessive-hit-expansion"
+
+    static let maxExpansion = LengthOption("maxExpansion", of: id, default: Length(value: 24, unit: .pt),
                                            "Largest expansion on any side.")
 
     public static let description = RuleDescription(
-        id: RuleID.excessiveHitExpansion,
+        id: id,
         summary: "A hit area should not extend more than `maxExpansion` beyond the visible frame.",
         rationale: """
         Expanding a small control's hit area is good; expanding it far beyond what is drawn \
@@ -30,7 +34,7 @@ public struct ExcessiveHitExpansionRule: GeometryRule {
             let amounts = sides.map { (side: $0, amount: -insets[$0]) }
             let unit = context.threshold.unitName
             let message = "'\(context.name(target))' hit area extends \(describeSides(amounts, unit: unit, verb: "beyond its frame")) (at most \(formatLength(limit)) \(unit))"
-            diagnostics.append(context.diagnostic(RuleID.excessiveHitExpansion, node: target, message: message))
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message))
         }
         return diagnostics
     }

@@ -20,6 +20,9 @@ public struct InvalidLayoutRule: Rule {
             RuleExample("root: {frame: [0, 0, -1, 844]}", flags: ["<file>"], messages: ["'frame width' must not be negative, found -1"]),
             RuleExample("units: px\nroot: {frame: [0, 0, 390, 844]}", flags: ["<file>"], messages: ["'units: px' needs 'scale'"]),
             RuleExample("root: {frame: [0, 0, 390, 844]}"),
-        ]
+        ],
+        // A file that could not be read was not linted: that must fail the
+        // run whatever else is configured.
+        isAlwaysAnError: true
     )
 }

@@ -2,8 +2,12 @@
 public struct OccludedTargetRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "occluded-target"
+
     public static let description = RuleDescription(
-        id: RuleID.occludedTarget,
+        id: id,
         summary: "No transparent view in front may swallow a target's touches.",
         rationale: """
         A view in front of a target that is not itself a target still answers hit-testing \
@@ -14,7 +18,8 @@ public struct OccludedTargetRule: GeometryRule {
         """,
         defaultSeverity: .error,
         reads: [.node, .region],
-        examples: examples
+        examples: examples,
+        relatedRole: "is in front and swallows the touches"
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
@@ -44,7 +49,7 @@ public struct OccludedTargetRule: GeometryRule {
                 return message
             }
             let text = context.options.run.describesDiagnostics ? message() : ""
-            diagnostics.append(context.diagnostic(RuleID.occludedTarget, node: target, message: text,
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: text,
                                                   related: occluders.prefix(3).map(\.taker.node)))
         }
         return diagnostics

@@ -2,8 +2,12 @@
 public struct OverlappingHitAreasRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "overlapping-hit-areas"
+
     public static let description = RuleDescription(
-        id: RuleID.overlappingHitAreas,
+        id: id,
         summary: "Targets' hit areas should not overlap: the frontmost one steals the touches.",
         rationale: """
         Where two hit areas overlap, hit-testing answers the view in front (the later one in \
@@ -22,7 +26,8 @@ public struct OverlappingHitAreasRule: GeometryRule {
         defaultSeverity: .warning,
         reads: [.node, .ancestors, .region],
         examples: examples,
-        fix: .sometimes
+        fix: .sometimes,
+        relatedRole: "is in front and takes the touches"
     )
 
     /// Trim the facing insets of both targets so their hit areas meet in the
@@ -154,7 +159,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
                 return message
             }
             let text = context.options.run.describesDiagnostics ? message() : ""
-            diagnostics.append(context.diagnostic(RuleID.overlappingHitAreas, node: target, name: name, message: text,
+            diagnostics.append(context.diagnostic(Self.id, node: target, name: name, message: text,
                                                   related: stolen.prefix(3).map(\.taker.node),
                                                   fix: fix(target, winner: stolen[0].taker.node, context: context),
                                                   weakEvidence: layout.zOrderIsInferred))

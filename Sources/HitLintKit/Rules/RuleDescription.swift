@@ -18,12 +18,25 @@ public struct RuleDescription: Sendable {
     /// fix checking knows of it. Empty for a rule an earlier stage reports
     /// (syntax, layout, import), whose findings no change of hit insets moves.
     public var reads: [RuleRead]
+    /// How a node a finding names besides its own (`relatedNodes`) takes part
+    /// in it, said after the node's name ("is in front and takes the
+    /// touches"): the language server's related information. Nil for a rule
+    /// whose findings name no other node.
+    public var relatedRole: String?
+    /// What the picture (`hitlint render`) draws for a finding, besides the
+    /// marker every finding gets.
+    public var drawing: FindingDrawing
+    /// Whether its findings are errors whatever a configuration or `--rule`
+    /// says (neither may set another severity, and `hitlint init` leaves it
+    /// out): for a rule whose findings mean the file could not be linted.
+    public var isAlwaysAnError: Bool
 
     public var isFixable: Bool { fix != .never }
 
     public init(id: String, summary: String, rationale: String, defaultSeverity: Severity,
                 options: [RuleOptionDescription] = [], reads: [RuleRead] = [], examples: [RuleExample] = [],
-                fix: FixAvailability = .never) {
+                fix: FixAvailability = .never, relatedRole: String? = nil, drawing: FindingDrawing = .nothing,
+                isAlwaysAnError: Bool = false) {
         self.id = id
         self.summary = summary
         self.rationale = rationale
@@ -32,5 +45,8 @@ public struct RuleDescription: Sendable {
         self.examples = examples
         self.fix = fix
         self.reads = reads
+        self.relatedRole = relatedRole
+        self.drawing = drawing
+        self.isAlwaysAnError = isAlwaysAnError
     }
 }

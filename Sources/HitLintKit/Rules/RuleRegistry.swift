@@ -41,4 +41,12 @@ public enum RuleRegistry {
     public static func defaultSeverity(of id: String) -> Severity? {
         ids.firstIndex(of: id).map { defaultSeverities[$0] }
     }
+
+    /// What the picture draws for each rule's findings, in registry order
+    /// (beside `ids`): asked once per finding drawn.
+    private static let drawings: [FindingDrawing] = descriptions.map(\.drawing)
+
+    public static func drawing(of id: String) -> FindingDrawing {
+        ids.firstIndex(of: id).map { drawings[$0] } ?? .nothing
+    }
 }

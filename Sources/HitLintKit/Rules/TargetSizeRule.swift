@@ -2,15 +2,19 @@
 public struct TargetSizeRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "target-size"
+
     /// `minSize`: the minimum side, over the profile's (`--min-size` over it).
-    static let minSize = RuleOption<Length?>("minSize", of: RuleID.targetSize, defaultDescribedAs: "profile",
+    static let minSize = RuleOption<Length?>("minSize", of: id, defaultDescribedAs: "profile",
                                              example: Length(value: 9, unit: .mm),
                                              "Minimum side, with a unit: 44pt, 48dp, 24px, 9mm.")
     /// `spacingException`: WCAG's, on where the profile has it (wcag-aa).
-    static let spacingException = RuleOption<Bool?>("spacingException", of: RuleID.targetSize,
+    static let spacingException = RuleOption<Bool?>("spacingException", of: id,
                                                     defaultDescribedAs: "true for wcag-aa",
                                                     "WCAG 2.2 SC 2.5.8: an undersized target passes when a circle of the minimum diameter centred on it touches no other target.")
-    static let webContent = FlagOption("webContent", of: RuleID.targetSize, default: true,
+    static let webContent = FlagOption("webContent", of: id, default: true,
                                        "Check web content shown inside a captured app (a WebView's links and buttons), against WCAG 2.2 AA's 24×24 CSS px, as warnings; false leaves it out.")
 
     /// The spacing exception's reach: an undersized target is measured
@@ -26,7 +30,7 @@ public struct TargetSizeRule: GeometryRule {
     }
 
     public static let description = RuleDescription(
-        id: RuleID.targetSize,
+        id: id,
         summary: "A target's reachable region must hold a minimum-size square (44×44 pt on iOS).",
         rationale: """
         A fingertip covers about 7–10 mm. A target smaller than the platform minimum \
@@ -83,7 +87,9 @@ public struct TargetSizeRule: GeometryRule {
         ],
         reads: [.node, .ancestors, .region, .neighbours(within: spacingCircles)],
         examples: examples,
-        fix: .sometimes
+        fix: .sometimes,
+        relatedRole: "takes part of it, or may take its touches",
+        drawing: .minimumSquare
     )
 
     /// An undersized target: its largest reachable piece and the width and
@@ -101,8 +107,24 @@ public struct TargetSizeRule: GeometryRule {
     }
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
-        var undersized: [Undersized] = []
         var diagnostics: [Diagnostic] = []
+        let found = undersizedTargets(context)
+        if let note = scrolledOutNote(count: found.scrolledOut, first: found.firstScrolledOut, context: context) {
+            diagnostics.append(note)
+        }
+        let exempt = exemptBySpacing(found.undersized, context: context)
+        var marks: VisitMarks?  // for the fixes' searches, made for the first
+        for item in found.undersized where !item.isInline && !exempt.contains(item.region.target) && context.isChecked(item.region.target) {
+            if let diagnostic = report(item, context: context, marks: &marks) { diagnostics.append(diagnostic) }
+        }
+        return diagnostics
+    }
+
+    /// Every target whose largest reachable piece is too small, but groups,
+    /// and how many are left unchecked because they are partly scrolled out
+    /// (with the first of them).
+    private func undersizedTargets(_ context: RuleContext) -> (undersized: [Undersized], scrolledOut: Int, firstScrolledOut: Int) {
+        var undersized: [Undersized] = []
         let geometry = context.geometry
         let nodes = context.layout.nodes
         let checksWebContent = context.isOn(Self.webContent)
@@ -111,7 +133,6 @@ public struct TargetSizeRule: GeometryRule {
         // Regions read in place: a copy of each counts references to its arrays,
         // which the rules running beside this one read too.
         let regions = context.regions
-        var marks: VisitMarks?  // for the fixes' searches, made for the first
         // Undersized targets left unchecked at a scrolling container's edge, and the first.
         var scrolledOut = 0, firstScrolledOut = -1
         for position in regions.indices {
@@ -167,20 +188,29 @@ public struct TargetSizeRule: GeometryRule {
                                          isInline: threshold.inlineException && nodes[target].isInline,
                                          systemControl: systemControl))
         }
-        if scrolledOut > 0 {
-            // Said once, so a clean report is not taken for more than it is.
-            let container = context.scrollingAncestor(of: firstScrolledOut).map { " ('\(context.name($0))')" } ?? ""
-            let text = "\(scrolledOut) target\(scrolledOut == 1 ? " is" : "s are") too small as shown but not checked: "
-                + "partly scrolled out at the edge of a scrolling container\(container), "
-                + "\(scrolledOut == 1 ? "its" : "their") size on screen is the scroll position's; scrolled into view, "
-                + "\(scrolledOut == 1 ? "it is" : "they are") checked"
-            var note = context.diagnostic(RuleID.targetSize, node: firstScrolledOut, message: text)
-            note.severity = .info
-            note.uncheckedTargets = scrolledOut
-            diagnostics.append(note)
-        }
-        // Native targets and web content each have their minimum, and the
-        // spacing exception looks at neighbours of the same kind.
+        return (undersized, scrolledOut, firstScrolledOut)
+    }
+
+    /// The targets left unchecked because they are partly scrolled out, said
+    /// once, so a clean report is not taken for more than it is.
+    private func scrolledOutNote(count scrolledOut: Int, first firstScrolledOut: Int, context: RuleContext) -> Diagnostic? {
+        guard scrolledOut > 0 else { return nil }
+        let container = context.scrollingAncestor(of: firstScrolledOut).map { " ('\(context.name($0))')" } ?? ""
+        let text = "\(scrolledOut) target\(scrolledOut == 1 ? " is" : "s are") too small as shown but not checked: "
+            + "partly scrolled out at the edge of a scrolling container\(container), "
+            + "\(scrolledOut == 1 ? "its" : "their") size on screen is the scroll position's; scrolled into view, "
+            + "\(scrolledOut == 1 ? "it is" : "they are") checked"
+        var note = context.diagnostic(Self.id, node: firstScrolledOut, message: text)
+        note.severity = .info
+        note.uncheckedTargets = scrolledOut
+        return note
+    }
+
+    /// The undersized targets that WCAG's spacing exception lets pass. Native
+    /// targets and web content each have their minimum, and the exception
+    /// looks at neighbours of the same kind.
+    private func exemptBySpacing(_ undersized: [Undersized], context: RuleContext) -> Set<Int> {
+        let nodes = context.layout.nodes
         var exempt = Set<Int>()
         for isWeb in [false, true] {
             let threshold = isWeb ? context.webThreshold : context.threshold
@@ -188,37 +218,41 @@ public struct TargetSizeRule: GeometryRule {
             let group = undersized.map(\.region.target).filter { nodes[$0].isWebContent == isWeb }
             if !group.isEmpty { exempt.formUnion(spacingExempt(group, threshold: threshold, context: context)) }
         }
-        for var item in undersized where !item.isInline && !exempt.contains(item.region.target) && context.isChecked(item.region.target) {
-            let target = item.region.target
-            var takers = item.region.losses.filter { $0.area > Tolerance.area }
-            let isWeb = nodes[target].isWebContent
-            let ancestor = clickableAncestor(of: target, context: context)
-            // Too small only because of what is in front, where who is in front
-            // is read from the accessibility order, not drawn.
-            let gate = geometry.gates[target]
-            let largeEnoughAlone = threshold(for: target, context).passes(gate.width, required: item.required.width)
-                && threshold(for: target, context).passes(gate.height, required: item.required.height)
-            // Too small only because of views in front that the app's code
-            // settles (`Layout.codeHeldViews`): not a verdict the file can give.
-            // A target too small alone is reported at its own size then, not
-            // at what those views leave of it.
-            if !takers.isEmpty, !context.layout.codeHeldViews.isEmpty,
-               takers.allSatisfy({ context.layout.codeHeldViews.contains(Int32($0.taker.node)) }) {
-                if largeEnoughAlone { continue }
-                item.piece = gate
-                takers = []
-            }
-            let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
-            let name = context.name(target)
-            diagnostics.append(context.diagnostic(RuleID.targetSize, node: target, name: name,
-                                                  message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
-                                                                   inferredLoss: inferredLoss, context: context),
-                                                  related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
-                                                  fix: item.region.isCutShort ? crowdedAdvice(target, context: context)
-                                                                              : fix(target, context: context, marks: &marks),
-                                                  weakEvidence: isWeb || ancestor != nil || inferredLoss))
+        return exempt
+    }
+
+    /// The finding for one undersized target, with what takes part of it;
+    /// nil when it is too small only because of views the app's code settles.
+    private func report(_ item: Undersized, context: RuleContext, marks: inout VisitMarks?) -> Diagnostic? {
+        var item = item
+        let target = item.region.target
+        var takers = item.region.losses.filter { $0.area > Tolerance.area }
+        let isWeb = context.layout.nodes[target].isWebContent
+        let ancestor = clickableAncestor(of: target, context: context)
+        // Too small only because of what is in front, where who is in front
+        // is read from the accessibility order, not drawn.
+        let gate = context.geometry.gates[target]
+        let largeEnoughAlone = threshold(for: target, context).passes(gate.width, required: item.required.width)
+            && threshold(for: target, context).passes(gate.height, required: item.required.height)
+        // Too small only because of views in front that the app's code
+        // settles (`Layout.codeHeldViews`): not a verdict the file can give.
+        // A target too small alone is reported at its own size then, not
+        // at what those views leave of it.
+        if !takers.isEmpty, !context.layout.codeHeldViews.isEmpty,
+           takers.allSatisfy({ context.layout.codeHeldViews.contains(Int32($0.taker.node)) }) {
+            if largeEnoughAlone { return nil }
+            item.piece = gate
+            takers = []
         }
-        return diagnostics
+        let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
+        let name = context.name(target)
+        return context.diagnostic(Self.id, node: target, name: name,
+                                  message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
+                                                   inferredLoss: inferredLoss, context: context),
+                                  related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
+                                  fix: item.region.isCutShort ? crowdedAdvice(target, context: context)
+                                                              : fix(target, context: context, marks: &marks),
+                                  weakEvidence: isWeb || ancestor != nil || inferredLoss)
     }
 
     private func threshold(for target: Int, _ context: RuleContext) -> SizeThreshold {

@@ -2,8 +2,12 @@
 public struct UnreachableTargetRule: GeometryRule {
     public init() {}
 
+    /// The rule's id; the stages after the rules (pipeline, server, picture,
+    /// reports) name it from here.
+    public static let id = "unreachable-target"
+
     public static let description = RuleDescription(
-        id: RuleID.unreachableTarget,
+        id: id,
         summary: "Every visible target must be reachable somewhere.",
         rationale: """
         Some targets can be seen but never touched: a button inside an image view (UIKit's \
@@ -23,12 +27,12 @@ public struct UnreachableTargetRule: GeometryRule {
         """,
         defaultSeverity: .error,
         reads: [.node, .ancestors, .region],
-        examples: examples
+        examples: examples,
+        relatedRole: "keeps touches from it"
     )
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         let geometry = context.geometry
-        let layout = context.layout
         var diagnostics: [Diagnostic] = []
         let (regions, layered) = (context.regions, context.layeredFlags)
         var marks: VisitMarks?  // for the searches of `isHitArea`, made for the first
@@ -39,85 +43,117 @@ public struct UnreachableTargetRule: GeometryRule {
             // A group of controls covered by its own controls (a list, a page's document).
             if context.isGroup(region) { continue }
             let name = context.name(target)
-            // The message is worked out only when the lint describes what it finds.
-            let describes = context.options.run.describesDiagnostics
-            var message = ""
-            var related: [Int] = []
-            var weakEvidence = false
-            var layersOnly = false
+            let why: Why
             if geometry.isSkipped[target] {
-                // Interaction disabled on the target or an ancestor (it is visible, so not hidden).
-                var blocker = target
-                while layout.nodes[blocker].userInteractionEnabled, layout.nodes[blocker].parent >= 0 {
-                    blocker = Int(layout.nodes[blocker].parent)
-                }
-                if blocker != target { related = [blocker] }
-                if describes {
-                    let type = layout.type(of: blocker)
-                    // Imported captures record no interaction flag: a passive view there is a class default.
-                    let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
-                        || (layout.importedNames != nil && !layout.nodes[blocker].userInteractionEnabled)
-                    let explicit = passive && layout.nodeSource(of: blocker).member("userInteractionEnabled") != nil
-                    let why = layout.interfaceBuilder != nil
-                        ? "User Interaction Enabled is off"
-                        : passive && !explicit ? "userInteractionEnabled is false by default for \(type)" : "userInteractionEnabled: false"
-                    if blocker == target {
-                        message = "'\(name)' ignores touches (\(why)): no touch reaches it"
-                    } else {
-                        let kind = type.isEmpty ? "" : " (\(type))"
-                        message = "'\(name)' is inside '\(context.name(blocker))'\(kind), which ignores touches (\(why)): no touch reaches it"
-                    }
-                }
+                why = ignoringTouches(target, name: name, context)
             } else if geometry.gates[target].isEmpty {
-                if let ancestor = geometry.excludingAncestor(of: target, rect: geometry.hitRect(target)) {
-                    if describes {
-                        message = "'\(name)' lies entirely outside the hit region of '\(context.name(ancestor))': no touch reaches it"
-                    }
-                    related = [ancestor]
-                } else if describes {
-                    message = "'\(name)' has an empty hit area: no touch reaches it"
-                }
+                why = outsideHitRegion(target, name: name, context)
             } else if region.losses.isEmpty {
                 // A sliver with no measurable area and nothing over it: not a
                 // target anyone sees, and nothing to name.
                 continue
             } else {
-                let takers = region.losses.map(\.taker)
-                // Content scrolled under a bar that floats over its list (a sticky
-                // header, a bottom bar): the scroll position's, not the layout's.
-                if let scroller = context.scrollingAncestor(of: target),
-                   takers.contains(where: { !layout.isAncestor(scroller, of: $0.node) }) { continue }
-                // In a capture (or an Interface Builder file) of a real app, a
-                // clickable "touch area" laid over the one control it enlarges
-                // is that control's hit area; a layout file says what it means.
-                if takers.count == 1, layout.importedNames != nil, isHitArea(takers[0].node, of: target, context, marks: &marks) { continue }
-                // Which of two layers is in front (two windows, or full-size layers
-                // stacked in one view: a player and its hidden controls, a screen
-                // and an overlay) is only inferred from a capture's order: a note.
-                layersOnly = layout.zOrderIsInferred && takers.allSatisfy { areSeparateLayers(target, $0.node, layout) }
-                if describes {
-                    let names = namedFew(takers.prefix(3).map { context.name($0.node) }, of: takers.count)
-                    let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
-                    let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
-                    message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
-                    if region.isApproximate { message += " (approximate: many overlapping views)" }
-                }
-                if layersOnly {
-                    if describes { message += " (only if its layer is in front: the capture's order between separate windows or full-size layers does not say which is drawn on top)" }
-                } else if layout.zOrderIsInferred {
-                    // Which view is in front is read from the accessibility order.
-                    if describes { message += " (in front in the capture's accessibility order)" }
-                    weakEvidence = true
-                }
-                related = takers.prefix(3).map(\.node)
+                guard let covered = covered(region, name: name, context, marks: &marks) else { continue }
+                why = covered
             }
-            var diagnostic = context.diagnostic(RuleID.unreachableTarget, node: target, name: name, message: message,
-                                                span: layout.frameSpan(of: target), related: related,
-                                                weakEvidence: weakEvidence)
-            if layersOnly, diagnostic.severity > .info { diagnostic.severity = .info }
+            var diagnostic = context.diagnostic(Self.id, node: target, name: name, message: why.message,
+                                                span: context.layout.frameSpan(of: target), related: why.related,
+                                                weakEvidence: why.weakEvidence)
+            if why.layersOnly, diagnostic.severity > .info { diagnostic.severity = .info }
             diagnostics.append(diagnostic)
         }
         return diagnostics
+    }
+
+    /// Why no touch reaches a target: the message (worked out only when the
+    /// lint describes what it finds), the nodes to blame, and how sure it is.
+    private struct Why {
+        var message = ""
+        var related: [Int] = []
+        var weakEvidence = false
+        /// Covered only if its layer is in front, which a capture's order does not say.
+        var layersOnly = false
+    }
+
+    /// Interaction disabled on the target or an ancestor (it is visible, so not hidden).
+    private func ignoringTouches(_ target: Int, name: String, _ context: RuleContext) -> Why {
+        let layout = context.layout
+        var why = Why()
+        var blocker = target
+        while layout.nodes[blocker].userInteractionEnabled, layout.nodes[blocker].parent >= 0 {
+            blocker = Int(layout.nodes[blocker].parent)
+        }
+        if blocker != target { why.related = [blocker] }
+        guard context.options.run.describesDiagnostics else { return why }
+        let type = layout.type(of: blocker)
+        // Imported captures record no interaction flag: a passive view there is a class default.
+        let passive = LayoutBuilder.passiveTypes.contains(type.lowercased())
+            || (layout.importedNames != nil && !layout.nodes[blocker].userInteractionEnabled)
+        let explicit = passive && layout.nodeSource(of: blocker).member("userInteractionEnabled") != nil
+        let setting = layout.interfaceBuilder != nil
+            ? "User Interaction Enabled is off"
+            : passive && !explicit ? "userInteractionEnabled is false by default for \(type)" : "userInteractionEnabled: false"
+        if blocker == target {
+            why.message = "'\(name)' ignores touches (\(setting)): no touch reaches it"
+        } else {
+            let kind = type.isEmpty ? "" : " (\(type))"
+            why.message = "'\(name)' is inside '\(context.name(blocker))'\(kind), which ignores touches (\(setting)): no touch reaches it"
+        }
+        return why
+    }
+
+    /// An empty hit area: outside an ancestor's hit region, or empty as written.
+    private func outsideHitRegion(_ target: Int, name: String, _ context: RuleContext) -> Why {
+        let geometry = context.geometry
+        let describes = context.options.run.describesDiagnostics
+        var why = Why()
+        if let ancestor = geometry.excludingAncestor(of: target, rect: geometry.hitRect(target)) {
+            if describes {
+                why.message = "'\(name)' lies entirely outside the hit region of '\(context.name(ancestor))': no touch reaches it"
+            }
+            why.related = [ancestor]
+        } else if describes {
+            why.message = "'\(name)' has an empty hit area: no touch reaches it"
+        }
+        return why
+    }
+
+    /// Entirely covered by what takes its touches; nil where that is the
+    /// scroll position's, or the cover is the target's own enlarged hit area.
+    private func covered(_ region: TargetRegion, name: String, _ context: RuleContext, marks: inout VisitMarks?) -> Why? {
+        let layout = context.layout
+        let target = region.target
+        let describes = context.options.run.describesDiagnostics
+        var why = Why()
+        let takers = region.losses.map(\.taker)
+        // Content scrolled under a bar that floats over its list (a sticky
+        // header, a bottom bar): the scroll position's, not the layout's.
+        if let scroller = context.scrollingAncestor(of: target),
+           takers.contains(where: { !layout.isAncestor(scroller, of: $0.node) }) { return nil }
+        // In a capture (or an Interface Builder file) of a real app, a
+        // clickable "touch area" laid over the one control it enlarges is
+        // that control's hit area; a layout file says what it means.
+        if takers.count == 1, layout.importedNames != nil, isHitArea(takers[0].node, of: target, context, marks: &marks) { return nil }
+        // Which of two layers is in front (two windows, or full-size layers
+        // stacked in one view: a player and its hidden controls, a screen
+        // and an overlay) is only inferred from a capture's order: a note.
+        why.layersOnly = layout.zOrderIsInferred && takers.allSatisfy { areSeparateLayers(target, $0.node, layout) }
+        if describes {
+            let names = namedFew(takers.prefix(3).map { context.name($0.node) }, of: takers.count)
+            let allTargets = takers.allSatisfy { if case .target = $0 { return true } else { return false } }
+            let verb = takers.count == 1 ? (allTargets ? "takes" : "swallows") : (allTargets ? "take" : "swallow")
+            why.message = "'\(name)' is entirely covered by \(names), which \(verb) every touch"
+            if region.isApproximate { why.message += " (approximate: many overlapping views)" }
+        }
+        if why.layersOnly {
+            if describes { why.message += " (only if its layer is in front: the capture's order between separate windows or full-size layers does not say which is drawn on top)" }
+        } else if layout.zOrderIsInferred {
+            // Which view is in front is read from the accessibility order.
+            if describes { why.message += " (in front in the capture's accessibility order)" }
+            why.weakEvidence = true
+        }
+        why.related = takers.prefix(3).map(\.node)
+        return why
     }
 
     /// Whether `cover`, a target laid over `target`, is the target's own hit

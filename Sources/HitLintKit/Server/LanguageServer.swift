@@ -170,17 +170,11 @@ public final class LanguageServer: Sendable {
         "'" + (uri.count > 200 ? uri.prefix(200) + "…" : uri) + "'"
     }
 
-    /// How a node named in a diagnostic takes part in it.
+    /// How a node named in a diagnostic takes part in it, as the rule's
+    /// description says (`RuleDescription.relatedRole`).
     static func relatedRole(_ rule: String, name: String) -> String {
-        switch rule {
-        case RuleID.overlappingHitAreas: return "'\(name)' is in front and takes the touches"
-        case RuleID.clippedHitArea, RuleID.clippedTarget: return "'\(name)' cuts it off"
-        case RuleID.occludedTarget: return "'\(name)' is in front and swallows the touches"
-        case RuleID.unreachableTarget: return "'\(name)' keeps touches from it"
-        case RuleID.deadGap: return "'\(name)' is the neighbour across the gap"
-        case RuleID.targetSize: return "'\(name)' takes part of it, or may take its touches"
-        default: return "'\(name)'"
-        }
+        guard let role = RuleRegistry.description(of: rule)?.relatedRole else { return "'\(name)'" }
+        return "'\(name)' \(role)"
     }
 
     // MARK: - URIs

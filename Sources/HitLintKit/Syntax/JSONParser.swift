@@ -232,6 +232,11 @@ private struct Parser<Observer: JSONParseObserver> {
 
     // MARK: Structure
 
+    /// The whole document, containers kept on a stack rather than by
+    /// recursion. Long on purpose: one loop with two states (where a value
+    /// starts, and what follows a value), which jump to each other by a
+    /// labelled `continue`; as functions, each state would return which to
+    /// run next, and every value of every file would pay a call and a switch.
     mutating func parseDocument(_ observer: inout Observer) throws(SyntaxError) {
         if index == 0 { try checkEncoding() }
         skipWhitespace()
@@ -510,6 +515,11 @@ private struct Parser<Observer: JSONParseObserver> {
     }
 
     /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+    ///
+    /// Long on purpose: the scan gathers the digits into a mantissa and an
+    /// exponent as it goes, and the conversion reads them where they are;
+    /// handed to a function of its own, they would cost every number of
+    /// every file the moves of a call.
     mutating func parseNumber() throws(SyntaxError) {
         let start = index
         var position = index

@@ -111,8 +111,17 @@ extension YAMLReader {
             if exponentNegative { exponent = -exponent }
         }
         if position != end { return .string }
+        return try numberValue(start, end, mantissa: mantissa, significant: significant, scale: exponent - fractionDigits,
+                               exact: exact, negative: negative)
+    }
+
+    /// The number `classifyNumber` scanned at `start..<end`: its first 19
+    /// significant digits (`mantissa`) times ten to `scale`, `exact` when
+    /// there were no more.
+    @inline(__always)
+    func numberValue(_ start: Int, _ end: Int, mantissa: UInt64, significant: Int, scale: Int, exact: Bool,
+                     negative: Bool) throws(SyntaxError) -> PlainKind {
         var value: Double
-        let scale = exponent - fractionDigits
         if exact && significant <= 15 && scale >= -22 && scale <= 22 {
             value = Double(mantissa)
             if scale > 0 { value *= yamlPowersOfTen[scale] } else if scale < 0 { value /= yamlPowersOfTen[-scale] }

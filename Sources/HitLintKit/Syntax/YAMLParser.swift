@@ -707,29 +707,7 @@ struct YAMLReader {
                     if closeFlow() { return }
                     continue
                 }
-                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
-                    throw error(index, "flow collections as mapping keys are not supported")
-                }
-                if byte == UInt8(ascii: ":") && (bytes[index + 1].isYAMLBlankOrEnd || bytes[index + 1].isYAMLFlowIndicator) {
-                    throw error(index, "empty mapping keys are not supported")
-                }
-                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
-                    throw error(index, "unexpected \(describe(index)) in flow mapping")
-                }
-                let key = try scanFlowScalar(blockIndent: blockIndent)
-                if key.multiline { throw error(key.start, "a mapping key must be on one line") }
-                if key.style == .plain {
-                    var position = key.start
-                    while position < key.end {
-                        if bytes[position] == UInt8(ascii: ":") {
-                            throw error(position, "':' inside a plain key of a flow mapping is ambiguous: put a space after ':' or quote the key")
-                        }
-                        position += 1
-                    }
-                }
-                flowStack[top].keyTable = try emitKey(key, keyBase: flowStack[top].keyBase, table: flowStack[top].keyTable)
-                flowStack[top].state = .mappingColon
-                flowStack[top].keyLineStart = lineStart
+                try parseFlowKey(byte, top: top, blockIndent: blockIndent)
             case .mappingColon:
                 if byte == UInt8(ascii: ":") {
                     if lineStart != flowStack[top].keyLineStart {
@@ -769,6 +747,35 @@ struct YAMLReader {
                 throw error(index, "expected ',' or '}' in flow mapping, found \(describe(index))")
             }
         }
+    }
+
+    /// A flow mapping's key, at `byte` (not its closing brace): one scalar
+    /// on one line, emitted into the mapping at `top` of `flowStack`.
+    @inline(__always)
+    mutating func parseFlowKey(_ byte: UInt8, top: Int, blockIndent: Int) throws(SyntaxError) {
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+            throw error(index, "flow collections as mapping keys are not supported")
+        }
+        if byte == UInt8(ascii: ":") && (bytes[index + 1].isYAMLBlankOrEnd || bytes[index + 1].isYAMLFlowIndicator) {
+            throw error(index, "empty mapping keys are not supported")
+        }
+        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+            throw error(index, "unexpected \(describe(index)) in flow mapping")
+        }
+        let key = try scanFlowScalar(blockIndent: blockIndent)
+        if key.multiline { throw error(key.start, "a mapping key must be on one line") }
+        if key.style == .plain {
+            var position = key.start
+            while position < key.end {
+                if bytes[position] == UInt8(ascii: ":") {
+                    throw error(position, "':' inside a plain key of a flow mapping is ambiguous: put a space after ':' or quote the key")
+                }
+                position += 1
+            }
+        }
+        flowStack[top].keyTable = try emitKey(key, keyBase: flowStack[top].keyBase, table: flowStack[top].keyTable)
+        flowStack[top].state = .mappingColon
+        flowStack[top].keyLineStart = lineStart
     }
 
     /// A value inside a flow collection: a nested collection (opened, not finished) or a scalar.

@@ -227,65 +227,7 @@ extension YAMLReader {
             if double && byte == UInt8(ascii: "\\") {
                 decoded = true
                 appendSegment(&buffer, segmentStart, position)
-                let escape = bytes[position + 1]
-                var scalar: UInt32 = 0
-                var digits = 0
-                switch escape {
-                case UInt8(ascii: "0"): buffer.append(0)
-                case UInt8(ascii: "a"): buffer.append(0x07)
-                case UInt8(ascii: "b"): buffer.append(0x08)
-                case UInt8(ascii: "t"), UInt8(ascii: "\t"): buffer.append(0x09)
-                case UInt8(ascii: "n"): buffer.append(0x0A)
-                case UInt8(ascii: "v"): buffer.append(0x0B)
-                case UInt8(ascii: "f"): buffer.append(0x0C)
-                case UInt8(ascii: "r"): buffer.append(0x0D)
-                case UInt8(ascii: "e"): buffer.append(0x1B)
-                case UInt8(ascii: " "): buffer.append(UInt8(ascii: " "))
-                case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
-                case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "N"): appendUTF8(&buffer, 0x85)
-                case UInt8(ascii: "_"): appendUTF8(&buffer, 0xA0)
-                case UInt8(ascii: "L"): appendUTF8(&buffer, 0x2028)
-                case UInt8(ascii: "P"): appendUTF8(&buffer, 0x2029)
-                case UInt8(ascii: "x"): digits = 2
-                case UInt8(ascii: "u"): digits = 4
-                case UInt8(ascii: "U"): digits = 8
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                    // Escaped line break: joined without a space; empty lines still give line feeds.
-                    multiline = true
-                    let emptyLines = try foldQuotedBreak(at: position + 1, blockIndent: blockIndent, open: open, double: true)
-                    for _ in 0..<emptyLines { buffer.append(UInt8(ascii: "\n")) }
-                    position = index
-                    segmentStart = position
-                    continue
-                default:
-                    if bytes[position + 1] == 0 && position + 1 >= count {
-                        throw error(open, "unterminated double-quoted string")
-                    }
-                    throw error(position, "invalid escape sequence '\\\(describe(position + 1).dropFirst().dropLast())' in double-quoted string")
-                }
-                if digits > 0 {
-                    for digit in 0..<digits {
-                        let hexDigit = bytes[position + 2 + digit]
-                        let value: UInt8
-                        switch hexDigit {
-                        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = hexDigit - UInt8(ascii: "0")
-                        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = hexDigit - UInt8(ascii: "a") + 10
-                        case UInt8(ascii: "A")...UInt8(ascii: "F"): value = hexDigit - UInt8(ascii: "A") + 10
-                        default:
-                            throw error(position, "invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hexadecimal digits")
-                        }
-                        scalar = scalar << 4 | UInt32(value)
-                    }
-                    if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
-                        throw error(position, "invalid escape sequence: U+\(hex4(scalar)) is not a Unicode scalar value")
-                    }
-                    appendUTF8(&buffer, scalar)
-                    position += 2 + digits
-                } else {
-                    position += 2
-                }
+                position = try decodeEscape(at: position, into: &buffer, blockIndent: blockIndent, open: open, multiline: &multiline)
                 segmentStart = position
                 continue
             }
@@ -314,6 +256,69 @@ extension YAMLReader {
         token.multiline = multiline
         index = position + 1
         return token
+    }
+
+    /// Decodes the escape at `position` (its backslash) in a double-quoted
+    /// scalar onto `buffer`; returns where the scalar goes on. An escaped line
+    /// break folds the lines after it (`multiline`).
+    mutating func decodeEscape(at position: Int, into buffer: inout [UInt8], blockIndent: Int, open: Int,
+                               multiline: inout Bool) throws(SyntaxError) -> Int {
+        let escape = bytes[position + 1]
+        var scalar: UInt32 = 0
+        var digits = 0
+        switch escape {
+        case UInt8(ascii: "0"): buffer.append(0)
+        case UInt8(ascii: "a"): buffer.append(0x07)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "t"), UInt8(ascii: "\t"): buffer.append(0x09)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "v"): buffer.append(0x0B)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "e"): buffer.append(0x1B)
+        case UInt8(ascii: " "): buffer.append(UInt8(ascii: " "))
+        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "N"): appendUTF8(&buffer, 0x85)
+        case UInt8(ascii: "_"): appendUTF8(&buffer, 0xA0)
+        case UInt8(ascii: "L"): appendUTF8(&buffer, 0x2028)
+        case UInt8(ascii: "P"): appendUTF8(&buffer, 0x2029)
+        case UInt8(ascii: "x"): digits = 2
+        case UInt8(ascii: "u"): digits = 4
+        case UInt8(ascii: "U"): digits = 8
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            // Escaped line break: joined without a space; empty lines still give line feeds.
+            multiline = true
+            let emptyLines = try foldQuotedBreak(at: position + 1, blockIndent: blockIndent, open: open, double: true)
+            for _ in 0..<emptyLines { buffer.append(UInt8(ascii: "\n")) }
+            return index
+        default:
+            if bytes[position + 1] == 0 && position + 1 >= count {
+                throw error(open, "unterminated double-quoted string")
+            }
+            throw error(position, "invalid escape sequence '\\\(describe(position + 1).dropFirst().dropLast())' in double-quoted string")
+        }
+        if digits > 0 {
+            for digit in 0..<digits {
+                let hexDigit = bytes[position + 2 + digit]
+                let value: UInt8
+                switch hexDigit {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = hexDigit - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = hexDigit - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): value = hexDigit - UInt8(ascii: "A") + 10
+                default:
+                    throw error(position, "invalid escape sequence: '\\\(Character(Unicode.Scalar(escape)))' needs \(digits) hexadecimal digits")
+                }
+                scalar = scalar << 4 | UInt32(value)
+            }
+            if scalar > 0x10FFFF || (scalar >= 0xD800 && scalar <= 0xDFFF) {
+                throw error(position, "invalid escape sequence: U+\(hex4(scalar)) is not a Unicode scalar value")
+            }
+            appendUTF8(&buffer, scalar)
+            return position + 2 + digits
+        }
+        return position + 2
     }
 
     func appendUTF8(_ buffer: inout [UInt8], _ scalar: UInt32) {

@@ -35,7 +35,7 @@ final class FixCheckingModeTests: XCTestCase {
 
     func testAReportThatSaysItNeedsNoCheckedFixesWritesTheSameEitherWay() {
         let (checked, unchecked) = (lint(checked: true), lint(checked: false))
-        XCTAssertEqual(checked[0].diagnostics.map(\.rule), [RuleID.clippedHitArea, RuleID.targetSize])
+        XCTAssertEqual(checked[0].diagnostics.map(\.rule), [ClippedHitAreaRule.id, TargetSizeRule.id])
         XCTAssertTrue(checked[0].diagnostics[0].fix?.description.contains("to do by hand") == true)
         let reporters: [(String, Reporter)] = [
             ("text --show-fixes", TextReporter(showFixes: true)),

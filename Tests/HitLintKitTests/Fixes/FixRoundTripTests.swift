@@ -168,6 +168,6 @@ final class FixRoundTripTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(layouts, 300)
         XCTAssertGreaterThan(applied, 300, "the layouts must exercise fixes")
-        XCTAssertEqual(rulesFixed, [RuleID.targetSize, RuleID.clippedHitArea, RuleID.overlappingHitAreas, RuleID.deadGap, RuleID.unusedIgnore])
+        XCTAssertEqual(rulesFixed, [TargetSizeRule.id, ClippedHitAreaRule.id, OverlappingHitAreasRule.id, DeadGapRule.id, RuleID.unusedIgnore])
     }
 }

@@ -182,17 +182,17 @@ final class GroundTruthTests: XCTestCase {
             for diagnostic in rule.check(context) {
                 guard let node = diagnostic.nodeIndex else { continue }
                 switch diagnostic.rule {
-                case RuleID.unreachableTarget:
+                case UnreachableTargetRule.id:
                     XCTAssertFalse(samples.contains { $0.result == .target(node) }, "\(label): \(diagnostic.message)")
                     claims += 1
-                case RuleID.clippedHitArea:
+                case ClippedHitAreaRule.id:
                     // No point of the hit area outside the gate reaches the target.
                     let intended = layout.nodes[node].frame.inset(by: geometry.insets(of: node))
                     for sample in samples where intended.contains(x: sample.x, y: sample.y) && !geometry.gates[node].contains(x: sample.x, y: sample.y) {
                         XCTAssertNotEqual(sample.result, .target(node), "\(label): \(diagnostic.message)")
                     }
                     claims += 1
-                case RuleID.deadGap:
+                case DeadGapRule.id:
                     for neighbourName in diagnostic.related {
                         guard let neighbour = index(of: neighbourName) else { continue }
                         let a = geometry.gates[node]
@@ -205,7 +205,7 @@ final class GroundTruthTests: XCTestCase {
                         }
                         claims += 1
                     }
-                case RuleID.overlappingHitAreas:
+                case OverlappingHitAreasRule.id:
                     // The named winner really gets points inside the loser's gate.
                     if let winner = diagnostic.related.first.flatMap(index(of:)) {
                         let inDomain = domain(of: node, geometry)

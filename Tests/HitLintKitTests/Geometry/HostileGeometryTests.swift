@@ -133,7 +133,7 @@ final class HostileGeometryTests: XCTestCase {
         let cutNames = Set(cut.map { "b\($0.target - 1)" })
         var options = LintOptions()
         options.run.writesFixes = true
-        let sizes = Linter.runRules(context, options: options).filter { $0.rule == RuleID.targetSize && cutNames.contains($0.node ?? "") }
+        let sizes = Linter.runRules(context, options: options).filter { $0.rule == TargetSizeRule.id && cutNames.contains($0.node ?? "") }
         XCTAssertEqual(sizes.count, cut.count)
         XCTAssertTrue(sizes.allSatisfy { $0.message.contains("(approximate: many overlapping views)") })
         // No fix is planned among a pile of views whose regions were cut short.

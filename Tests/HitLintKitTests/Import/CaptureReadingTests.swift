@@ -37,7 +37,7 @@ final class CaptureReadingTests: XCTestCase {
         ])
         let result = try lint(text, ["--scale", "3"])
         XCTAssertEqual(result.nodeCount, 4, "no view inside the root's bounds is left out")
-        XCTAssertEqual(messages(result, RuleID.targetSize), ["'small' is reachable on 30×30 dp (90×90 px); minimum is 48×48 dp (android)"])
+        XCTAssertEqual(messages(result, TargetSizeRule.id), ["'small' is reachable on 30×30 dp (90×90 px); minimum is 48×48 dp (android)"])
         XCTAssertTrue(messages(result, RuleID.importNote).contains(
             "the state records a screen of 2340×1080 px, but its view tree's root is 1080×1920 px: the screen is taken from the tree"))
         XCTAssertFalse(result.diagnostics.contains { $0.message.contains("'screen'") })
@@ -74,7 +74,7 @@ final class CaptureReadingTests: XCTestCase {
             "the capture does not record the screen density: inferred 3 px per dp (480 dpi) from app bar 168 px = 56 dp, "
                 + "status bar 72 px = 24 dp and navigation bar 144 px = 48 dp; pass --scale to set it"), "\(messages(result, RuleID.importNote))")
         // 130 px is 43.33 dp at 3 px per dp: too small (at the old default of 2.625 it passed as 49.52).
-        XCTAssertEqual(messages(result, RuleID.targetSize), ["'icon' is reachable on 43.33×43.33 dp (130×130 px); minimum is 48×48 dp (android)"])
+        XCTAssertEqual(messages(result, TargetSizeRule.id), ["'icon' is reachable on 43.33×43.33 dp (130×130 px); minimum is 48×48 dp (android)"])
 
         // Evidence that no one density explains: the default, and why.
         // (A status bar of 50 px is 25 dp at 2, where a navigation bar of 120 px is 60 dp; that is 48 dp at 2.5, where the status bar is 20 dp.)
@@ -156,10 +156,10 @@ final class CaptureReadingTests: XCTestCase {
             $0.hasPrefix("the capture does not record the screen density: 3 px per dp (480 dpi), inferred from the captures of a 1080 px wide screen in its folder")
         }, "\(messages(shared, RuleID.importNote))")
         // 132 px is 44 dp there (50.29 dp at the default 2.625, which passed).
-        XCTAssertEqual(messages(shared, RuleID.targetSize), ["'close' is reachable on 44×44 dp (132×132 px); minimum is 48×48 dp (android)"])
+        XCTAssertEqual(messages(shared, TargetSizeRule.id), ["'close' is reachable on 44×44 dp (132×132 px); minimum is 48×48 dp (android)"])
         // Another folder is another run: nothing settles it.
         XCTAssertTrue(messages(alone, RuleID.importNote).contains { $0.contains("assuming 2.625 px per dp") }, "\(messages(alone, RuleID.importNote))")
-        XCTAssertEqual(messages(alone, RuleID.targetSize), [])
+        XCTAssertEqual(messages(alone, TargetSizeRule.id), [])
         // Its page is drawn at that density too: the screen is 640 dp tall, not 731.43.
         let pages = folder.path + "/pages"
         _ = runCommand(["--render-dir", pages, folder.path + "/run"])
@@ -187,7 +187,7 @@ final class CaptureReadingTests: XCTestCase {
         let result = try lint(text)
         XCTAssertTrue(messages(result, RuleID.importNote).contains { $0.contains("inferred 2.75 px per dp (440 dpi) from app bar 154 px = 56 dp") },
                       "\(messages(result, RuleID.importNote))")
-        XCTAssertEqual(messages(result, RuleID.targetSize), ["'share' is reachable on 44×44 dp (121×121 px); minimum is 48×48 dp (android)"])
+        XCTAssertEqual(messages(result, TargetSizeRule.id), ["'share' is reachable on 44×44 dp (121×121 px); minimum is 48×48 dp (android)"])
     }
 
     // MARK: Web content
@@ -221,9 +221,9 @@ final class CaptureReadingTests: XCTestCase {
 
         let result = try lint(webPage, ["--scale", "3"])
         // The menu entry outside its parent box is reachable: no box gates it.
-        XCTAssertEqual(messages(result, RuleID.unreachableTarget), [])
-        XCTAssertEqual(messages(result, RuleID.clippedTarget), [])
-        XCTAssertEqual(messages(result, RuleID.overlappingHitAreas), [])
+        XCTAssertEqual(messages(result, UnreachableTargetRule.id), [])
+        XCTAssertEqual(messages(result, ClippedTargetRule.id), [])
+        XCTAssertEqual(messages(result, OverlappingHitAreasRule.id), [])
         // Above: 'Tiny' (16×16 CSS px, 9 px below 'Phones') is under WCAG 2.2 AA's 24, a warning;
         // 'Alone' (20×20) has no neighbour within 12 px: the spacing exception lets it pass. The
         // page (the WebView node) is no control of its own.
@@ -249,9 +249,9 @@ final class CaptureReadingTests: XCTestCase {
             (1, "android.view.View", [150, 1063, 450, 1120], #""clickable": true, "focusable": true, "content_description": "2. Install""#),
         ])
         let result = try lint(page, ["--scale", "3"])
-        XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.compactMap(\.node), ["1. About", "2. Install"],
+        XCTAssertEqual(result.diagnostics.filter { $0.rule == TargetSizeRule.id }.compactMap(\.node), ["1. About", "2. Install"],
                        "the close button alone passes the spacing exception; the image is no target")
-        XCTAssertTrue(messages(result, RuleID.targetSize).allSatisfy { $0.hasPrefix("web content '") })
+        XCTAssertTrue(messages(result, TargetSizeRule.id).allSatisfy { $0.hasPrefix("web content '") })
     }
 
     // MARK: Modal layers
@@ -267,7 +267,7 @@ final class CaptureReadingTests: XCTestCase {
             (5, "android.widget.Button", [0, 300, 840, 444], #""clickable": true, "resource_id": "com.example:id/entry""#),
         ])
         let result = try lint(text, ["--scale", "3"])
-        XCTAssertEqual(messages(result, RuleID.targetSize), [], "behind the drawer: inactive")
+        XCTAssertEqual(messages(result, TargetSizeRule.id), [], "behind the drawer: inactive")
         XCTAssertTrue(messages(result, RuleID.importNote).contains(
             "'drawer' is an open navigation drawer, and its scrim takes every touch beside it: a modal layer; the 2 targets behind it are inactive while it shows and not checked"))
         // Closed (no drawer child shown): the content is checked.
@@ -277,7 +277,7 @@ final class CaptureReadingTests: XCTestCase {
             (1, "android.view.ViewGroup", [0, 72, 1080, 1920], ""),
             (2, "android.widget.ImageButton", [20, 100, 80, 160], #""clickable": true, "resource_id": "com.example:id/behind""#),
         ])
-        XCTAssertEqual(try lint(closed, ["--scale", "3"]).diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node), ["behind"])
+        XCTAssertEqual(try lint(closed, ["--scale", "3"]).diagnostics.filter { $0.rule == TargetSizeRule.id }.map(\.node), ["behind"])
     }
 
     func testAFullScreenLayerThatTakesTouchesIsAModal() throws {
@@ -296,7 +296,7 @@ final class CaptureReadingTests: XCTestCase {
         let partial = text.replacingOccurrences(of: "[[0, 0], [1080, 1920]], \"visible\": true, \"package\": \"com.example\", \"clickable\": true, \"resource_id\": \"com.example:id/scrim\"",
                                                 with: "[[0, 0], [1080, 600]], \"visible\": true, \"package\": \"com.example\", \"clickable\": true, \"resource_id\": \"com.example:id/scrim\"")
         XCTAssertNotEqual(partial, text)
-        XCTAssertEqual(try lint(partial, ["--scale", "3"]).diagnostics.filter { $0.rule == RuleID.unreachableTarget }.map(\.node), ["behind"])
+        XCTAssertEqual(try lint(partial, ["--scale", "3"]).diagnostics.filter { $0.rule == UnreachableTargetRule.id }.map(\.node), ["behind"])
     }
 
     // MARK: Parts of controls
@@ -320,7 +320,7 @@ final class CaptureReadingTests: XCTestCase {
         XCTAssertEqual(layout.node(named: "title[2]")?.isTarget, false, "a disabled ListView row is no control")
         XCTAssertEqual(layout.node(named: "later")?.isTarget, true, "a disabled button is still checked, as ATF does")
         XCTAssertEqual(layout.node(named: "ListView")?.isScrollable, true)
-        XCTAssertEqual(try lint(text, ["--scale", "3"]).diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node), ["later"])
+        XCTAssertEqual(try lint(text, ["--scale", "3"]).diagnostics.filter { $0.rule == TargetSizeRule.id }.map(\.node), ["later"])
     }
 
     // MARK: Edges
@@ -385,7 +385,7 @@ final class CaptureReadingTests: XCTestCase {
         XCTAssertEqual(layout.nodes.first(where: \.isTarget)?.frame.width, 48)
         // An InkWell alone (a ListTile's) is a target of its own size.
         let alone = try lint(flutter(#"{"type": "InkWell", "x": 10, "y": 100, "width": 40, "height": 40}"#))
-        XCTAssertEqual(messages(alone, RuleID.targetSize), ["'InkWell' is reachable on 40×40 dp; minimum is 48×48 dp (android)"])
+        XCTAssertEqual(messages(alone, TargetSizeRule.id), ["'InkWell' is reachable on 40×40 dp; minimum is 48×48 dp (android)"])
     }
 
     func testClipWidgetsClipAndTheScreenIsTheRootViewNotItsOverflow() throws {
@@ -407,7 +407,7 @@ final class CaptureReadingTests: XCTestCase {
               {"type": "Positioned", "x": 164.6, "y": 923.3, "width": 82.3, "height": 46}
         """#)
         let result = try lint(text)
-        XCTAssertEqual(messages(result, RuleID.clippedTarget), [], "the part above the Stack is clipped: not seen")
+        XCTAssertEqual(messages(result, ClippedTargetRule.id), [], "the part above the Stack is clipped: not seen")
         XCTAssertFalse(result.diagnostics.contains { $0.message.contains("2.5") })
         let (layout, _) = Importers.importLayout(.sentry, document: try JSONParser.parse(SourceText(text)), options: ImportOptions())
         XCTAssertEqual(layout.nodes[0].frame, Rect(x: 0, y: 0, width: 411.4, height: 914.3))

@@ -44,7 +44,7 @@ final class CaptureTrustTests: XCTestCase {
             (0, "android.widget.LinearLayout", [0, 1440, 1080, 1920], #""clickable": true, "resource_id": "com.example:id/bar""#),
             (3, "android.widget.ImageButton", [900, 1700, 1044, 1844], #""clickable": true, "resource_id": "com.example:id/fab""#),
         ]))
-        XCTAssertEqual(found(result, RuleID.unreachableTarget), [], "the row's place under the bar is the scroll position's")
+        XCTAssertEqual(found(result, UnreachableTargetRule.id), [], "the row's place under the bar is the scroll position's")
     }
 
     func testAClickableTouchAreaAroundOneSmallControlIsItsHitAreaNotAThief() throws {
@@ -54,18 +54,18 @@ final class CaptureTrustTests: XCTestCase {
             (0, "android.view.View", [64, 264, 208, 408], #""clickable": true, "resource_id": "com.example:id/like_touch_area""#),
         ]
         let result = try lint(droidbot(views))
-        XCTAssertEqual(found(result, RuleID.unreachableTarget), [])
+        XCTAssertEqual(found(result, UnreachableTargetRule.id), [])
         // One much larger, or around a second control, still takes the touches of what it covers.
         var large = views
         large[2].bounds = [0, 200, 1080, 600]
-        XCTAssertEqual(found(try lint(droidbot(large)), RuleID.unreachableTarget), ["like"])
+        XCTAssertEqual(found(try lint(droidbot(large)), UnreachableTargetRule.id), ["like"])
         var two = views
         two.insert((0, "android.widget.ImageView", [120, 380, 150, 400], #""clickable": true, "resource_id": "com.example:id/count""#), at: 2)
-        XCTAssertEqual(found(try lint(droidbot(two)), RuleID.unreachableTarget).sorted(), ["count", "like"])
+        XCTAssertEqual(found(try lint(droidbot(two)), UnreachableTargetRule.id).sorted(), ["count", "like"])
         // A control of the very same frame drawn over it is another control, not a hit area.
         var same = views
         same[2].bounds = [100, 300, 172, 372]
-        XCTAssertEqual(found(try lint(droidbot(same)), RuleID.unreachableTarget), ["like"])
+        XCTAssertEqual(found(try lint(droidbot(same)), UnreachableTargetRule.id), ["like"])
     }
 
     func testCoveringInferredOnlyFromTheOrderOfWindowsOrFullSizeLayersIsANote() throws {
@@ -79,9 +79,9 @@ final class CaptureTrustTests: XCTestCase {
             (3, "android.widget.LinearLayout", [0, 1000, 1080, 1300], #""clickable": true, "resource_id": "com.example:id/row""#),
             (3, "android.widget.LinearLayout", [0, 1300, 1080, 1600], #""clickable": true, "resource_id": "com.example:id/row2""#),
         ]))
-        XCTAssertEqual(found(windows, RuleID.unreachableTarget), [], "no warning or error")
-        XCTAssertEqual(found(windows, RuleID.unreachableTarget, severity: .info), ["ok"])
-        XCTAssertTrue(windows.diagnostics.contains { $0.rule == RuleID.unreachableTarget && $0.message.contains("does not say which is drawn on top") })
+        XCTAssertEqual(found(windows, UnreachableTargetRule.id), [], "no warning or error")
+        XCTAssertEqual(found(windows, UnreachableTargetRule.id, severity: .info), ["ok"])
+        XCTAssertTrue(windows.diagnostics.contains { $0.rule == UnreachableTargetRule.id && $0.message.contains("does not say which is drawn on top") })
         // A player and a hidden layer of controls listed after it, both full-size in one view.
         let layers = try lint(droidbot([
             (-1, "android.widget.FrameLayout", [0, 0, 1080, 1920], ""),
@@ -92,8 +92,8 @@ final class CaptureTrustTests: XCTestCase {
             (4, "android.view.View", [0, 200, 1080, 700], #""clickable": true, "resource_id": "com.example:id/seek_area""#),
             (4, "android.widget.ImageButton", [960, 700, 1080, 800], #""clickable": true, "resource_id": "com.example:id/full""#),
         ]))
-        XCTAssertEqual(found(layers, RuleID.unreachableTarget), [])
-        XCTAssertEqual(found(layers, RuleID.unreachableTarget, severity: .info), ["play"])
+        XCTAssertEqual(found(layers, UnreachableTargetRule.id), [])
+        XCTAssertEqual(found(layers, UnreachableTargetRule.id, severity: .info), ["play"])
     }
 
     // MARK: Scroll edges
@@ -110,8 +110,8 @@ final class CaptureTrustTests: XCTestCase {
             (3, "android.widget.Button", [960, 300, 1080, 420], #""clickable": true, "resource_id": "com.example:id/sort_date""#),
             (2, "android.widget.LinearLayout", [0, 420, 1080, 900], ""),
         ]))
-        XCTAssertEqual(found(result, RuleID.targetSize), ["sort_name"], "flush with the top of a sideways scroller: measured")
-        let note = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.targetSize && $0.severity == .info })
+        XCTAssertEqual(found(result, TargetSizeRule.id), ["sort_name"], "flush with the top of a sideways scroller: measured")
+        let note = try XCTUnwrap(result.diagnostics.first { $0.rule == TargetSizeRule.id && $0.severity == .info })
         XCTAssertEqual(note.uncheckedTargets, 1)
         XCTAssertEqual(note.node, "sort_date")
         XCTAssertTrue(note.message.hasPrefix("1 target is too small as shown but not checked: partly scrolled out"), note.message)
@@ -132,7 +132,7 @@ final class CaptureTrustTests: XCTestCase {
             (2, "android.widget.LinearLayout", [0, 540, 1080, 660], ""),
             (7, "android.widget.TextView", [480, 540, 600, 660], #""clickable": true, "resource_id": "com.example:id/day", "text": "15""#),
         ]))
-        XCTAssertEqual(found(result, RuleID.targetSize), ["day", "day[2]", "day[3]"])
+        XCTAssertEqual(found(result, TargetSizeRule.id), ["day", "day[2]", "day[3]"])
     }
 
     func testXCUITestFramesAreWholeSoACellFlushWithItsTableIsChecked() throws {
@@ -146,8 +146,8 @@ final class CaptureTrustTests: XCTestCase {
         </XCUIElementTypeApplication>
         """
         let result = try lint(xml, format: .xml)
-        XCTAssertEqual(found(result, RuleID.targetSize), ["first"], "'cut' hangs below the table: partly scrolled out")
-        XCTAssertEqual(found(result, RuleID.clippedTarget), [], "a table clips what it draws")
+        XCTAssertEqual(found(result, TargetSizeRule.id), ["first"], "'cut' hangs below the table: partly scrolled out")
+        XCTAssertEqual(found(result, ClippedTargetRule.id), [], "a table clips what it draws")
     }
 
     // MARK: Clickable texts merged into what is around them
@@ -164,7 +164,7 @@ final class CaptureTrustTests: XCTestCase {
         let (layout, _) = Importers.importLayout(.droidbot, document: try JSONParser.parse(SourceText(text)), options: ImportOptions(scale: 3))
         XCTAssertEqual(layout.node(named: "sort_by")?.isTarget, true, "a small text in a clickable page is a control of its own")
         XCTAssertEqual(layout.node(named: "item")?.isTarget, false, "a spinner's item is the spinner's")
-        XCTAssertEqual(found(try lint(text), RuleID.targetSize), ["sort_by"])
+        XCTAssertEqual(found(try lint(text), TargetSizeRule.id), ["sort_by"])
     }
 
     // MARK: Views that are no controls
@@ -186,7 +186,7 @@ final class CaptureTrustTests: XCTestCase {
             (9, "android.widget.LinearLayout", [480, 1000, 540, 1140], #""clickable": true, "enabled": false"#),
             (9, "android.widget.LinearLayout", [540, 1000, 600, 1140], #""clickable": true, "enabled": false"#),
         ]))
-        XCTAssertEqual(found(result, RuleID.targetSize).sorted(), ["field", "heart", "site"])
+        XCTAssertEqual(found(result, TargetSizeRule.id).sorted(), ["field", "heart", "site"])
         XCTAssertTrue(notes(result).contains("6 views the capture marks as targets are taken for no control and not checked: "
             + "2 texts that show nothing or only punctuation, with no description, 1 selectable texts (clickable and long-clickable, not an editor), "
             + "2 disabled list items (a section header, a divider, a page indicator's dots) and 1 thinner than 4 pt (a strip or a line)"),
@@ -200,7 +200,7 @@ final class CaptureTrustTests: XCTestCase {
           <XCUIElementTypeTextView type="XCUIElementTypeTextView" name="notes" label="Notes" value="" x="20" y="200" width="350" height="30" visible="true"/>
         </XCUIElementTypeApplication>
         """
-        XCTAssertEqual(found(try lint(xml, format: .xml), RuleID.targetSize), ["notes"])
+        XCTAssertEqual(found(try lint(xml, format: .xml), TargetSizeRule.id), ["notes"])
     }
 
     // MARK: dead-gap
@@ -230,6 +230,6 @@ final class CaptureTrustTests: XCTestCase {
         """
         let result = try lint(yaml, format: .yaml)
         // A 1 pt line in an 11 pt gap fills none of it: the taps beside it are lost.
-        XCTAssertEqual(found(result, RuleID.deadGap), ["sounds"], "\(result.diagnostics.map(\.message))")
+        XCTAssertEqual(found(result, DeadGapRule.id), ["sounds"], "\(result.diagnostics.map(\.message))")
     }
 }

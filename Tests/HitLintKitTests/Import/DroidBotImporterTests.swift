@@ -55,7 +55,7 @@ final class DroidBotImporterTests: XCTestCase {
     func testDiagnosticsPointAtTheCapturedView() throws {
         let result = try Captures.lint(fixture)
         XCTAssertEqual(result.fileKind, .droidbot)
-        let pick = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.targetSize && $0.node == "pick" })
+        let pick = try XCTUnwrap(result.diagnostics.first { $0.rule == TargetSizeRule.id && $0.node == "pick" })
         XCTAssertEqual(result.location(pick).start.line, try Captures.line(of: "id/pick", in: fixture))
         XCTAssertTrue(pick.message.contains("34.29×34.29 dp (120×120 px)"), pick.message)
         let share = try XCTUnwrap(result.diagnostics.first { $0.node == "Share" })

@@ -96,7 +96,7 @@ final class InterfaceBuilderImporterTests: XCTestCase {
         XCTAssertFalse(layout.zOrderIsInferred)
         let result = try lint(text)
         let small = try XCTUnwrap(findings(result).first)
-        XCTAssertEqual(small.rule, RuleID.targetSize)
+        XCTAssertEqual(small.rule, TargetSizeRule.id)
         XCTAssertEqual(small.message, "'Close' is reachable on 24×24 pt; minimum is 44×44 pt (ios)")
         XCTAssertEqual(small.node, "Cls-bt-001", "reports key a node by its IB object id")
         let lines = text.components(separatedBy: "\n")
@@ -168,7 +168,7 @@ final class InterfaceBuilderImporterTests: XCTestCase {
         let result = try lint(text)
         // 300 buttons, each 30×30 and alone: one finding each, none joining two scenes.
         XCTAssertEqual(findings(result).count, 300)
-        XCTAssertTrue(findings(result).allSatisfy { $0.rule == RuleID.targetSize && $0.related.isEmpty })
+        XCTAssertTrue(findings(result).allSatisfy { $0.rule == TargetSizeRule.id && $0.related.isEmpty })
         let note = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.importNote })
         XCTAssertTrue(note.message.contains("iPhone SE (3rd generation) (667×375 pt)"), "landscape: \(note.message)")
     }
@@ -296,7 +296,7 @@ final class InterfaceBuilderImporterTests: XCTestCase {
             """))
         }
         let swallowed = try lint(document(labelAttribute: ""))
-        XCTAssertEqual(findings(swallowed).map(\.rule), [RuleID.unreachableTarget])
+        XCTAssertEqual(findings(swallowed).map(\.rule), [UnreachableTargetRule.id])
         XCTAssertTrue(findings(swallowed)[0].message.contains("entirely covered by 'Episode'"), findings(swallowed)[0].message)
         XCTAssertEqual(findings(try lint(document(labelAttribute: #"userInteractionEnabled="NO" "#))).count, 0)
     }
@@ -356,7 +356,7 @@ final class InterfaceBuilderImporterTests: XCTestCase {
         let result = try lint(text)
         // Each is too small in its own state; none is "covered" by its alternative, and each is reported once.
         XCTAssertEqual(findings(result).map(\.node), ["Edt-bt-001", "Dne-bt-001", "Add-bt-001", "Cls-bt-001"])
-        XCTAssertTrue(findings(result).allSatisfy { $0.rule == RuleID.targetSize })
+        XCTAssertTrue(findings(result).allSatisfy { $0.rule == TargetSizeRule.id })
         let note = try XCTUnwrap(result.diagnostics.first { $0.message.hasPrefix("views saved in one place") })
         XCTAssertTrue(note.message.contains("'Edit' and 'Done'") && note.message.contains("'Form' and 'Error View'"), note.message)
         // A transparent overlay over a button is no alternative: it covers it.
@@ -437,8 +437,8 @@ final class InterfaceBuilderImporterTests: XCTestCase {
                             </view>
             """))
         }
-        XCTAssertFalse(findings(try lint(bar(#"<state key="normal" title="SUBSCRIBE TO ALL"/>"#))).contains { $0.rule == RuleID.clippedTarget })
-        XCTAssertTrue(findings(try lint(bar(#"<state key="normal" image="plus"/>"#))).contains { $0.rule == RuleID.clippedTarget })
+        XCTAssertFalse(findings(try lint(bar(#"<state key="normal" title="SUBSCRIBE TO ALL"/>"#))).contains { $0.rule == ClippedTargetRule.id })
+        XCTAssertTrue(findings(try lint(bar(#"<state key="normal" image="plus"/>"#))).contains { $0.rule == ClippedTargetRule.id })
     }
 
     func testNothingIsJudgedWhereInterfaceBuilderSaysTheFramesAreStale() throws {
@@ -467,12 +467,12 @@ final class InterfaceBuilderImporterTests: XCTestCase {
         let resources = #"<systemColor name="systemBackgroundColor"><color white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/></systemColor>"#
         // Transparent: the user sees a button that does not answer there.
         let clear = try lint(Self.xib(Self.screen(button + cover(#"<color key="backgroundColor" white="0.0" alpha="0.0" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>"#))))
-        XCTAssertTrue(findings(clear).contains { $0.rule == RuleID.occludedTarget })
+        XCTAssertTrue(findings(clear).contains { $0.rule == OccludedTargetRule.id })
         // Opaque (a colour with alpha 1, or a system colour the file defines as one): what it covers is not seen.
         for color in [#"<color key="backgroundColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#,
                       #"<color key="backgroundColor" systemColor="systemBackgroundColor"/>"#] {
             let opaque = try lint(Self.xib(Self.screen(button + cover(color)), resources: resources))
-            XCTAssertFalse(findings(opaque).contains { $0.rule == RuleID.occludedTarget }, color)
+            XCTAssertFalse(findings(opaque).contains { $0.rule == OccludedTargetRule.id }, color)
         }
     }
 

@@ -15,7 +15,7 @@ final class JSONCaptureImporterTests: XCTestCase {
         #"{"document": {"name": "Document", "type": "DOCUMENT", "children": [{"name": "Page", "type": "CANVAS", "children": [\#(screens.joined(separator: ", "))]}]}}"#
     }
 
-    private func findings(_ result: LintResult, _ rule: String = RuleID.targetSize) -> [String] {
+    private func findings(_ result: LintResult, _ rule: String = TargetSizeRule.id) -> [String] {
         result.diagnostics.filter { $0.rule == rule }.compactMap(\.node)
     }
 
@@ -122,7 +122,7 @@ final class JSONCaptureImporterTests: XCTestCase {
         let result = try Captures.lint("figma-names.json")
         XCTAssertEqual(findings(result), ["Item", "Close button"])
         // A wrapper group and the instance inside it are one 343×48 target, which passes.
-        XCTAssertFalse(result.diagnostics.contains { ($0.node ?? "").hasPrefix("Button") && $0.rule == RuleID.targetSize })
+        XCTAssertFalse(result.diagnostics.contains { ($0.node ?? "").hasPrefix("Button") && $0.rule == TargetSizeRule.id })
         // Text on the canvas is no screen.
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("1 top-level layer is no frame") })
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("entirely off the screen") })

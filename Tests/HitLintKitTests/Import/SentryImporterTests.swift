@@ -95,17 +95,17 @@ final class SentryImporterTests: XCTestCase {
     func testUIKitDiagnosticsPointAtTheCapturedView() throws {
         let name = "sentry-uikit-settings.json"
         let result = try Captures.lint(name)
-        let wifi = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.targetSize && $0.node == "wifi" })
+        let wifi = try XCTUnwrap(result.diagnostics.first { $0.rule == TargetSizeRule.id && $0.node == "wifi" })
         let location = result.location(wifi).start
         XCTAssertEqual(location.line, try Captures.line(of: #""identifier": "wifi""#, in: name))
         // On the class name: `"type": "UISwitch"`.
         let lineText = try Captures.text(name).components(separatedBy: "\n")[location.line - 1]
         XCTAssertTrue(String(lineText.unicodeScalars.dropFirst(location.column - 1)).hasPrefix(#""UISwitch""#))
-        let help = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.unreachableTarget && $0.node == "help" })
+        let help = try XCTUnwrap(result.diagnostics.first { $0.rule == UnreachableTargetRule.id && $0.node == "help" })
         XCTAssertEqual(result.location(help).start.line, try Captures.line(of: #""identifier": "help""#, in: name))
         XCTAssertTrue(help.message.contains("outside the hit region of 'zero-holder'"), help.message)
         let banner = try XCTUnwrap(result.diagnostics.first { $0.node == "dismiss-banner" })
-        XCTAssertEqual(banner.rule, RuleID.unreachableTarget)
+        XCTAssertEqual(banner.rule, UnreachableTargetRule.id)
         let keyboard = try XCTUnwrap(result.diagnostics.first { $0.message.contains("UIRemoteKeyboardWindow") })
         XCTAssertEqual(keyboard.severity, .info)
         XCTAssertEqual(result.location(keyboard).start.line, try Captures.line(of: "UIRemoteKeyboardWindow", in: name))
@@ -155,7 +155,7 @@ final class SentryImporterTests: XCTestCase {
     func testAndroidDiagnosticsPointAtTheCapturedView() throws {
         let name = "sentry-android-login.json"
         let result = try Captures.lint(name, arguments: ["--scale", "3"])
-        let remember = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.targetSize && $0.node == "remember" })
+        let remember = try XCTUnwrap(result.diagnostics.first { $0.rule == TargetSizeRule.id && $0.node == "remember" })
         XCTAssertEqual(result.location(remember).start.line, try Captures.line(of: #""identifier": "remember""#, in: name))
         XCTAssertTrue(remember.message.contains("30×30 dp (90×90 px)"), remember.message)
         XCTAssertTrue(remember.message.contains("minimum is 48×48 dp (android)"), remember.message)
@@ -184,7 +184,7 @@ final class SentryImporterTests: XCTestCase {
         XCTAssertEqual(layout.node(named: "Visibility")?.isHidden, true)
         let result = try Captures.lint("sentry-flutter-home.json")
         XCTAssertFalse(result.diagnostics.contains { $0.node == "ghost" || $0.node == "secret" })
-        let small = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.targetSize })
+        let small = try XCTUnwrap(result.diagnostics.first { $0.rule == TargetSizeRule.id })
         XCTAssertEqual(small.node, "details")
         XCTAssertEqual(result.location(small).start.line, try Captures.line(of: #""identifier": "details""#, in: "sentry-flutter-home.json"))
     }

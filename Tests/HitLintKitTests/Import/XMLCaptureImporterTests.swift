@@ -46,7 +46,7 @@ final class XMLCaptureImporterTests: XCTestCase {
     func testDiagnosticsPointAtTheElement() throws {
         let result = try lint("uiautomator-compose.xml")
         XCTAssertEqual(result.fileKind, .uiautomator)
-        let small = try XCTUnwrap(result.diagnostics.first { $0.rule == RuleID.targetSize })
+        let small = try XCTUnwrap(result.diagnostics.first { $0.rule == TargetSizeRule.id })
         XCTAssertEqual(small.node, "Favourite")
         XCTAssertTrue(small.message.contains("36.57×36.57 dp (96×96 px)"), small.message)
         let location = result.location(small).start
@@ -85,7 +85,7 @@ final class XMLCaptureImporterTests: XCTestCase {
         XCTAssertNil(layout.node(named: "share"), "displayed=\"false\"")
         XCTAssertTrue(notes.contains { $0.message.contains("1 not visible to the user") })
         let result = try lint("appium-uiautomator2.xml")
-        XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node), ["undo"])
+        XCTAssertEqual(result.diagnostics.filter { $0.rule == TargetSizeRule.id }.map(\.node), ["undo"])
     }
 
     func testEitherVisibilityAttributeHidesAView() throws {
@@ -99,7 +99,7 @@ final class XMLCaptureImporterTests: XCTestCase {
         </node></hierarchy>
         """
         let result = try TestSupport.lint(dump, format: .xml)
-        XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node), ["three"])
+        XCTAssertEqual(result.diagnostics.filter { $0.rule == TargetSizeRule.id }.map(\.node), ["three"])
     }
 
     // MARK: XCUITest
@@ -129,7 +129,7 @@ final class XMLCaptureImporterTests: XCTestCase {
 
     func testWebDriverAgentFindings() throws {
         let result = try lint("xcuitest-login.xml")
-        let sizes = result.diagnostics.filter { $0.rule == RuleID.targetSize }
+        let sizes = result.diagnostics.filter { $0.rule == TargetSizeRule.id }
         XCTAssertEqual(sizes.map(\.node), ["help", "email", "forgot"])
         XCTAssertTrue(sizes[0].message.contains("30×30 pt; minimum is 44×44 pt (ios)"), sizes[0].message)
         XCTAssertEqual(result.location(sizes[0]).start,
@@ -152,7 +152,7 @@ final class XMLCaptureImporterTests: XCTestCase {
     }
 
     private func switchFindings(_ elements: String) throws -> [String?] {
-        try TestSupport.lint(wdaSource(elements), format: .xml).diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.node)
+        try TestSupport.lint(wdaSource(elements), format: .xml).diagnostics.filter { $0.rule == TargetSizeRule.id }.map(\.node)
     }
 
     /// A SwiftUI `Toggle` is a row-wide switch that holds the switch itself (iOS 17 and later), whose label may be empty.

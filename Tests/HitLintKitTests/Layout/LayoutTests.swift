@@ -179,7 +179,7 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout.allNames(), expected)
         XCTAssertEqual(layout.id(of: 1), "", "the id as written is kept")
         let result = try TestSupport.lint(yaml)
-        XCTAssertEqual(result.diagnostics.map(\.rule), [RuleID.targetSize, RuleID.targetSize], "\(result.diagnostics.map(\.message))")
+        XCTAssertEqual(result.diagnostics.map(\.rule), [TargetSizeRule.id, TargetSizeRule.id], "\(result.diagnostics.map(\.message))")
         XCTAssertEqual(result.diagnostics.map(\.node), ["screen/children[0]", "screen/children[1]"])
         XCTAssertEqual(Baseline(results: [result], currentDirectory: "/").entryCount, 2)
         let json = try TestSupport.lint(String(decoding: try YAMLParser.parse(SourceText(yaml)).jsonBytes(), as: UTF8.self), format: .json)
@@ -244,6 +244,6 @@ final class LayoutTests: XCTestCase {
         for _ in 0..<depth { text += "]}" }
         let result = try TestSupport.lint("{\"root\": " + text + "}", format: .json)
         XCTAssertEqual(result.nodeCount, depth + 1)
-        XCTAssertEqual(result.diagnostics.map(\.rule), [RuleID.targetSize])
+        XCTAssertEqual(result.diagnostics.map(\.rule), [TargetSizeRule.id])
     }
 }

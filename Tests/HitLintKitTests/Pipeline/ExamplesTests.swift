@@ -39,8 +39,8 @@ final class ExamplesTests: XCTestCase {
     /// line): what every rule must have is its own examples, which
     /// `RuleExamples` runs and `hitlint explain` shows.
     static let showcasedRules = [
-        RuleID.targetSize, RuleID.clippedHitArea, RuleID.clippedTarget, RuleID.overlappingHitAreas, RuleID.occludedTarget,
-        RuleID.unreachableTarget, RuleID.deadGap, RuleID.excessiveHitExpansion, RuleID.duplicateID, RuleID.unknownKey,
+        TargetSizeRule.id, ClippedHitAreaRule.id, ClippedTargetRule.id, OverlappingHitAreasRule.id, OccludedTargetRule.id,
+        UnreachableTargetRule.id, DeadGapRule.id, ExcessiveHitExpansionRule.id, RuleID.duplicateID, RuleID.unknownKey,
         RuleID.unusedIgnore, RuleID.invalidLayout, RuleID.importNote,
     ]
 

@@ -98,7 +98,7 @@ final class RobustnessTests: XCTestCase {
             XCTAssertEqual(run.status, 1, run.error)
             let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
             let diagnostics = try XCTUnwrap(report["diagnostics"] as? [[String: Any]])
-            XCTAssertEqual(diagnostics.map { $0["rule"] as? String }, [RuleID.targetSize], name)
+            XCTAssertEqual(diagnostics.map { $0["rule"] as? String }, [TargetSizeRule.id], name)
             XCTAssertEqual(diagnostics.first?["node"] as? String, "deepest", name)
             // The fix (grow the button's hit area) runs the whole chain through the
             // fixer and, since every ancestor is 10×10, is refused as advice.

@@ -156,7 +156,7 @@ final class RenderScreenshotTests: XCTestCase {
         let options = try Arguments(parsing: ["--scale", "3", "x"]).lintOptions.resolved()
         var input = Linter(options: options).lintForRendering(source: SourceText(stale), format: .json, path: "state_1.json")
         let diagnostics = input.result.diagnostics
-        XCTAssertEqual(diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.severity), [.warning], "'pin' (30×30 dp) is an error in its own moment")
+        XCTAssertEqual(diagnostics.filter { $0.rule == TargetSizeRule.id }.map(\.severity), [.warning], "'pin' (30×30 dp) is an error in its own moment")
         XCTAssertTrue(diagnostics.contains { $0.rule == RuleID.importNote && $0.message.hasPrefix(
             "the state's foreground activity is 'com.android.launcher3/.Launcher', but its views are of 'com.example.app': "
                 + "the view tree was taken at another moment than the screen and its screenshot, so findings on it are warnings") },
@@ -168,7 +168,7 @@ final class RenderScreenshotTests: XCTestCase {
             let same = droidBotState.replacingOccurrences(of: "\"tag\": \"2024-01-02_030405\"",
                                                           with: "\"tag\": \"2024-01-02_030405\", \"foreground_activity\": \"\(foreground)\"")
             let result = Linter(options: options).lint(source: SourceText(same), format: .json, path: "state_1.json")
-            XCTAssertEqual(result.diagnostics.filter { $0.rule == RuleID.targetSize }.map(\.severity), [.error], foreground)
+            XCTAssertEqual(result.diagnostics.filter { $0.rule == TargetSizeRule.id }.map(\.severity), [.error], foreground)
         }
     }
 

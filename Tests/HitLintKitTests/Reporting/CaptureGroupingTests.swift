@@ -51,7 +51,7 @@ final class CaptureGroupingTests: XCTestCase {
 
         // JSON lists every finding, each with a fingerprint: the control's, whatever the file.
         let diagnostics = try json(runCommand(["--scale", "3", "--format", "json", folder.path + "/run"]).output)
-            .filter { ($0["rule"] as? String) == RuleID.targetSize }
+            .filter { ($0["rule"] as? String) == TargetSizeRule.id }
         XCTAssertEqual(diagnostics.count, 12)
         let byNode = Dictionary(grouping: diagnostics) { $0["node"] as? String ?? "" }
         let menus = Set(try XCTUnwrap(byNode["menu"]).compactMap { $0["fingerprint"] as? String })
@@ -63,7 +63,7 @@ final class CaptureGroupingTests: XCTestCase {
         let sarif = runCommand(["--scale", "3", "--format", "sarif", folder.path + "/run"]).output
         let log = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any]
         let results = try XCTUnwrap(((log?["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
-        let sarifPrints = results.filter { ($0["ruleId"] as? String) == RuleID.targetSize }
+        let sarifPrints = results.filter { ($0["ruleId"] as? String) == TargetSizeRule.id }
             .compactMap { ($0["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey] }
         XCTAssertEqual(sarifPrints.count, 12)
         XCTAssertEqual(Set(sarifPrints), fingerprints)
@@ -83,7 +83,7 @@ final class CaptureGroupingTests: XCTestCase {
         try folder.write("second/state_9.json", state())
         try folder.write("second/state_10.json", state(menuSize: 96))
         let next = runCommand(["--scale", "3", "--baseline", baseline, "--format", "json", folder.path + "/second"])
-        let shown = try json(next.output).filter { ($0["rule"] as? String) == RuleID.targetSize }
+        let shown = try json(next.output).filter { ($0["rule"] as? String) == TargetSizeRule.id }
         XCTAssertEqual(shown.map { $0["node"] as? String }, ["menu"], "only the larger menu button, a control not recorded")
         XCTAssertTrue((shown.first?["file"] as? String ?? "").hasSuffix("state_10.json"))
 
@@ -104,7 +104,7 @@ final class CaptureGroupingTests: XCTestCase {
         let prints = diagnostics.compactMap { $0["fingerprint"] as? String }
         XCTAssertEqual(prints.count, 2)
         XCTAssertEqual(Set(prints).count, 2, "two files, two problems")
-        XCTAssertEqual(prints.first, StableHash.hex([a, RuleID.targetSize, "play", "0"]))
+        XCTAssertEqual(prints.first, StableHash.hex([a, TargetSizeRule.id, "play", "0"]))
         let text = runCommand([a, b]).output
         XCTAssertFalse(text.contains("the same control"), text)
     }

@@ -18,7 +18,7 @@ final class RuleDecisionsTests: XCTestCase {
         XCTAssertFalse(rules.threshold(for: screen).spacingException)
         XCTAssertFalse(rules.isConfigured(TargetSizeRule.minSize))
 
-        rules.ruleOptions[RuleID.targetSize] = [TargetSizeRule.minSize.name: "30pt", TargetSizeRule.spacingException.name: "true"]
+        rules.ruleOptions[TargetSizeRule.id] = [TargetSizeRule.minSize.name: "30pt", TargetSizeRule.spacingException.name: "true"]
         XCTAssertTrue(rules.isConfigured(TargetSizeRule.minSize))
         XCTAssertEqual(rules.configured(TargetSizeRule.minSize), Length(value: 30, unit: .pt))
         XCTAssertEqual(rules.threshold(for: screen).minimum, 30)
@@ -29,7 +29,7 @@ final class RuleDecisionsTests: XCTestCase {
         // Under WCAG the exception is on unless configured off.
         var wcag = RuleDecisions(profile: Profile.named("wcag-aa"))
         XCTAssertTrue(wcag.threshold(for: screen).spacingException)
-        wcag.ruleOptions[RuleID.targetSize] = [TargetSizeRule.spacingException.name: "false"]
+        wcag.ruleOptions[TargetSizeRule.id] = [TargetSizeRule.spacingException.name: "false"]
         XCTAssertFalse(wcag.threshold(for: screen).spacingException)
     }
 
@@ -49,7 +49,7 @@ final class RuleDecisionsTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(configuration.ruleOptions[RuleID.targetSize]?["minSize"], "9mm")
-        XCTAssertEqual(configuration.ruleOptions[RuleID.deadGap]?["maxGap"], "22pt")
+        XCTAssertEqual(configuration.ruleOptions[TargetSizeRule.id]?["minSize"], "9mm")
+        XCTAssertEqual(configuration.ruleOptions[DeadGapRule.id]?["maxGap"], "22pt")
     }
 }

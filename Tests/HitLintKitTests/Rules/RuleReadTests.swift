@@ -136,7 +136,7 @@ final class RuleReadTests: XCTestCase {
         options.run.jobs = 1
         // Findings counted by rule and node, as fix checking counts them.
         options.run.describesDiagnostics = false
-        options.rules.severities[RuleID.excessiveHitExpansion] = .warning
+        options.rules.severities[ExcessiveHitExpansionRule.id] = .warning
         return options
     }
 
