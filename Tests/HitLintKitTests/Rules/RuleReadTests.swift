@@ -205,10 +205,20 @@ final class RuleReadTests: XCTestCase {
             if !changed.isEmpty { changes[rule, default: 0] += 1 }
             XCTAssertTrue(changed.isSubset(of: reached), label())
         }
-        // Every rule's findings must move often enough for its declaration to be tested.
+        // Every rule that reads past the node itself must see its findings
+        // move often enough for its declaration to be tested. One that reads
+        // only the node is right by construction (a fix always reaches the
+        // node it edits), and its findings may not depend on hit insets at
+        // all (a frame with no height); it is held to its declaration above
+        // whenever they do move.
+        var held = 0
         for rule in RuleRegistry.geometryRuleIDs {
+            let readsOnlyTheNode = RuleRegistry.description(of: rule)!.reads.allSatisfy { if case .node = $0 { true } else { false } }
+            guard !readsOnlyTheNode else { continue }
             XCTAssertGreaterThan(changes[rule] ?? 0, 10, "\(rule): its findings hardly changed")
+            held += 1
         }
+        XCTAssertGreaterThanOrEqual(held, 7, "the geometry rules that read past the node")
     }
 
     /// Whether an `ignore` entry is used depends on the findings of its
