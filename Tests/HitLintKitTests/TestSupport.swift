@@ -112,6 +112,22 @@ enum Layouts {
         - {id: bar, type: stack, axis: horizontal, spacing: 6, frame: [0, 0, 94, 44], children: [{id: a, type: button, size: [44, 44]}, {id: b, type: button, size: [44, 44]}]}
 
     """
+    /// `row1`'s fix (extend its hit area over `t`'s) would make `row1` take
+    /// touches from `below`: checking strips its edits. `small`'s fix passes.
+    static let fixTakenAway = """
+    root:
+      frame: [0, 0, 390, 844]
+      children:
+        - id: row2
+          frame: [0, 60, 390, 60]
+          children:
+            - {id: below, type: button, frame: [10, 0, 60, 44]}
+        - id: row1
+          frame: [0, 0, 390, 60]
+          children:
+            - {id: t, type: button, frame: [10, 8, 60, 48], hitInsets: [-8, -8, -8, -8]}
+        - {id: small, type: button, frame: [200, 300, 30, 30]}
+    """
 }
 
 extension XCTestCase {

@@ -5,24 +5,10 @@ import XCTest
 /// writes depends on their verdicts: `--fix`, `--diff`, and a report that says
 /// so (`Reporter.needsCheckedFixes`), never from the format's name alone.
 final class FixCheckingModeTests: XCTestCase {
-    /// `row1`'s fix (extend its hit area over `t`'s) would make `row1` take
-    /// touches from `below`: checking strips its edits. `small`'s fix passes,
-    /// and only a checked lint writes its edits. So a report that shows fixes,
-    /// or counts the fixable problems, reads differently checked.
-    private let layout = """
-    root:
-      frame: [0, 0, 390, 844]
-      children:
-        - id: row2
-          frame: [0, 60, 390, 60]
-          children:
-            - {id: below, type: button, frame: [10, 0, 60, 44]}
-        - id: row1
-          frame: [0, 0, 390, 60]
-          children:
-            - {id: t, type: button, frame: [10, 8, 60, 48], hitInsets: [-8, -8, -8, -8]}
-        - {id: small, type: button, frame: [200, 300, 30, 30]}
-    """
+    /// `Layouts.fixTakenAway`: `row1`'s fix fails its check and `small`'s
+    /// passes, and only a checked lint writes its edits. So a report that
+    /// shows fixes, or counts the fixable problems, reads differently checked.
+    private let layout = Layouts.fixTakenAway
 
     /// The results as the command lints them, fixes checked or not (a lint
     /// whose fixes are not checked writes none, only whether each edits).

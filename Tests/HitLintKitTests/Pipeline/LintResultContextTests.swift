@@ -21,24 +21,8 @@ final class LintResultContextTests: XCTestCase {
         return Linter(options: options)
     }
 
-    /// `row1`'s fix would make it take touches from `below`: checking takes its edits.
-    private let badFix = """
-    root:
-      frame: [0, 0, 390, 844]
-      children:
-        - id: row2
-          frame: [0, 60, 390, 60]
-          children:
-            - {id: below, type: button, frame: [10, 0, 60, 44]}
-        - id: row1
-          frame: [0, 0, 390, 60]
-          children:
-            - {id: t, type: button, frame: [10, 8, 60, 48], hitInsets: [-8, -8, -8, -8]}
-        - {id: small, type: button, frame: [200, 300, 30, 30]}
-    """
-
     func testFixesCheckedLaterAreWhatALintThatChecksThemFinds() throws {
-        let files = try examples() + [("bad-fix.yaml", .yaml, Array(badFix.utf8))]
+        let files = try examples() + [("fix-taken-away.yaml", .yaml, Array(Layouts.fixTakenAway.utf8))]
         XCTAssertGreaterThan(files.count, 15)
         var fixesSeen = 0, fixesDropped = 0
         for file in files {
