@@ -1,26 +1,19 @@
 /// What a picture of one file is made from: the lint result (diagnostics, source
 /// for line numbers) and, when the layout could be built, the rule context the
-/// rules saw (layout, geometry, reachable regions, threshold).
+/// rules saw (layout, geometry, reachable regions, threshold), which the
+/// result keeps (`Linter.lint(…keepingContext: true)`).
 public struct RenderInput {
     public var result: LintResult
-    /// nil when the file did not parse or its layout is invalid: the picture then
-    /// shows the diagnostics only.
-    public var context: RuleContext?
     /// Drawn under the layout, on its root frame (`attach(_:)`).
     public internal(set) var screenshot: Screenshot?
 
-    public init(result: LintResult, context: RuleContext?) {
-        self.result = result
-        self.context = context
-    }
-}
-
-extension RenderInput {
-    /// The picture of a lint result that kept what the rules saw
-    /// (`Linter.lint(…keepingContext: true)`); without it, the diagnostics only.
     public init(_ result: LintResult) {
-        self.init(result: result, context: result.context)
+        self.result = result
     }
+
+    /// nil when the file did not parse or its layout is invalid: the picture then
+    /// shows the diagnostics only.
+    public var context: RuleContext? { result.context }
 }
 
 extension Linter {
@@ -31,9 +24,7 @@ extension Linter {
                                  foundInFolder: Bool = false) -> RenderInput {
         RenderInput(lint(source: source, format: format, path: path, foundInFolder: foundInFolder, keepingContext: true))
     }
-}
 
-extension Linter {
     /// The picture's input for a file already linted (`--render-dir`): its
     /// diagnostics as reported (after `--quiet` and the like), drawn on what
     /// its lint kept. A result that kept nothing (its lint was not asked to,
@@ -46,8 +37,8 @@ extension Linter {
         again.options.fixChecking = .unchecked  // only the layout is wanted: its fixes were checked already
         // At the density the result was read at (its folder's, `FolderDensity`), not the file's alone.
         if let evidence = result.densityEvidence, again.options.importing.importScale == nil { again.options.importing.importScale = evidence.scale }
-        var input = again.lintForRendering(source: result.source, format: format, path: result.path)
-        input.result = result
-        return input
+        var shown = result
+        shown.context = again.lint(source: result.source, format: format, path: result.path, keepingContext: true).context
+        return RenderInput(shown)
     }
 }
