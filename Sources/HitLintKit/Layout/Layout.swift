@@ -251,6 +251,30 @@ public struct NodeOrigin: Sendable, Equatable {
     public var idStart: UInt32 = 0
 }
 
+/// Where a streamed node's anchor value (its `hitInsets`, `hitSlop`,
+/// `frame` or `size`, the first it has in that order) and its frame value
+/// (`frame` or `size`) are in the file, as byte offsets; nil for a node
+/// without one (its span is then its first key, read again from the file).
+struct StreamedSpans: Sendable {
+    private var anchorStart: UInt32 = 0, anchorEnd: UInt32 = 0
+    private var frameStart: UInt32 = 0, frameEnd: UInt32 = 0
+    /// Whether the node has a `hitInsets` or `hitSlop` key (a fix that
+    /// gives it insets then edits a value rather than adding the key).
+    var hasInsets = false
+
+    init() {}
+
+    init(insets: SourceSpan?, frame: SourceSpan?) {
+        if let anchor = insets ?? frame { (anchorStart, anchorEnd) = (UInt32(anchor.start), UInt32(anchor.end)) }
+        if let frame { (frameStart, frameEnd) = (UInt32(frame.start), UInt32(frame.end)) }
+        hasInsets = insets != nil
+    }
+
+    // A value never ends at the file's first byte: 0 is "none".
+    var anchor: SourceSpan? { anchorEnd == 0 ? nil : SourceSpan(start: Int(anchorStart), end: Int(anchorEnd)) }
+    var frame: SourceSpan? { frameEnd == 0 ? nil : SourceSpan(start: Int(frameStart), end: Int(frameEnd)) }
+}
+
 /// A node's mapping as a document: the whole file's document, or (for a
 /// streamed layout) the node's own members read again, children left out,
 /// with spans in the file's offsets.
@@ -330,6 +354,11 @@ public struct Layout: Sendable {
     public var guideline: Platform?
     /// Ids whose text is not a slice of the file (escapes), by node, for nodes with an `origin`.
     var decodedIDs: [Int32: String] = [:]
+    /// Per node with an `origin`, where its anchor and frame values are, as
+    /// read while it was built: every diagnostic's span is one of them, and
+    /// reading the node's members again for each would cost a parse of the
+    /// node per diagnostic (and per fix checking lint). Empty otherwise.
+    var streamedSpans: [StreamedSpans] = []
     /// Keys an importer gives the nodes for reports, when they are not their
     /// names: the object ids of an Interface Builder document, which stay the
     /// same when a view is renamed or moved (the `node` of JSON and SARIF
@@ -548,6 +577,13 @@ public struct Layout: Sendable {
         }
     }
 
+    /// Whether the node has a `hitInsets` or `hitSlop` key, when that is
+    /// known without reading its members again (nil: not known).
+    func hasInsetsKey(_ index: Int) -> Bool? {
+        guard nodes[index].origin != nil else { return nodes[index].hitInsetsEntry >= 0 || nodes[index].hitSlopEntry >= 0 }
+        return index < streamedSpans.count ? streamedSpans[index].hasInsets : nil
+    }
+
     /// The node's mapping as a document. For a streamed layout its members are
     /// read again from the file (children left out): for fixes and messages,
     /// not for loops over every node.
@@ -574,7 +610,10 @@ public struct Layout: Sendable {
     /// Where a diagnostic about this node sits: its hitInsets, hitSlop or frame
     /// value, else its first key.
     public func anchorSpan(of index: Int) -> SourceSpan {
-        guard nodes[index].origin == nil else { return span(of: index, keys: ["hitInsets", "hitSlop", "frame", "size"]) }
+        guard nodes[index].origin == nil else {
+            if index < streamedSpans.count, let span = streamedSpans[index].anchor { return span }
+            return span(of: index, keys: ["hitInsets", "hitSlop", "frame", "size"])
+        }
         let node = nodes[index]
         for entry in [node.hitInsetsEntry, node.hitSlopEntry, node.frameEntry, node.sizeEntry] where entry >= 0 {
             return document.span(Int(entry))
@@ -584,7 +623,10 @@ public struct Layout: Sendable {
 
     /// The node's frame (or size) value, else its first key.
     public func frameSpan(of index: Int) -> SourceSpan {
-        guard nodes[index].origin == nil else { return span(of: index, keys: ["frame", "size"]) }
+        guard nodes[index].origin == nil else {
+            if index < streamedSpans.count, let span = streamedSpans[index].frame { return span }
+            return span(of: index, keys: ["frame", "size"])
+        }
         let node = nodes[index]
         for entry in [node.frameEntry, node.sizeEntry] where entry >= 0 {
             return document.span(Int(entry))

@@ -86,6 +86,8 @@ public struct LayoutEditor: Sendable {
     /// Whether `setHitInsets` would edit anything, found without writing the
     /// edits (what counting fixable problems needs).
     public func changesHitInsets(of index: Int, to insets: EdgeInsets) -> Bool {
+        // A node without the key gets one, whatever the numbers: none need writing.
+        if shared.layout.hasInsetsKey(index) == false { return true }
         let source = shared.layout.nodeSource(of: index)
         let usesSlop = shared.layout.nodes[index].usesHitSlop
         // A node without the key gets one, whatever the numbers: none need writing.

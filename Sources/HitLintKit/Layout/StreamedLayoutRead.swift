@@ -78,6 +78,14 @@ extension LayoutBuilder {
             let list = document.span(open.list)
             (origin.childrenStart, origin.childrenEnd) = (UInt32(list.start), UInt32(list.end))
         }
+        // The entries that say where the node's values are end with this
+        // read: where its diagnostics point is kept (`Layout.anchorSpan(of:)`).
+        let frameEntry = node.frameEntry >= 0 ? node.frameEntry : node.sizeEntry
+        let insetsEntry = node.hitInsetsEntry >= 0 ? node.hitInsetsEntry : node.hitSlopEntry
+        let frame = frameEntry >= 0 ? document.span(Int(frameEntry)) : nil
+        let insets = insetsEntry >= 0 ? document.span(Int(insetsEntry)) : nil
+        while layout.streamedSpans.count <= index { layout.streamedSpans.append(StreamedSpans()) }
+        layout.streamedSpans[index] = StreamedSpans(insets: insets, frame: frame)
         if node.idEntry >= 0 {
             let id = Int(node.idEntry)
             origin.idStart = UInt32(document.span(id).start)

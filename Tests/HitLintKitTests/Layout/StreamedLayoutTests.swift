@@ -23,7 +23,7 @@ final class StreamedLayoutTests: XCTestCase {
             lines.append("  name \(layout.name(of: index)) id \(String(describing: layout.id(of: index))) "
                 + "idSpan \(String(describing: layout.idSpan(of: index))) type \(layout.type(of: index)) "
                 + "anchor \(layout.anchorSpan(of: index)) frameSpan \(layout.frameSpan(of: index)) "
-                + "firstKey \(layout.firstKeySpan(of: index))")
+                + "firstKey \(layout.firstKeySpan(of: index)) hasInsets \(String(describing: layout.hasInsetsKey(index)))")
             let source = layout.nodeSource(of: index)
             let document = source.document
             var members: [String] = []
