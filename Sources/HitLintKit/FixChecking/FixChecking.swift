@@ -58,9 +58,10 @@ struct FixChecking {
         case unchecked, kept, doesNotResolve, addsProblem, outOfBudget
     }
 
-    /// The diagnostics, each fix that fails its check stripped of its edits,
-    /// with a note that says why.
-    func check(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    /// Strips each fix that fails its check of its edits, with a note that
+    /// says why. In place: a copy of a large file's diagnostics would be
+    /// made beside them, each a reference counted for each of its strings.
+    func check(_ diagnostics: inout [Diagnostic]) {
         var checker = linter
         checker.options.fixChecking = .unchecked
         // Verdicts count problems by rule and node: the extra lints need no messages.
@@ -78,8 +79,8 @@ struct FixChecking {
         // A layout with `ignore` entries is checked whole: whether an entry is
         // used depends on the findings of its node's whole subtree.
         let focuses = focuses && origin?.built.layout.ignores.isEmpty == true
-        return Self.verify(diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
-                           focuses: focuses) { (bytes: consuming [UInt8]) in
+        Self.verify(&diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
+                    focuses: focuses) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
                 _ = consume bytes
@@ -91,8 +92,9 @@ struct FixChecking {
         }
     }
 
-    /// `diagnostics` of `bytes`, each fix checked with `lint` (the diagnostics
-    /// of the bytes a set of fixes makes) and stripped of its edits if it fails.
+    /// Checks each fix of `diagnostics` of `bytes` with `lint` (the
+    /// diagnostics of the bytes a set of fixes makes) and strips it of its
+    /// edits if it fails.
     ///
     /// `affected[i]`: the nodes whose findings diagnostic i's fix can change
     /// (`FixReach`), or nil when that is not known. A run of fixes falls apart
@@ -117,15 +119,19 @@ struct FixChecking {
     /// (`HitAreaChange.readBack`), `lint` for the others. A group whose fixes
     /// all say what they reach is checked on the findings of those nodes
     /// alone; the audit's lint of a group alone finds every node's.
-    static func verify(_ diagnostics: [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
+    static func verify(_ diagnostics: inout [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
                        affected: [[Int32]?]? = nil,
                        audit: FixCheckAudit? = nil,
                        lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])? = nil, focuses: Bool = false,
-                       lint: (consuming [UInt8]) -> [Diagnostic]) -> [Diagnostic] {
-        var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
-                                 lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
-        let verdicts = checker.run(lint: lint)
-        var result = diagnostics
+                       lint: (consuming [UInt8]) -> [Diagnostic]) {
+        let verdicts: [Verdict]
+        do {
+            // The checker's hold on the diagnostics ends here, so they are
+            // changed below where they are.
+            var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
+                                     lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
+            verdicts = checker.run(lint: lint)
+        }
         for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
             let note: String
             switch verdicts[index] {
@@ -134,10 +140,9 @@ struct FixChecking {
             case .addsProblem: note = " (to do by hand: applied alone it makes another problem appear)"
             case .doesNotResolve: note = " (to do by hand: applied alone it does not resolve this)"
             }
-            result[index].fix!.dropEdits()
-            result[index].fix!.description += note
+            diagnostics[index].fix!.dropEdits()
+            diagnostics[index].fix!.description += note
         }
-        return result
     }
 }
 

@@ -12,10 +12,11 @@ struct NodeProblem: Hashable {
     var name: String?
 }
 
-/// How often a problem fires, and the node's name it is counted by.
+/// How often a problem fires, and which of the counted findings was the
+/// first (its node's name is the one the problem is counted by).
 struct ProblemTally {
     var count: Int
-    var name: String?
+    var first: Int
 }
 
 /// How often each problem fires in one lint's findings. Problems on a
@@ -28,7 +29,9 @@ struct ProblemTallies {
     /// 0 where empty, else (rule + 1) << 32 | node.
     private var keys: [UInt64]
     private var counts: [Int32]
-    private var names: [String?]
+    /// Of each problem, its first finding's position in the findings counted
+    /// (a name held per finding would count a reference on each).
+    private var firsts: [Int32]
     private var shift: UInt64
     private var withoutNode: [NodeProblem: ProblemTally] = [:]
 
@@ -37,7 +40,7 @@ struct ProblemTallies {
         while size < expected * 2 { size <<= 1 }
         keys = [UInt64](repeating: 0, count: size)
         counts = [Int32](repeating: 0, count: size)
-        names = [String?](repeating: nil, count: size)
+        firsts = [Int32](repeating: 0, count: size)
         shift = UInt64(64 - size.trailingZeroBitCount)
     }
 
@@ -53,13 +56,13 @@ struct ProblemTallies {
         return slot
     }
 
-    /// One more finding of `problem`; `name` is the one it is counted by.
-    mutating func add(_ problem: NodeProblem, name: String?) {
+    /// One more finding of `problem`, at position `finding` of the findings counted.
+    mutating func add(_ problem: NodeProblem, finding: Int) {
         guard problem.node >= 0 else {
             if let found = withoutNode.index(forKey: problem) {
                 withoutNode.values[found].count += 1
             } else {
-                withoutNode[problem] = ProblemTally(count: 1, name: name)
+                withoutNode[problem] = ProblemTally(count: 1, first: finding)
             }
             return
         }
@@ -67,12 +70,19 @@ struct ProblemTallies {
         let slot = slot(of: key)
         if keys[slot] == 0 {
             keys[slot] = key
-            names[slot] = name
+            firsts[slot] = Int32(finding)
         }
         counts[slot] += 1
     }
 
     /// How often `problem` fires (0: not at all).
+    /// How often `problem` fires, and its first finding; nil: not at all.
+    func tally(_ problem: NodeProblem) -> ProblemTally? {
+        guard problem.node >= 0 else { return withoutNode[problem] }
+        let slot = slot(of: Self.key(problem))
+        return keys[slot] == 0 ? nil : ProblemTally(count: Int(counts[slot]), first: Int(firsts[slot]))
+    }
+
     func count(_ problem: NodeProblem) -> Int {
         guard problem.node >= 0 else { return withoutNode[problem]?.count ?? 0 }
         let slot = slot(of: Self.key(problem))
@@ -84,8 +94,13 @@ struct ProblemTallies {
             let key = keys[slot]
             body(NodeProblem(rule: Int32(truncatingIfNeeded: key >> 32) - 1, node: Int32(bitPattern: UInt32(truncatingIfNeeded: key)),
                              name: nil),
-                 ProblemTally(count: Int(counts[slot]), name: names[slot]))
+                 ProblemTally(count: Int(counts[slot]), first: Int(firsts[slot])))
         }
+        forEachWithoutNode(body)
+    }
+
+    /// The problems about no node.
+    func forEachWithoutNode(_ body: (NodeProblem, ProblemTally) -> Void) {
         for (problem, tally) in withoutNode { body(problem, tally) }
     }
 }

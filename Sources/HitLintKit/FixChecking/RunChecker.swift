@@ -23,8 +23,11 @@ struct RunChecker {
     var verdicts: [FixChecking.Verdict]
     /// The rules met so far, in the order met: `NodeProblem.rule` indexes it.
     private var rules: [String] = []
-    /// The original findings by node, with the name each is counted by.
+    /// The original findings by node (each tally's first finding is in `diagnostics`).
     private var before = ProblemTallies(expected: 0)
+    /// By diagnostic: its fix only gives nodes new hit insets, each saying how
+    /// they read back (`HitAreaChange.readBack`), so it is checked on the built layout.
+    private let readsBack: [Bool]
     /// One more than the largest node any fix reaches: the size of the
     /// node-indexed tables below.
     private let nodeCount: Int
@@ -52,6 +55,10 @@ struct RunChecker {
         verdicts = [FixChecking.Verdict](repeating: .unchecked, count: diagnostics.count)
         conflicts = Fixer.Conflicts(diagnostics.map { $0.fix?.edits ?? [] }, byteCount: bytes.count)
         inRun = [Bool](repeating: false, count: diagnostics.count)
+        readsBack = diagnostics.indices.map { index in
+            guard let changes = diagnostics[index].fix?.hitAreaChanges else { return false }
+            return !changes.isEmpty && changes.allSatisfy { $0.readBack != nil }
+        }
         var largest: Int32 = -1
         for nodes in affected ?? [] { if let top = nodes?.max() { largest = max(largest, top) } }
         nodeCount = Int(largest) + 1
@@ -75,7 +82,7 @@ struct RunChecker {
             let code = ruleCode(diagnostics[index].rule)
             let node = diagnostics[index].nodeIndex.map(Int32.init) ?? -1
             let problem = NodeProblem(rule: code, node: node, name: node < 0 ? diagnostics[index].node : nil)
-            result.add(problem, name: diagnostics[index].node)
+            result.add(problem, finding: index)
         }
         return result
     }
@@ -296,38 +303,50 @@ struct RunChecker {
             lintsLeft -= 1
         }
         // The fixes apply together (a run's, or groups `pickBatch` found apart).
-        let after: ProblemTallies
-        var focused = false
-        if let lintBuilt, fixes.allSatisfy({ index in
-            let changes = diagnostics[index].fix!.hitAreaChanges
-            return !changes.isEmpty && changes.allSatisfy { $0.readBack != nil }
-        }) {
-            after = byNode(lintBuilt(fixes.flatMap { diagnostics[$0].fix!.hitAreaChanges }, checking))
-            if let checking {
-                // The other nodes' findings were not looked for: they did not go away.
-                if focus.isEmpty { focus = [Bool](repeating: false, count: nodeCount) }
-                for node in checking { focus[Int(node)] = true }
-                focused = true
-            }
+        let found: [Diagnostic]
+        var focused: [Int32]?
+        if let lintBuilt, fixes.allSatisfy({ readsBack[$0] }) {
+            var changes: [HitAreaChange] = []
+            for index in fixes { changes += diagnostics[index].fix?.hitAreaChanges ?? [] }
+            found = lintBuilt(changes, checking)
+            // The other nodes' findings were not looked for: they did not go away.
+            focused = checking
         } else {
             var batch = Fixer.EditBatch(byteCount: bytes.count)
             _ = batch.add(fixes, of: diagnostics)
             let patched = batch.write(to: bytes)
             // A mapped file's pages are not needed while the result is linted.
             bytes.dropResidentPages()
-            after = byNode(lint(patched))
+            found = lint(patched)
         }
+        let after = byNode(found)
         var result: [Change] = []
         after.forEach { problem, tally in
             let change = tally.count - before.count(problem)
-            if change != 0 { result.append(Change(problem: problem, name: tally.name, change: change)) }
+            if change != 0 { result.append(Change(problem: problem, name: found[tally.first].node, change: change)) }
         }
-        before.forEach { problem, tally in
-            // The other nodes' findings were not looked for (asked first: no look-up for them).
-            if focused, problem.node >= 0, Int(problem.node) >= nodeCount || !focus[Int(problem.node)] { return }
-            if after.count(problem) == 0 { result.append(Change(problem: problem, name: tally.name, change: -tally.count)) }
+        func goneUnlessFound(_ problem: NodeProblem, _ tally: ProblemTally) {
+            if after.count(problem) == 0 {
+                result.append(Change(problem: problem, name: diagnostics[tally.first].node, change: -tally.count))
+            }
         }
-        if focused { for node in checking! { focus[Int(node)] = false } }
+        guard let focused else {
+            before.forEach(goneUnlessFound)
+            return result
+        }
+        // Only the reached nodes' findings were looked for: only theirs can
+        // have gone. Looked up node by node, each once (`focus` marks the
+        // nodes not yet done), rather than a walk over every original finding.
+        if focus.isEmpty { focus = [Bool](repeating: false, count: nodeCount) }
+        for node in focused { focus[Int(node)] = true }
+        for node in focused where focus[Int(node)] {
+            focus[Int(node)] = false
+            for rule in rules.indices {
+                let problem = NodeProblem(rule: Int32(rule), node: node, name: nil)
+                if let tally = before.tally(problem) { goneUnlessFound(problem, tally) }
+            }
+        }
+        before.forEachWithoutNode(goneUnlessFound)
         return result
     }
 

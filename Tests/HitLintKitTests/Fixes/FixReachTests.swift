@@ -215,7 +215,8 @@ final class FixReachTests: XCTestCase {
         reach = result.context.map { FixReach($0) }
         let affected = reach!.affectedNodes(of: diagnostics)
         options.run.describesDiagnostics = false
-        let checked = FixChecking.verify(diagnostics, of: SourceBytes(bytes), affected: affected) { patched in
+        var checked = diagnostics
+        FixChecking.verify(&checked, of: SourceBytes(bytes), affected: affected) { patched in
             lints += 1
             return Linter(options: options).lint(source: SourceText(bytes: patched), format: .yaml, path: "x").diagnostics
         }

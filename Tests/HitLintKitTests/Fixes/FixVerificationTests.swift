@@ -35,7 +35,8 @@ final class FixVerificationTests: XCTestCase {
             }
         }
         var lints = 0
-        let result = FixChecking.verify(diagnostics, of: SourceBytes(bytes), budget: budget) { bytes in
+        var result = diagnostics
+        FixChecking.verify(&result, of: SourceBytes(bytes), budget: budget) { bytes in
             lints += 1
             return self.lint(bytes)
         }
@@ -82,7 +83,8 @@ final class FixVerificationTests: XCTestCase {
         twin.fix!.edits[0].replacement = "B"
         diagnostics.insert(twin, at: 1)
         var lints = 0
-        let result = FixChecking.verify(diagnostics, of: SourceBytes(bytes)) { lints += 1; return self.lint($0) }
+        var result = diagnostics
+        FixChecking.verify(&result, of: SourceBytes(bytes)) { lints += 1; return self.lint($0) }
         // The first run takes the first and third fixes; the twin waits for a run
         // of its own, applied to the original bytes. All three resolve theirs.
         XCTAssertEqual(result.map { $0.fix?.edits.isEmpty }, [false, false, false])
