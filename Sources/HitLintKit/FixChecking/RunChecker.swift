@@ -1,6 +1,13 @@
 /// The state of one file's fix checking (`FixChecking.verify`).
 struct RunChecker {
-    typealias Counts = [Fixer.ProblemKey: Int]
+    /// A problem as fixes are judged by it (`Fixer.ProblemKey`: a rule and a
+    /// node's name) as a number, (rule + 1) << 32 | the name's number
+    /// (`nameNumber`): each checking lint's changes are counted by it, and
+    /// the names' strings would be hashed again for every one.
+    typealias ProblemCode = UInt64
+
+    /// The counts that change, by problem: sorted by code, none zero.
+    typealias Counts = [(code: ProblemCode, change: Int)]
 
     /// A change of a problem's count between the original and a lint.
     private struct Change {
@@ -42,6 +49,14 @@ struct RunChecker {
     private let conflicts: Fixer.Conflicts
     /// Scratch for `applyingTogether`, by diagnostic: false between calls.
     private var inRun: [Bool]
+    /// The names met so far, numbered in the order met (`ProblemCode`).
+    private var nameNumbers: [String?: UInt32] = [:]
+    private var names: [String?] = []
+    /// By node: its name's number, once met (`UInt32.max` before). A fix
+    /// changes no node's name, so a node keeps its number in every lint.
+    private var nodeNameNumbers: [UInt32] = []
+    /// By diagnostic with edits: the problem its fix is to resolve.
+    private var fixCodes: [ProblemCode] = []
 
     init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
          lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])?, focuses: Bool, budget: (bytes: Int, lints: Int)) {
@@ -63,6 +78,45 @@ struct RunChecker {
         for nodes in affected ?? [] { if let top = nodes?.max() { largest = max(largest, top) } }
         nodeCount = Int(largest) + 1
         before = byNode(diagnostics)
+        fixCodes = [ProblemCode](repeating: 0, count: diagnostics.count)
+        for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
+            fixCodes[index] = code(rule: ruleCode(diagnostics[index].rule), node: diagnostics[index].nodeIndex.map(Int32.init) ?? -1,
+                                   name: diagnostics[index].node)
+        }
+    }
+
+    /// The number of a node's name (`ProblemCode`), given when first met.
+    private mutating func nameNumber(_ name: String?) -> UInt32 {
+        if let number = nameNumbers[name] { return number }
+        let number = UInt32(names.count)
+        nameNumbers[name] = number
+        names.append(name)
+        return number
+    }
+
+    /// The code of a problem of `rule` (a `ruleCode`) on `node` (-1: none), named `name`.
+    private mutating func code(rule: Int32, node: Int32, name: String?) -> ProblemCode {
+        let number: UInt32
+        if node >= 0 {
+            let index = Int(node)
+            if index >= nodeNameNumbers.count {
+                nodeNameNumbers += repeatElement(.max, count: max(index + 1, 2 * nodeNameNumbers.count) - nodeNameNumbers.count)
+            }
+            if nodeNameNumbers[index] == .max { nodeNameNumbers[index] = nameNumber(name) }
+            number = nodeNameNumbers[index]
+        } else {
+            number = nameNumber(name)
+        }
+        return UInt64(UInt32(bitPattern: rule) + 1) << 32 | UInt64(number)
+    }
+
+    /// `counts` as `Fixer.ProblemKey`s (for the audit).
+    private func keyed(_ counts: Counts) -> [Fixer.ProblemKey: Int] {
+        var result: [Fixer.ProblemKey: Int] = [:]
+        for (code, change) in counts {
+            result[Fixer.ProblemKey(rule: rules[Int(code >> 32) - 1], node: names[Int(code & 0xFFFF_FFFF)])] = change
+        }
+        return result
     }
 
     /// The rule's position in `rules`, added when new. A lint reports a
@@ -290,7 +344,10 @@ struct RunChecker {
         for (position, group) in batch.enumerated() {
             let shared = counts(shares[position])
             changes[group] = shared
-            if let audit { audit(shared, counts(lintChanges(of: group, lint: lint, counted: false))) }
+            if let audit {
+                let alone = lintChanges(of: group, lint: lint, counted: false)
+                audit(keyed(shared), keyed(counts(alone)))
+            }
         }
     }
 
@@ -350,24 +407,55 @@ struct RunChecker {
         return result
     }
 
-    private func counts(_ changes: [Change]) -> Counts {
-        var result: Counts = [:]
+    private mutating func counts(_ changes: [Change]) -> Counts {
+        var coded: Counts = []
+        coded.reserveCapacity(changes.count)
         for change in changes {
-            result[Fixer.ProblemKey(rule: rules[Int(change.problem.rule)], node: change.name), default: 0] += change.change
+            coded.append((code(rule: change.problem.rule, node: change.problem.node, name: change.name), change.change))
         }
-        return result.filter { $0.value != 0 }
+        coded.sort { $0.code < $1.code }
+        // Problems of one name on several nodes are one problem: summed.
+        var result: Counts = []
+        for (code, change) in coded {
+            if let last = result.last, last.code == code {
+                result[result.count - 1].change += change
+            } else {
+                result.append((code, change))
+            }
+        }
+        result.removeAll { $0.change == 0 }
+        return result
+    }
+
+    /// How the count of `code` changes in `counts` (0: not at all).
+    private static func change(of code: ProblemCode, in counts: Counts) -> Int {
+        var (low, high) = (0, counts.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if counts[middle].code < code { low = middle + 1 } else { high = middle }
+        }
+        return low < counts.count && counts[low].code == code ? counts[low].change : 0
     }
 
     /// Each fix's problem fires at least once less per fix of the run that fixes it.
     private func resolves(_ run: [Int], _ changes: Counts) -> Bool {
-        var fixesPerKey: Counts = [:]
-        for index in run { fixesPerKey[Fixer.key(diagnostics[index]), default: 0] += 1 }
-        return fixesPerKey.allSatisfy { changes[$0.key, default: 0] <= -$0.value }
+        let codes = run.map { fixCodes[$0] }.sorted()
+        var position = 0
+        while position < codes.count {
+            let code = codes[position]
+            var fixes = 0
+            while position < codes.count, codes[position] == code {
+                fixes += 1
+                position += 1
+            }
+            if Self.change(of: code, in: changes) > -fixes { return false }
+        }
+        return true
     }
 
     /// It resolves its problems and nothing fires more often than before.
     private func passes(_ run: [Int], _ changes: Counts) -> Bool {
-        resolves(run, changes) && changes.values.allSatisfy { $0 <= 0 }
+        resolves(run, changes) && changes.allSatisfy { $0.change <= 0 }
     }
 }
 
