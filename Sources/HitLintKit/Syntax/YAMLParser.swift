@@ -131,10 +131,11 @@ struct FlowFrame {
     var isMapping: Bool
     var entry: Int
     var open: Int
+    /// Where the collection was when a collection nested in it opened (`parseFlow` keeps
+    /// the innermost collection's state itself).
     var state: State
     var keyBase: Int
     var keyTable: Int
-    var keyLineStart: Int
 }
 
 enum PlainKind {
@@ -608,7 +609,7 @@ struct YAMLReader {
         let isMapping = bytes[index] == UInt8(ascii: "{")
         flowStack.append(FlowFrame(isMapping: isMapping, entry: entries.count, open: index,
                                    state: isMapping ? .mappingKey : .sequenceValue,
-                                   keyBase: keyStack.count, keyTable: -1, keyLineStart: 0))
+                                   keyBase: keyStack.count, keyTable: -1))
         entries.append(Document.Entry(kind: isMapping ? .object : .array, start: UInt32(index), end: UInt32(index)))
         index += 1
     }
@@ -627,7 +628,27 @@ struct YAMLReader {
 
     /// Whitespace, comments and line breaks inside a flow collection; continuation lines must
     /// be indented more than `blockIndent`.
+    @inline(__always)
     mutating func skipFlowSpace(blockIndent: Int) throws(SyntaxError) {
+        // This runs before every token of a flow collection, and almost every token there
+        // follows the one before it directly or after one space (`[0, 0, 390, 60]`). Space,
+        // tab, line breaks, '#' and the NUL at the end are all at or below '#', so a byte
+        // above it (after at most one space) needs no look at lines or comments.
+        var byte = bytes[index]
+        if byte == UInt8(ascii: " ") {
+            byte = bytes[index + 1]
+            if byte > UInt8(ascii: "#") {
+                index += 1
+                return
+            }
+        } else if byte > UInt8(ascii: "#") {
+            return
+        }
+        try skipFlowSpaceAndLines(blockIndent: blockIndent)
+    }
+
+    /// `skipFlowSpace` past its quick cases: runs of whitespace, comments and line breaks.
+    mutating func skipFlowSpaceAndLines(blockIndent: Int) throws(SyntaxError) {
         while true {
             let byte = bytes[index]
             if byte.isYAMLWhite {
@@ -673,29 +694,35 @@ struct YAMLReader {
     /// `index` at '[' or '{'. Leaves `index` after the matching bracket.
     mutating func parseFlow(blockIndent: Int) throws(SyntaxError) {
         try openFlow()
+        // The innermost collection's state is kept here, not in its frame: every token
+        // changes it, and each write through `flowStack` would check that the array is
+        // not shared. A frame holds the state only while a collection nested in it is open.
+        var state = flowStack[flowStack.count - 1].state
+        // Start of the line of the innermost mapping's last key (its ':' must be on that line).
+        var keyLineStart = 0
         while true {
             try skipFlowSpace(blockIndent: blockIndent)
             let byte = bytes[index]
-            let top = flowStack.count - 1
-            switch flowStack[top].state {
+            switch state {
             case .sequenceValue:
                 if byte == UInt8(ascii: "]") {
                     if closeFlow() { return }
+                    state = flowStack[flowStack.count - 1].state
                     continue
                 }
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     throw error(index, "unexpected \(describe(index)) in flow sequence")
                 }
-                flowStack[top].state = .sequenceSeparator
-                try parseFlowNode(blockIndent: blockIndent)
+                state = try parseFlowNode(byte, after: .sequenceSeparator, blockIndent: blockIndent)
             case .sequenceSeparator:
                 if byte == UInt8(ascii: "]") {
                     if closeFlow() { return }
+                    state = flowStack[flowStack.count - 1].state
                     continue
                 }
                 if byte == UInt8(ascii: ",") {
                     index += 1
-                    flowStack[top].state = .sequenceValue
+                    state = .sequenceValue
                     continue
                 }
                 if byte == UInt8(ascii: ":") {
@@ -705,43 +732,46 @@ struct YAMLReader {
             case .mappingKey:
                 if byte == UInt8(ascii: "}") {
                     if closeFlow() { return }
+                    state = flowStack[flowStack.count - 1].state
                     continue
                 }
-                try parseFlowKey(byte, top: top, blockIndent: blockIndent)
+                try parseFlowKey(byte, blockIndent: blockIndent)
+                state = .mappingColon
+                keyLineStart = lineStart
             case .mappingColon:
                 if byte == UInt8(ascii: ":") {
-                    if lineStart != flowStack[top].keyLineStart {
+                    if lineStart != keyLineStart {
                         throw error(index, "':' must be on the same line as its key")
                     }
                     index += 1
-                    flowStack[top].state = .mappingValue
+                    state = .mappingValue
                     continue
                 }
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     emitNull(at: index)
-                    flowStack[top].state = .mappingSeparator
+                    state = .mappingSeparator
                     continue
                 }
                 throw error(index, "expected ':' after flow mapping key, found \(describe(index))")
             case .mappingValue:
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     emitNull(at: index)
-                    flowStack[top].state = .mappingSeparator
+                    state = .mappingSeparator
                     continue
                 }
                 if byte == UInt8(ascii: "]") {
                     throw error(index, "unexpected ']' in flow mapping")
                 }
-                flowStack[top].state = .mappingSeparator
-                try parseFlowNode(blockIndent: blockIndent)
+                state = try parseFlowNode(byte, after: .mappingSeparator, blockIndent: blockIndent)
             case .mappingSeparator:
                 if byte == UInt8(ascii: "}") {
                     if closeFlow() { return }
+                    state = flowStack[flowStack.count - 1].state
                     continue
                 }
                 if byte == UInt8(ascii: ",") {
                     index += 1
-                    flowStack[top].state = .mappingKey
+                    state = .mappingKey
                     continue
                 }
                 throw error(index, "expected ',' or '}' in flow mapping, found \(describe(index))")
@@ -750,9 +780,9 @@ struct YAMLReader {
     }
 
     /// A flow mapping's key, at `byte` (not its closing brace): one scalar
-    /// on one line, emitted into the mapping at `top` of `flowStack`.
+    /// on one line, emitted into the innermost flow mapping.
     @inline(__always)
-    mutating func parseFlowKey(_ byte: UInt8, top: Int, blockIndent: Int) throws(SyntaxError) {
+    mutating func parseFlowKey(_ byte: UInt8, blockIndent: Int) throws(SyntaxError) {
         if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
             throw error(index, "flow collections as mapping keys are not supported")
         }
@@ -773,20 +803,26 @@ struct YAMLReader {
                 position += 1
             }
         }
-        flowStack[top].keyTable = try emitKey(key, keyBase: flowStack[top].keyBase, table: flowStack[top].keyTable)
-        flowStack[top].state = .mappingColon
-        flowStack[top].keyLineStart = lineStart
+        let top = flowStack.count - 1
+        let table = flowStack[top].keyTable
+        let newTable = try emitKey(key, keyBase: flowStack[top].keyBase, table: table)
+        // Written only when a mapping gets its hash table (a write checks the array is unshared).
+        if newTable != table { flowStack[top].keyTable = newTable }
     }
 
-    /// A value inside a flow collection: a nested collection (opened, not finished) or a scalar.
-    mutating func parseFlowNode(blockIndent: Int) throws(SyntaxError) {
-        let byte = bytes[index]
+    /// A value inside a flow collection, at `byte`: a scalar, or a nested collection
+    /// (opened, not finished). `after` is the state of the collection it is in once the
+    /// value is read; returns the state to go on in (the nested collection's, if one opened).
+    @inline(__always)
+    mutating func parseFlowNode(_ byte: UInt8, after: FlowFrame.State, blockIndent: Int) throws(SyntaxError) -> FlowFrame.State {
         if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+            flowStack[flowStack.count - 1].state = after
             try openFlow()
-            return
+            return flowStack[flowStack.count - 1].state
         }
         let token = try scanFlowScalar(blockIndent: blockIndent)
         try emitValue(token)
+        return after
     }
 
     mutating func scanFlowScalar(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
@@ -800,6 +836,12 @@ struct YAMLReader {
         guard isPlainStart(index, flow: true) else { throw indicatorError(index, flow: true) }
         let start = index
         let (end, stop) = scanPlainLine(start, flow: true)
+        // A scalar that ends on its line (at ',' ']' '}' or ': ') is the usual case in a
+        // flow collection; only one that reaches the line break may fold onto the next line.
+        if !bytes[stop].isYAMLBreak {
+            index = stop
+            return ScalarToken(start: start, end: end, style: .plain)
+        }
         return try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: true)
     }
 }

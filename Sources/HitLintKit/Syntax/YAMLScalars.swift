@@ -14,7 +14,7 @@ import ucrt
 extension YAMLReader {
     // MARK: Plain scalars
 
-    func isPlainStart(_ offset: Int, flow: Bool) -> Bool {
+    @inline(__always) func isPlainStart(_ offset: Int, flow: Bool) -> Bool {
         let byte = bytes[offset]
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
@@ -349,6 +349,12 @@ extension YAMLReader {
             emitString(token)
             return
         }
+        if let payload = smallInteger(token.start, token.end) {
+            entries.append(Document.Entry(kind: .number, flags: Document.Entry.integer,
+                                          start: UInt32(token.start), end: UInt32(token.end), payload: payload))
+            lastEnd = token.end
+            return
+        }
         let start = UInt32(token.start)
         let end = UInt32(token.end)
         switch try classifyPlain(token.start, token.end) {
@@ -367,6 +373,33 @@ extension YAMLReader {
             }
         }
         lastEnd = token.end
+    }
+
+    /// The entry payload of a plain scalar that is a decimal integer of at most seven digits
+    /// and an optional sign (not `-0`), else nil. Such scalars are most of a layout's values
+    /// (frames); the core schema reads them as the integer they spell, which always fits
+    /// the entry (`Document.Entry.inlineInteger`), so they skip `classifyPlain` and the
+    /// Double. Everything else, `-0` included (a float -0.0, kept in `numbers`), is nil.
+    @inline(__always)
+    func smallInteger(_ start: Int, _ end: Int) -> UInt32? {
+        var position = start
+        let first = bytes[position]
+        let negative = first == UInt8(ascii: "-")
+        if negative || first == UInt8(ascii: "+") { position += 1 }
+        let digitsStart = position
+        guard end > digitsStart, end - digitsStart <= 7 else { return nil }
+        var value: Int32 = 0
+        while position < end {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int32(digit)
+            position += 1
+        }
+        if negative {
+            if value == 0 { return nil }
+            value = -value
+        }
+        return UInt32(bitPattern: value) & (1 << 26 - 1)
     }
 
     // MARK: Keys
@@ -398,12 +431,15 @@ extension YAMLReader {
         let keyEntry = entries.count
         let keyCount = keyStack.count - keyBase
         if table < 0 && keyCount < 16 {
-            var position = keyBase
-            while position < keyStack.count {
-                let other = Int(keyStack[position])
-                if keysEqual(other, key) { throw duplicateKey(key, other) }
-                position += 1
+            let other: Int?
+            if let decoded = key.decoded {
+                other = decoded.withUnsafeBufferPointer { earlierKey(equalTo: $0, keyBase: keyBase) }
+            } else {
+                let range = contentRange(key)
+                other = earlierKey(equalTo: UnsafeBufferPointer(start: bytes + range.start, count: range.end - range.start),
+                                   keyBase: keyBase)
             }
+            if let other { throw duplicateKey(key, other) }
         } else {
             if table < 0 {
                 var dictionary: [UInt64: Int32] = [:]
@@ -430,6 +466,34 @@ extension YAMLReader {
         emitString(key)
         keyStack.append(Int32(keyEntry))
         return table
+    }
+
+    /// The entry of a key of the mapping whose keys start at `keyBase` whose content is
+    /// `content`, if any. Most mappings have a few keys of different lengths, so the
+    /// lengths are compared before any byte.
+    @inline(__always)
+    func earlierKey(equalTo content: UnsafeBufferPointer<UInt8>, keyBase: Int) -> Int? {
+        var position = keyBase
+        while position < keyStack.count {
+            let other = Int(keyStack[position])
+            let entry = entries[other]
+            if entry.flags & Document.Entry.decoded == 0 {
+                let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
+                let length = Int(entry.end) - Int(entry.start) - 2 * quoted
+                if length == content.count
+                    && (length == 0 || memcmp(bytes + Int(entry.start) + quoted, content.baseAddress!, length) == 0) {
+                    return other
+                }
+            } else {
+                var string = strings[Int(entry.payload)]
+                let equal = string.withUTF8 { text in
+                    text.count == content.count && (text.count == 0 || memcmp(text.baseAddress!, content.baseAddress!, text.count) == 0)
+                }
+                if equal { return other }
+            }
+            position += 1
+        }
+        return nil
     }
 
     mutating func dropKeys(base: Int, table: Int) {
