@@ -109,8 +109,9 @@ struct ScalarToken {
     var start: Int
     var end: Int
     var style: Style
-    /// The content when it is not a verbatim slice (folded, or with escapes).
-    var decoded: [UInt8]? = nil
+    /// The content is not a verbatim slice of the source (folded, or with escapes): it is
+    /// `YAMLReader.decodedText`.
+    var isDecoded = false
     /// The scalar spans more than one line.
     var multiline = false
 }
@@ -156,6 +157,11 @@ struct YAMLReader {
     var entries: [Document.Entry] = []
     var numbers: [Double] = []
     var strings: [String] = []
+    /// The content of the last scalar scanned, when it is not a verbatim slice of the source
+    /// (`ScalarToken.isDecoded`). Each scalar is emitted before the next one is scanned, so
+    /// one buffer serves them all, and a token holds no reference: copying or dropping one
+    /// (several times per scalar) costs no retain or release.
+    var decodedText: [UInt8] = []
 
     var frames: [BlockFrame] = []
     var flowStack: [FlowFrame] = []
@@ -217,15 +223,20 @@ struct YAMLReader {
         while position < count {
             if position >= oneByOneUntil {
                 // Eight bytes at a time while none needs a look: no byte of
-                // the word is outside ASCII, below a space (line breaks and
-                // tabs included) or DEL. The tests say only whether any byte
-                // is one, which is all that is asked here.
-                let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+                // the word is outside ASCII, below a space (tabs and carriage
+                // returns included, line feeds not: every line has one, and
+                // the word that holds it would otherwise be looked at byte by
+                // byte) or DEL. Once no byte has its high bit set, adding to a
+                // byte carries into no other, so each test below is exact per
+                // byte: the high bit of `b + 0x60` is clear when b < 0x20, that
+                // of `(b ^ c) + 0x7F` when b == c.
+                let high: UInt64 = 0x8080_8080_8080_8080, sevenBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
                 while position + 8 <= count {
                     let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-                    let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ones) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
-                    if (word & high) | belowSpace | delete != 0 { break }
+                    let belowSpace = ~(word &+ 0x6060_6060_6060_6060) & high
+                    let lineFeed = ~((word ^ 0x0A0A_0A0A_0A0A_0A0A) &+ sevenBits) & high
+                    let delete = ~((word ^ sevenBits) &+ sevenBits) & high
+                    if (word & high) | (belowSpace & ~lineFeed) | delete != 0 { break }
                     position += 8
                 }
                 oneByOneUntil = position + 8
@@ -450,6 +461,17 @@ struct YAMLReader {
 
     // MARK: Block collections
 
+    /// Sets a collection's end and the index after its contents (its payload), in one write
+    /// to `entries`: each write through the array checks that it is not shared.
+    @inline(__always)
+    mutating func close(entry: Int, end: Int) {
+        var closed = entries[entry]
+        closed.payload = UInt32(entries.count)
+        closed.end = UInt32(end)
+        entries[entry] = closed
+    }
+
+    @inline(__always)
     mutating func checkDepth(_ offset: Int) throws(SyntaxError) {
         if frames.count + flowStack.count >= maximumNestingDepth {
             throw error(offset, "nesting deeper than \(maximumNestingDepth) levels is not supported")
@@ -465,8 +487,7 @@ struct YAMLReader {
 
     mutating func closeFrame() {
         let frame = frames.removeLast()
-        entries[frame.entry].payload = UInt32(entries.count)
-        entries[frame.entry].end = UInt32(lastEnd)
+        close(entry: frame.entry, end: lastEnd)
         if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
     }
 
@@ -619,8 +640,7 @@ struct YAMLReader {
     mutating func closeFlow() -> Bool {
         let frame = flowStack.removeLast()
         index += 1
-        entries[frame.entry].payload = UInt32(entries.count)
-        entries[frame.entry].end = UInt32(index)
+        close(entry: frame.entry, end: index)
         lastEnd = index
         if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
         return flowStack.isEmpty

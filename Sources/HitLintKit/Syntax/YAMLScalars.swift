@@ -150,7 +150,10 @@ extension YAMLReader {
         }
         index = stop
         token.end = end
-        if token.multiline { token.decoded = buffer }
+        if token.multiline {
+            decodedText = buffer
+            token.isDecoded = true
+        }
         return token
     }
 
@@ -251,7 +254,8 @@ extension YAMLReader {
         var token = ScalarToken(start: open, end: position + 1, style: double ? .doubleQuoted : .singleQuoted)
         if decoded {
             appendSegment(&buffer, segmentStart, position)
-            token.decoded = buffer
+            decodedText = buffer
+            token.isDecoded = true
         }
         token.multiline = multiline
         index = position + 1
@@ -333,8 +337,8 @@ extension YAMLReader {
     }
 
     mutating func emitString(_ token: ScalarToken) {
-        if let decoded = token.decoded {
-            strings.append(String(decoding: decoded, as: UTF8.self))
+        if token.isDecoded {
+            strings.append(String(decoding: decodedText, as: UTF8.self))
             entries.append(Document.Entry(kind: .string, flags: Document.Entry.decoded, start: UInt32(token.start),
                                           end: UInt32(token.end), payload: UInt32(strings.count - 1)))
         } else {
@@ -345,7 +349,7 @@ extension YAMLReader {
     }
 
     mutating func emitValue(_ token: ScalarToken) throws(SyntaxError) {
-        guard token.style == .plain, token.decoded == nil else {
+        guard token.style == .plain, !token.isDecoded else {
             emitString(token)
             return
         }
@@ -408,18 +412,9 @@ extension YAMLReader {
     /// (possibly new) hash table index.
     mutating func emitKey(_ key: ScalarToken, keyBase: Int, table tableIndex: Int) throws(SyntaxError) -> Int {
         var table = tableIndex
-        if key.style == .plain && key.decoded == nil {
+        if key.style == .plain && !key.isDecoded {
             let kind = try classifyPlain(key.start, key.end)
-            let what: String
-            switch kind {
-            case .string: what = ""
-            case .null: what = "null"
-            case .bool: what = "a boolean"
-            case .number: what = "a number"
-            }
-            if !what.isEmpty {
-                throw error(key.start, "non-string keys are not supported: YAML reads the key '\(text(key.start, key.end))' as \(what); quote it")
-            }
+            if case .string = kind {} else { throw nonStringKey(key, kind) }
         }
         if key.end - key.start > 1024 {
             var characters = 0
@@ -432,8 +427,8 @@ extension YAMLReader {
         let keyCount = keyStack.count - keyBase
         if table < 0 && keyCount < 16 {
             let other: Int?
-            if let decoded = key.decoded {
-                other = decoded.withUnsafeBufferPointer { earlierKey(equalTo: $0, keyBase: keyBase) }
+            if key.isDecoded {
+                other = decodedText.withUnsafeBufferPointer { earlierKey(equalTo: $0, keyBase: keyBase) }
             } else {
                 let range = contentRange(key)
                 other = earlierKey(equalTo: UnsafeBufferPointer(start: bytes + range.start, count: range.end - range.start),
@@ -497,15 +492,28 @@ extension YAMLReader {
     }
 
     mutating func dropKeys(base: Int, table: Int) {
-        keyStack.removeSubrange(base...)
+        // A mapping has a few keys as a rule: removing them one by one is cheaper than
+        // `removeSubrange`, which is a general replacement.
+        while keyStack.count > base { keyStack.removeLast() }
         if table >= 0 { keyTables.removeLast() }
+    }
+
+    func nonStringKey(_ key: ScalarToken, _ kind: PlainKind) -> SyntaxError {
+        let what: String
+        switch kind {
+        case .string: what = "a string"
+        case .null: what = "null"
+        case .bool: what = "a boolean"
+        case .number: what = "a number"
+        }
+        return error(key.start, "non-string keys are not supported: YAML reads the key '\(text(key.start, key.end))' as \(what); quote it")
     }
 
     func duplicateKey(_ key: ScalarToken, _ other: Int) -> SyntaxError {
         let line = source.location(of: Int(entries[other].start)).line
         let name: String
-        if let decoded = key.decoded {
-            name = String(decoding: decoded.prefix(40), as: UTF8.self)
+        if key.isDecoded {
+            name = String(decoding: decodedText.prefix(40), as: UTF8.self)
         } else {
             let quoted = key.style == .plain ? 0 : 1
             name = text(key.start + quoted, key.end - quoted)
@@ -530,8 +538,8 @@ extension YAMLReader {
     }
 
     func bytesEqual(_ text: UnsafeBufferPointer<UInt8>, _ key: ScalarToken) -> Bool {
-        if let decoded = key.decoded {
-            return decoded.withUnsafeBufferPointer { keyText in
+        if key.isDecoded {
+            return decodedText.withUnsafeBufferPointer { keyText in
                 text.count == keyText.count && (text.count == 0 || memcmp(text.baseAddress!, keyText.baseAddress!, text.count) == 0)
             }
         }
@@ -557,7 +565,7 @@ extension YAMLReader {
     }
 
     func hashOf(token key: ScalarToken) -> UInt64 {
-        if let decoded = key.decoded { return decoded.withUnsafeBufferPointer { fnv($0) } }
+        if key.isDecoded { return decodedText.withUnsafeBufferPointer { fnv($0) } }
         let range = contentRange(key)
         return fnv(UnsafeBufferPointer(start: bytes + range.start, count: range.end - range.start))
     }
