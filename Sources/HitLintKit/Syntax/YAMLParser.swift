@@ -841,11 +841,35 @@ struct YAMLReader {
             return flowStack[flowStack.count - 1].state
         }
         let token = try scanFlowScalar(blockIndent: blockIndent)
-        try emitValue(token)
+        // Most values in flow collections are a frame's small integers: emitted here, not in a call.
+        if token.style == .plain && !token.isDecoded, let payload = smallInteger(token.start, token.end) {
+            emitSmallInteger(token, payload: payload)
+        } else {
+            try emitValue(token)
+        }
         return after
     }
 
+    /// A scalar inside a flow collection, at `index`; leaves `index` where it stopped.
+    @inline(__always)
     mutating func scanFlowScalar(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
+        // Inlined for its usual case, a plain scalar that ends on its line (at ',' ']' '}'
+        // or ': '), which is scanned where the collection is read rather than in a call.
+        // A plain start is never a quote nor "- ", so checking it first changes nothing.
+        if isPlainStart(index, flow: true) {
+            let start = index
+            let (end, stop) = scanPlainLine(start, flow: true)
+            if !bytes[stop].isYAMLBreak {
+                index = stop
+                return ScalarToken(start: start, end: end, style: .plain)
+            }
+        }
+        return try scanFlowScalarInFull(blockIndent: blockIndent)
+    }
+
+    /// `scanFlowScalar` past its usual case: quoted scalars, plain ones that may fold onto
+    /// the next line, and the errors.
+    mutating func scanFlowScalarInFull(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             return try scanQuoted(blockIndent: blockIndent)
@@ -856,12 +880,6 @@ struct YAMLReader {
         guard isPlainStart(index, flow: true) else { throw indicatorError(index, flow: true) }
         let start = index
         let (end, stop) = scanPlainLine(start, flow: true)
-        // A scalar that ends on its line (at ',' ']' '}' or ': ') is the usual case in a
-        // flow collection; only one that reaches the line break may fold onto the next line.
-        if !bytes[stop].isYAMLBreak {
-            index = stop
-            return ScalarToken(start: start, end: end, style: .plain)
-        }
         return try continuePlain(start: start, end: end, stop: stop, blockIndent: blockIndent, flow: true)
     }
 }

@@ -354,9 +354,7 @@ extension YAMLReader {
             return
         }
         if let payload = smallInteger(token.start, token.end) {
-            entries.append(Document.Entry(kind: .number, flags: Document.Entry.integer,
-                                          start: UInt32(token.start), end: UInt32(token.end), payload: payload))
-            lastEnd = token.end
+            emitSmallInteger(token, payload: payload)
             return
         }
         let start = UInt32(token.start)
@@ -376,6 +374,14 @@ extension YAMLReader {
                 entries.append(Document.Entry(kind: .number, start: start, end: end, payload: UInt32(numbers.count - 1)))
             }
         }
+        lastEnd = token.end
+    }
+
+    /// A plain scalar that `smallInteger` read as `payload`.
+    @inline(__always)
+    mutating func emitSmallInteger(_ token: ScalarToken, payload: UInt32) {
+        entries.append(Document.Entry(kind: .number, flags: Document.Entry.integer,
+                                      start: UInt32(token.start), end: UInt32(token.end), payload: payload))
         lastEnd = token.end
     }
 
