@@ -20,6 +20,8 @@ extension YAMLReader {
     }
 
     /// How the YAML 1.2 core schema reads a one-line plain scalar.
+    /// Inlined: called out of line from a mutating method, it was given a copy of the reader.
+    @inline(__always)
     func classifyPlain(_ start: Int, _ end: Int) throws(SyntaxError) -> PlainKind {
         let length = end - start
         switch bytes[start] {

@@ -109,8 +109,9 @@ struct ScalarToken {
     var start: Int
     var end: Int
     var style: Style
-    /// The content when it is not a verbatim slice (folded, or with escapes).
-    var decoded: [UInt8]? = nil
+    /// The content is not a verbatim slice of the source (folded, or with escapes): it is
+    /// `YAMLReader.decodedText`.
+    var isDecoded = false
     /// The scalar spans more than one line.
     var multiline = false
 }
@@ -131,10 +132,11 @@ struct FlowFrame {
     var isMapping: Bool
     var entry: Int
     var open: Int
+    /// Where the collection was when a collection nested in it opened (`parseFlow` keeps
+    /// the innermost collection's state itself).
     var state: State
     var keyBase: Int
     var keyTable: Int
-    var keyLineStart: Int
 }
 
 enum PlainKind {
@@ -155,6 +157,11 @@ struct YAMLReader {
     var entries: [Document.Entry] = []
     var numbers: [Double] = []
     var strings: [String] = []
+    /// The content of the last scalar scanned, when it is not a verbatim slice of the source
+    /// (`ScalarToken.isDecoded`). Each scalar is emitted before the next one is scanned, so
+    /// one buffer serves them all, and a token holds no reference: copying or dropping one
+    /// (several times per scalar) costs no retain or release.
+    var decodedText: [UInt8] = []
 
     var frames: [BlockFrame] = []
     var flowStack: [FlowFrame] = []
@@ -216,15 +223,20 @@ struct YAMLReader {
         while position < count {
             if position >= oneByOneUntil {
                 // Eight bytes at a time while none needs a look: no byte of
-                // the word is outside ASCII, below a space (line breaks and
-                // tabs included) or DEL. The tests say only whether any byte
-                // is one, which is all that is asked here.
-                let high: UInt64 = 0x8080_8080_8080_8080, ones: UInt64 = 0x0101_0101_0101_0101
+                // the word is outside ASCII, below a space (tabs and carriage
+                // returns included, line feeds not: every line has one, and
+                // the word that holds it would otherwise be looked at byte by
+                // byte) or DEL. Once no byte has its high bit set, adding to a
+                // byte carries into no other, so each test below is exact per
+                // byte: the high bit of `b + 0x60` is clear when b < 0x20, that
+                // of `(b ^ c) + 0x7F` when b == c.
+                let high: UInt64 = 0x8080_8080_8080_8080, sevenBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
                 while position + 8 <= count {
                     let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-                    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
-                    let delete = ((word ^ 0x7F7F_7F7F_7F7F_7F7F) &- ones) & ~(word ^ 0x7F7F_7F7F_7F7F_7F7F) & high
-                    if (word & high) | belowSpace | delete != 0 { break }
+                    let belowSpace = ~(word &+ 0x6060_6060_6060_6060) & high
+                    let lineFeed = ~((word ^ 0x0A0A_0A0A_0A0A_0A0A) &+ sevenBits) & high
+                    let delete = ~((word ^ sevenBits) &+ sevenBits) & high
+                    if (word & high) | (belowSpace & ~lineFeed) | delete != 0 { break }
                     position += 8
                 }
                 oneByOneUntil = position + 8
@@ -449,6 +461,17 @@ struct YAMLReader {
 
     // MARK: Block collections
 
+    /// Sets a collection's end and the index after its contents (its payload), in one write
+    /// to `entries`: each write through the array checks that it is not shared.
+    @inline(__always)
+    mutating func close(entry: Int, end: Int) {
+        var closed = entries[entry]
+        closed.payload = UInt32(entries.count)
+        closed.end = UInt32(end)
+        entries[entry] = closed
+    }
+
+    @inline(__always)
     mutating func checkDepth(_ offset: Int) throws(SyntaxError) {
         if frames.count + flowStack.count >= maximumNestingDepth {
             throw error(offset, "nesting deeper than \(maximumNestingDepth) levels is not supported")
@@ -464,8 +487,7 @@ struct YAMLReader {
 
     mutating func closeFrame() {
         let frame = frames.removeLast()
-        entries[frame.entry].payload = UInt32(entries.count)
-        entries[frame.entry].end = UInt32(lastEnd)
+        close(entry: frame.entry, end: lastEnd)
         if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
     }
 
@@ -608,7 +630,7 @@ struct YAMLReader {
         let isMapping = bytes[index] == UInt8(ascii: "{")
         flowStack.append(FlowFrame(isMapping: isMapping, entry: entries.count, open: index,
                                    state: isMapping ? .mappingKey : .sequenceValue,
-                                   keyBase: keyStack.count, keyTable: -1, keyLineStart: 0))
+                                   keyBase: keyStack.count, keyTable: -1))
         entries.append(Document.Entry(kind: isMapping ? .object : .array, start: UInt32(index), end: UInt32(index)))
         index += 1
     }
@@ -618,8 +640,7 @@ struct YAMLReader {
     mutating func closeFlow() -> Bool {
         let frame = flowStack.removeLast()
         index += 1
-        entries[frame.entry].payload = UInt32(entries.count)
-        entries[frame.entry].end = UInt32(index)
+        close(entry: frame.entry, end: index)
         lastEnd = index
         if frame.isMapping { dropKeys(base: frame.keyBase, table: frame.keyTable) }
         return flowStack.isEmpty
@@ -627,7 +648,27 @@ struct YAMLReader {
 
     /// Whitespace, comments and line breaks inside a flow collection; continuation lines must
     /// be indented more than `blockIndent`.
+    @inline(__always)
     mutating func skipFlowSpace(blockIndent: Int) throws(SyntaxError) {
+        // This runs before every token of a flow collection, and almost every token there
+        // follows the one before it directly or after one space (`[0, 0, 390, 60]`). Space,
+        // tab, line breaks, '#' and the NUL at the end are all at or below '#', so a byte
+        // above it (after at most one space) needs no look at lines or comments.
+        var byte = bytes[index]
+        if byte == UInt8(ascii: " ") {
+            byte = bytes[index + 1]
+            if byte > UInt8(ascii: "#") {
+                index += 1
+                return
+            }
+        } else if byte > UInt8(ascii: "#") {
+            return
+        }
+        try skipFlowSpaceAndLines(blockIndent: blockIndent)
+    }
+
+    /// `skipFlowSpace` past its quick cases: runs of whitespace, comments and line breaks.
+    mutating func skipFlowSpaceAndLines(blockIndent: Int) throws(SyntaxError) {
         while true {
             let byte = bytes[index]
             if byte.isYAMLWhite {
@@ -673,29 +714,35 @@ struct YAMLReader {
     /// `index` at '[' or '{'. Leaves `index` after the matching bracket.
     mutating func parseFlow(blockIndent: Int) throws(SyntaxError) {
         try openFlow()
+        // The innermost collection's state is kept here, not in its frame: every token
+        // changes it, and each write through `flowStack` would check that the array is
+        // not shared. A frame holds the state only while a collection nested in it is open.
+        var state = flowStack[flowStack.count - 1].state
+        // Start of the line of the innermost mapping's last key (its ':' must be on that line).
+        var keyLineStart = 0
         while true {
             try skipFlowSpace(blockIndent: blockIndent)
             let byte = bytes[index]
-            let top = flowStack.count - 1
-            switch flowStack[top].state {
+            switch state {
             case .sequenceValue:
                 if byte == UInt8(ascii: "]") {
                     if closeFlow() { return }
+                    state = flowStack[flowStack.count - 1].state
                     continue
                 }
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     throw error(index, "unexpected \(describe(index)) in flow sequence")
                 }
-                flowStack[top].state = .sequenceSeparator
-                try parseFlowNode(blockIndent: blockIndent)
+                state = try parseFlowNode(byte, after: .sequenceSeparator, blockIndent: blockIndent)
             case .sequenceSeparator:
                 if byte == UInt8(ascii: "]") {
                     if closeFlow() { return }
+                    state = flowStack[flowStack.count - 1].state
                     continue
                 }
                 if byte == UInt8(ascii: ",") {
                     index += 1
-                    flowStack[top].state = .sequenceValue
+                    state = .sequenceValue
                     continue
                 }
                 if byte == UInt8(ascii: ":") {
@@ -705,43 +752,46 @@ struct YAMLReader {
             case .mappingKey:
                 if byte == UInt8(ascii: "}") {
                     if closeFlow() { return }
+                    state = flowStack[flowStack.count - 1].state
                     continue
                 }
-                try parseFlowKey(byte, top: top, blockIndent: blockIndent)
+                try parseFlowKey(byte, blockIndent: blockIndent)
+                state = .mappingColon
+                keyLineStart = lineStart
             case .mappingColon:
                 if byte == UInt8(ascii: ":") {
-                    if lineStart != flowStack[top].keyLineStart {
+                    if lineStart != keyLineStart {
                         throw error(index, "':' must be on the same line as its key")
                     }
                     index += 1
-                    flowStack[top].state = .mappingValue
+                    state = .mappingValue
                     continue
                 }
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     emitNull(at: index)
-                    flowStack[top].state = .mappingSeparator
+                    state = .mappingSeparator
                     continue
                 }
                 throw error(index, "expected ':' after flow mapping key, found \(describe(index))")
             case .mappingValue:
                 if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") {
                     emitNull(at: index)
-                    flowStack[top].state = .mappingSeparator
+                    state = .mappingSeparator
                     continue
                 }
                 if byte == UInt8(ascii: "]") {
                     throw error(index, "unexpected ']' in flow mapping")
                 }
-                flowStack[top].state = .mappingSeparator
-                try parseFlowNode(blockIndent: blockIndent)
+                state = try parseFlowNode(byte, after: .mappingSeparator, blockIndent: blockIndent)
             case .mappingSeparator:
                 if byte == UInt8(ascii: "}") {
                     if closeFlow() { return }
+                    state = flowStack[flowStack.count - 1].state
                     continue
                 }
                 if byte == UInt8(ascii: ",") {
                     index += 1
-                    flowStack[top].state = .mappingKey
+                    state = .mappingKey
                     continue
                 }
                 throw error(index, "expected ',' or '}' in flow mapping, found \(describe(index))")
@@ -750,9 +800,9 @@ struct YAMLReader {
     }
 
     /// A flow mapping's key, at `byte` (not its closing brace): one scalar
-    /// on one line, emitted into the mapping at `top` of `flowStack`.
+    /// on one line, emitted into the innermost flow mapping.
     @inline(__always)
-    mutating func parseFlowKey(_ byte: UInt8, top: Int, blockIndent: Int) throws(SyntaxError) {
+    mutating func parseFlowKey(_ byte: UInt8, blockIndent: Int) throws(SyntaxError) {
         if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
             throw error(index, "flow collections as mapping keys are not supported")
         }
@@ -773,23 +823,53 @@ struct YAMLReader {
                 position += 1
             }
         }
-        flowStack[top].keyTable = try emitKey(key, keyBase: flowStack[top].keyBase, table: flowStack[top].keyTable)
-        flowStack[top].state = .mappingColon
-        flowStack[top].keyLineStart = lineStart
+        let top = flowStack.count - 1
+        let table = flowStack[top].keyTable
+        let newTable = try emitKey(key, keyBase: flowStack[top].keyBase, table: table)
+        // Written only when a mapping gets its hash table (a write checks the array is unshared).
+        if newTable != table { flowStack[top].keyTable = newTable }
     }
 
-    /// A value inside a flow collection: a nested collection (opened, not finished) or a scalar.
-    mutating func parseFlowNode(blockIndent: Int) throws(SyntaxError) {
-        let byte = bytes[index]
+    /// A value inside a flow collection, at `byte`: a scalar, or a nested collection
+    /// (opened, not finished). `after` is the state of the collection it is in once the
+    /// value is read; returns the state to go on in (the nested collection's, if one opened).
+    @inline(__always)
+    mutating func parseFlowNode(_ byte: UInt8, after: FlowFrame.State, blockIndent: Int) throws(SyntaxError) -> FlowFrame.State {
         if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+            flowStack[flowStack.count - 1].state = after
             try openFlow()
-            return
+            return flowStack[flowStack.count - 1].state
         }
         let token = try scanFlowScalar(blockIndent: blockIndent)
-        try emitValue(token)
+        // Most values in flow collections are a frame's small integers: emitted here, not in a call.
+        if token.style == .plain && !token.isDecoded, let payload = smallInteger(token.start, token.end) {
+            emitSmallInteger(token, payload: payload)
+        } else {
+            try emitValue(token)
+        }
+        return after
     }
 
+    /// A scalar inside a flow collection, at `index`; leaves `index` where it stopped.
+    @inline(__always)
     mutating func scanFlowScalar(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
+        // Inlined for its usual case, a plain scalar that ends on its line (at ',' ']' '}'
+        // or ': '), which is scanned where the collection is read rather than in a call.
+        // A plain start is never a quote nor "- ", so checking it first changes nothing.
+        if isPlainStart(index, flow: true) {
+            let start = index
+            let (end, stop) = scanPlainLine(start, flow: true)
+            if !bytes[stop].isYAMLBreak {
+                index = stop
+                return ScalarToken(start: start, end: end, style: .plain)
+            }
+        }
+        return try scanFlowScalarInFull(blockIndent: blockIndent)
+    }
+
+    /// `scanFlowScalar` past its usual case: quoted scalars, plain ones that may fold onto
+    /// the next line, and the errors.
+    mutating func scanFlowScalarInFull(blockIndent: Int) throws(SyntaxError) -> ScalarToken {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             return try scanQuoted(blockIndent: blockIndent)

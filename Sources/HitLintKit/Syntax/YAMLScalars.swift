@@ -14,7 +14,7 @@ import ucrt
 extension YAMLReader {
     // MARK: Plain scalars
 
-    func isPlainStart(_ offset: Int, flow: Bool) -> Bool {
+    @inline(__always) func isPlainStart(_ offset: Int, flow: Bool) -> Bool {
         let byte = bytes[offset]
         switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"):
@@ -150,7 +150,10 @@ extension YAMLReader {
         }
         index = stop
         token.end = end
-        if token.multiline { token.decoded = buffer }
+        if token.multiline {
+            decodedText = buffer
+            token.isDecoded = true
+        }
         return token
     }
 
@@ -251,7 +254,8 @@ extension YAMLReader {
         var token = ScalarToken(start: open, end: position + 1, style: double ? .doubleQuoted : .singleQuoted)
         if decoded {
             appendSegment(&buffer, segmentStart, position)
-            token.decoded = buffer
+            decodedText = buffer
+            token.isDecoded = true
         }
         token.multiline = multiline
         index = position + 1
@@ -333,8 +337,8 @@ extension YAMLReader {
     }
 
     mutating func emitString(_ token: ScalarToken) {
-        if let decoded = token.decoded {
-            strings.append(String(decoding: decoded, as: UTF8.self))
+        if token.isDecoded {
+            strings.append(String(decoding: decodedText, as: UTF8.self))
             entries.append(Document.Entry(kind: .string, flags: Document.Entry.decoded, start: UInt32(token.start),
                                           end: UInt32(token.end), payload: UInt32(strings.count - 1)))
         } else {
@@ -345,8 +349,12 @@ extension YAMLReader {
     }
 
     mutating func emitValue(_ token: ScalarToken) throws(SyntaxError) {
-        guard token.style == .plain, token.decoded == nil else {
+        guard token.style == .plain, !token.isDecoded else {
             emitString(token)
+            return
+        }
+        if let payload = smallInteger(token.start, token.end) {
+            emitSmallInteger(token, payload: payload)
             return
         }
         let start = UInt32(token.start)
@@ -369,24 +377,50 @@ extension YAMLReader {
         lastEnd = token.end
     }
 
+    /// A plain scalar that `smallInteger` read as `payload`.
+    @inline(__always)
+    mutating func emitSmallInteger(_ token: ScalarToken, payload: UInt32) {
+        entries.append(Document.Entry(kind: .number, flags: Document.Entry.integer,
+                                      start: UInt32(token.start), end: UInt32(token.end), payload: payload))
+        lastEnd = token.end
+    }
+
+    /// The entry payload of a plain scalar that is a decimal integer of at most seven digits
+    /// and an optional sign (not `-0`), else nil. Such scalars are most of a layout's values
+    /// (frames); the core schema reads them as the integer they spell, which always fits
+    /// the entry (`Document.Entry.inlineInteger`), so they skip `classifyPlain` and the
+    /// Double. Everything else, `-0` included (a float -0.0, kept in `numbers`), is nil.
+    @inline(__always)
+    func smallInteger(_ start: Int, _ end: Int) -> UInt32? {
+        var position = start
+        let first = bytes[position]
+        let negative = first == UInt8(ascii: "-")
+        if negative || first == UInt8(ascii: "+") { position += 1 }
+        let digitsStart = position
+        guard end > digitsStart, end - digitsStart <= 7 else { return nil }
+        var value: Int32 = 0
+        while position < end {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int32(digit)
+            position += 1
+        }
+        if negative {
+            if value == 0 { return nil }
+            value = -value
+        }
+        return UInt32(bitPattern: value) & (1 << 26 - 1)
+    }
+
     // MARK: Keys
 
     /// Appends a key after checking it is a string and not a duplicate; returns the mapping's
     /// (possibly new) hash table index.
     mutating func emitKey(_ key: ScalarToken, keyBase: Int, table tableIndex: Int) throws(SyntaxError) -> Int {
         var table = tableIndex
-        if key.style == .plain && key.decoded == nil {
+        if key.style == .plain && !key.isDecoded {
             let kind = try classifyPlain(key.start, key.end)
-            let what: String
-            switch kind {
-            case .string: what = ""
-            case .null: what = "null"
-            case .bool: what = "a boolean"
-            case .number: what = "a number"
-            }
-            if !what.isEmpty {
-                throw error(key.start, "non-string keys are not supported: YAML reads the key '\(text(key.start, key.end))' as \(what); quote it")
-            }
+            if case .string = kind {} else { throw nonStringKey(key, kind) }
         }
         if key.end - key.start > 1024 {
             var characters = 0
@@ -398,12 +432,15 @@ extension YAMLReader {
         let keyEntry = entries.count
         let keyCount = keyStack.count - keyBase
         if table < 0 && keyCount < 16 {
-            var position = keyBase
-            while position < keyStack.count {
-                let other = Int(keyStack[position])
-                if keysEqual(other, key) { throw duplicateKey(key, other) }
-                position += 1
+            let other: Int?
+            if key.isDecoded {
+                other = decodedText.withUnsafeBufferPointer { earlierKey(equalTo: $0, keyBase: keyBase) }
+            } else {
+                let range = contentRange(key)
+                other = earlierKey(equalTo: UnsafeBufferPointer(start: bytes + range.start, count: range.end - range.start),
+                                   keyBase: keyBase)
             }
+            if let other { throw duplicateKey(key, other) }
         } else {
             if table < 0 {
                 var dictionary: [UInt64: Int32] = [:]
@@ -432,16 +469,57 @@ extension YAMLReader {
         return table
     }
 
+    /// The entry of a key of the mapping whose keys start at `keyBase` whose content is
+    /// `content`, if any. Most mappings have a few keys of different lengths, so the
+    /// lengths are compared before any byte.
+    @inline(__always)
+    func earlierKey(equalTo content: UnsafeBufferPointer<UInt8>, keyBase: Int) -> Int? {
+        var position = keyBase
+        while position < keyStack.count {
+            let other = Int(keyStack[position])
+            let entry = entries[other]
+            if entry.flags & Document.Entry.decoded == 0 {
+                let quoted = entry.flags & Document.Entry.quoted != 0 ? 1 : 0
+                let length = Int(entry.end) - Int(entry.start) - 2 * quoted
+                if length == content.count
+                    && (length == 0 || memcmp(bytes + Int(entry.start) + quoted, content.baseAddress!, length) == 0) {
+                    return other
+                }
+            } else {
+                var string = strings[Int(entry.payload)]
+                let equal = string.withUTF8 { text in
+                    text.count == content.count && (text.count == 0 || memcmp(text.baseAddress!, content.baseAddress!, text.count) == 0)
+                }
+                if equal { return other }
+            }
+            position += 1
+        }
+        return nil
+    }
+
     mutating func dropKeys(base: Int, table: Int) {
-        keyStack.removeSubrange(base...)
+        // A mapping has a few keys as a rule: removing them one by one is cheaper than
+        // `removeSubrange`, which is a general replacement.
+        while keyStack.count > base { keyStack.removeLast() }
         if table >= 0 { keyTables.removeLast() }
+    }
+
+    func nonStringKey(_ key: ScalarToken, _ kind: PlainKind) -> SyntaxError {
+        let what: String
+        switch kind {
+        case .string: what = "a string"
+        case .null: what = "null"
+        case .bool: what = "a boolean"
+        case .number: what = "a number"
+        }
+        return error(key.start, "non-string keys are not supported: YAML reads the key '\(text(key.start, key.end))' as \(what); quote it")
     }
 
     func duplicateKey(_ key: ScalarToken, _ other: Int) -> SyntaxError {
         let line = source.location(of: Int(entries[other].start)).line
         let name: String
-        if let decoded = key.decoded {
-            name = String(decoding: decoded.prefix(40), as: UTF8.self)
+        if key.isDecoded {
+            name = String(decoding: decodedText.prefix(40), as: UTF8.self)
         } else {
             let quoted = key.style == .plain ? 0 : 1
             name = text(key.start + quoted, key.end - quoted)
@@ -466,8 +544,8 @@ extension YAMLReader {
     }
 
     func bytesEqual(_ text: UnsafeBufferPointer<UInt8>, _ key: ScalarToken) -> Bool {
-        if let decoded = key.decoded {
-            return decoded.withUnsafeBufferPointer { keyText in
+        if key.isDecoded {
+            return decodedText.withUnsafeBufferPointer { keyText in
                 text.count == keyText.count && (text.count == 0 || memcmp(text.baseAddress!, keyText.baseAddress!, text.count) == 0)
             }
         }
@@ -493,7 +571,7 @@ extension YAMLReader {
     }
 
     func hashOf(token key: ScalarToken) -> UInt64 {
-        if let decoded = key.decoded { return decoded.withUnsafeBufferPointer { fnv($0) } }
+        if key.isDecoded { return decodedText.withUnsafeBufferPointer { fnv($0) } }
         let range = contentRange(key)
         return fnv(UnsafeBufferPointer(start: bytes + range.start, count: range.end - range.start))
     }
