@@ -94,9 +94,8 @@ public struct OverlappingHitAreasRule: GeometryRule {
         let layout = context.layout
         let geometry = context.geometry
         let regions = context.regions
-        for position in context.reachableVisibleRegions {
+        for position in context.checkedReachableVisibleRegions {
             let target = regions[Int(position)].target
-            guard context.isChecked(target) else { continue }
             let gate = geometry.gates[target]
             let scroller = context.scrollingAncestor(of: target)
             var leftSmall: Bool?
