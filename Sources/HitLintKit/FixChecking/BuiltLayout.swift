@@ -10,11 +10,8 @@ extension Linter {
         /// changed layout's regions are worked out again only where its
         /// changes reach (`Geometry.targetRegions(updating:of:footprints:jobs:)`).
         let geometry: Geometry
-        let regions: TargetRegionList
+        let regions: [TargetRegion]
         let footprints: TargetFootprints
-        /// What the lint that built it derived from its regions, when it is
-        /// known (`RuleContext.RegionTables`).
-        var tables: RuleContext.RegionTables?
     }
 
     /// The diagnostics a lint of the edited file would give, found on the
@@ -42,7 +39,7 @@ extension Linter.BuiltLayout {
     /// lint that builds it works them out).
     init(layout: Layout, diagnostics: [Diagnostic]) {
         let geometry = Geometry(layout: layout)
-        self.init(layout: layout, diagnostics: diagnostics, geometry: geometry, regions: TargetRegionList(geometry.targetRegions()),
+        self.init(layout: layout, diagnostics: diagnostics, geometry: geometry, regions: geometry.targetRegions(),
                   footprints: TargetFootprints(geometry))
     }
 }

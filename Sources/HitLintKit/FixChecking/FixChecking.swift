@@ -44,7 +44,7 @@ struct FixChecking {
             let footprints = TargetFootprints(context.geometry)
             reach = FixReach(context, footprints: footprints)
             built = Linter.BuiltLayout(layout: context.layout, diagnostics: layoutDiagnostics, geometry: context.geometry,
-                                       regions: context.regions, footprints: footprints, tables: context.regionTables)
+                                       regions: context.regions, footprints: footprints)
         }
     }
 

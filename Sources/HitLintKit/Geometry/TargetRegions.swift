@@ -623,8 +623,7 @@ extension Geometry {
     /// `targetRegions()`, worked out again only for the targets a change of
     /// gates can touch: `old` is the geometry of the same layout with other
     /// hit insets (the only thing that may differ), `previous` its regions and
-    /// `footprints` its targets' footprints; `changing`, when known, the nodes
-    /// whose insets differ (nil: any may).
+    /// `footprints` its targets' footprints.
     ///
     /// A target's region reads its own gate, the gates of the nodes inside it
     /// that answer for it, and the gates of the nodes after it in pre-order
@@ -634,36 +633,19 @@ extension Geometry {
     /// descendants' gates did not change, and whose footprint meets no part
     /// that a node after it gained or lost, keeps its region exactly. (Where
     /// rounded corners shape gates, the old and new gates are taken whole.)
-    public func targetRegions(updating previous: TargetRegionList, of old: Geometry, footprints: TargetFootprints,
-                              changing: [Int]? = nil, jobs: Int = 1) -> TargetRegionList {
-        targetRegions(updating: previous, of: old, footprints: footprints, changing: changing, jobs: jobs,
-                      limits: RegionLimits(targets: targets.count))
-    }
-
-    /// The nodes whose gates other hit insets on `changed` can move, in
-    /// order: each changed node's subtree, or on the web the node alone (a
-    /// gate there is cut by the clips of its ancestors, which insets do not
-    /// move, not by their gates). Every node when `changed` is nil.
-    private func nodesWhoseGatesCanMove(_ changed: [Int]?) -> [Int] {
-        guard let changed else { return Array(0..<nodeCount) }
-        var result: [Int] = []
-        var done = 0
-        for start in changed.sorted() where start >= done {
-            let end = platform == .web ? start + 1 : Int(layout.nodes[start].subtreeEnd)
-            result += start..<end
-            done = end
-        }
-        return result
+    public func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
+                              jobs: Int = 1) -> [TargetRegion] {
+        targetRegions(updating: previous, of: old, footprints: footprints, jobs: jobs, limits: RegionLimits(targets: targets.count))
     }
 
     /// What changed between `old`'s gates and these: the targets whose own
     /// or descendants' gates changed (`dirty`, by position in `targets`),
     /// the rects where some node's gate changed (`changed`: what it gained
     /// and lost, or its old and new gates whole where rounded corners shape
-    /// them), and how many gates changed, old and new. `changing`: as in
-    /// `targetRegions(updating:of:footprints:changing:jobs:)`.
-    private func gateChanges(since old: Geometry, changing: [Int]?) -> (dirty: [Bool], changed: [(gate: Rect, node: Int)], changedGates: Int) {
+    /// them), and how many gates changed, old and new.
+    private func gateChanges(since old: Geometry) -> (dirty: [Bool], changed: [(gate: Rect, node: Int)], changedGates: Int) {
         let nodes = layout.nodes
+        let count = nodeCount
         var dirty = [Bool](repeating: false, count: targets.count)
         // Position in `targets` of a target node (they are in pre-order).
         func position(_ target: Int) -> Int {
@@ -679,10 +661,9 @@ extension Geometry {
         // every region out afresh; `changed` holds their differences).
         var changedGates = 0
         // Nodes whose ancestors were walked already: a changed subtree walks each node once.
-        var walked = Set<Int>()
+        var walked = [Bool](repeating: false, count: count)
         let shaped = hasShapedGates || old.hasShapedGates
-        for index in nodesWhoseGatesCanMove(changing)
-        where gates[index] != old.gates[index] || (shaped && gatePieces(index) != old.gatePieces(index)) {
+        for index in 0..<count where gates[index] != old.gates[index] || (shaped && gatePieces(index) != old.gatePieces(index)) {
             changedGates += (old.gates[index].isEmpty ? 0 : 1) + (gates[index].isEmpty ? 0 : 1)
             if shaped {
                 if !old.gates[index].isEmpty { changed.append((old.gates[index], index)) }
@@ -694,7 +675,8 @@ extension Geometry {
                 Self.appendDifference(gates[index], minus: old.gates[index], of: index, to: &changed)
             }
             var node = index
-            while node >= 0, walked.insert(node).inserted {
+            while node >= 0, !walked[node] {
+                walked[node] = true
                 if nodes[node].isTarget { dirty[position(node)] = true }
                 node = Int(nodes[node].parent)
             }
@@ -702,22 +684,22 @@ extension Geometry {
         return (dirty, changed, changedGates)
     }
 
-    /// `targetRegions(updating:of:footprints:changing:jobs:)` under other limits (tests).
-    func targetRegions(updating previous: TargetRegionList, of old: Geometry, footprints: TargetFootprints,
-                       changing: [Int]? = nil, jobs: Int, limits: RegionLimits) -> TargetRegionList {
+    /// `targetRegions(updating:of:footprints:jobs:)` under other limits (tests).
+    func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
+                       jobs: Int, limits: RegionLimits) -> [TargetRegion] {
         precondition(old.nodeCount == nodeCount && previous.count == targets.count, "regions of another layout")
-        let changes = gateChanges(since: old, changing: changing)
+        let changes = gateChanges(since: old)
         var dirty = changes.dirty
         let (changed, changedGates) = (changes.changed, changes.changedGates)
         guard !changed.isEmpty else { return previous }
         // As many changed gates as targets: most regions change; all are
         // worked out afresh rather than each looked up first.
-        guard changedGates < targets.count else { return TargetRegionList(targetRegions(jobs: jobs, limits: limits)) }
+        guard changedGates < targets.count else { return targetRegions(jobs: jobs, limits: limits) }
         // A file past a budget: the regions kept must have been bounded as
         // the new ones are (a read cap that moved reaches every target).
         let budget = regionBudget(limits: limits)
         let oldBudget = footprints.limits == limits ? footprints.budget : old.regionBudget(limits: limits)
-        guard budget == oldBudget else { return TargetRegionList(targetRegions(jobs: jobs, limits: limits)) }
+        guard budget == oldBudget else { return targetRegions(jobs: jobs, limits: limits) }
         var marks = VisitMarks(count: max(targets.count, 1))
         for (gate, node) in changed {
             // A margin: edges that only touch.
@@ -730,17 +712,19 @@ extension Geometry {
         // do not hang on insets: known, unless the walk was cut short (then
         // it is walked again, to say so).
         var seeing: OpaqueWalks?
-        if hasOpaqueViews, previous.hasCutShort {
+        if hasOpaqueViews, previous.contains(where: \.isCutShort) {
             let opaque = opaqueIndex()
             seeing = OpaqueWalks(grid: opaque, readCap: opaqueReadCap(opaque, limits: limits))
         }
         let hidden: @Sendable (Int) -> Bool? = { position in
-            previous.isCutShort(at: position) ? nil : previous[position].isHiddenByOpaqueViews
+            previous[position].isCutShort ? nil : previous[position].isHiddenByOpaqueViews
         }
+        var result = previous
         guard budget.countsLosses else {
             let redo = dirty.indices.filter { dirty[$0] }
             let fresh = regions(at: redo, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs, hidden: hidden)
-            return TargetRegionList(previous, replacing: zip(redo, fresh).map { ($0, $1) })
+            for (item, position) in redo.enumerated() { result[position] = fresh[item] }
+            return result
         }
         // Losses counted in pre-order as `targetRegions(jobs:)` counts them:
         // a region kept was not cut short and keeps no more than it may now;
@@ -748,18 +732,14 @@ extension Geometry {
         var used = 0
         var cursors = SpatialGrid.Cursors()
         var table = LossTable()
-        var redone: [(position: Int, region: TargetRegion)] = []
         for position in 0..<targets.count {
             let allowed = Self.lossAllowance(limits.losses - used)
-            if dirty[position] || previous.isCutShort(at: position) || previous.lossCount(at: position) > allowed {
-                let region = region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
-                                    hidden: hidden, cursors: &cursors, lossTable: &table)
-                used += region.losses.count
-                redone.append((position, region))
-            } else {
-                used += previous.lossCount(at: position)
+            if dirty[position] || previous[position].isCutShort || previous[position].losses.count > allowed {
+                result[position] = region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
+                                          hidden: hidden, cursors: &cursors, lossTable: &table)
             }
+            used += result[position].losses.count
         }
-        return TargetRegionList(previous, replacing: redone)
+        return result
     }
 }

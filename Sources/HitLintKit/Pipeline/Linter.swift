@@ -294,11 +294,10 @@ public struct Linter: Sendable {
         if !broken, nodeCount > 0 {
             let geometry = original.flatMap { $0.geometry.updated(to: layout, changing: changing) } ?? Geometry(layout: layout)
             let regions = original.map {
-                geometry.targetRegions(updating: $0.regions, of: $0.geometry, footprints: $0.footprints, changing: changing,
+                geometry.targetRegions(updating: $0.regions, of: $0.geometry, footprints: $0.footprints,
                                        jobs: RuleContext.regionJobs(layout, options))
             }
-            let context = RuleContext(layout: layout, geometry: geometry, options: options, regionList: regions,
-                                      sharing: original?.tables, checking: checking)
+            let context = RuleContext(layout: layout, geometry: geometry, options: options, regions: regions, checking: checking)
             // The rules' findings taken as they are, the few found while
             // building added to them: all are sorted below.
             var found = Self.runRules(context, options: options)

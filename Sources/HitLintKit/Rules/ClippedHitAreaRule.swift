@@ -31,8 +31,7 @@ public struct ClippedHitAreaRule: GeometryRule {
         let geometry = context.geometry
         var diagnostics: [Diagnostic] = []
         let layered = context.layeredFlags
-        for position in context.checkedPositions {
-            let target = geometry.targets[position]
+        for target in geometry.targets where context.isChecked(target) {
             let frame = geometry.frame(target)
             guard layered[target], !geometry.isSkipped[target], !geometry.gates[target].isEmpty else { continue }
             let insets = geometry.insets(of: target)
@@ -55,17 +54,14 @@ public struct ClippedHitAreaRule: GeometryRule {
                 }
             }
             guard !byAncestor.isEmpty else { continue }
-            // Worked out only when the lint describes what it finds.
-            func message() -> String {
-                let unit = context.threshold.unitName
-                let parts = byAncestor.map { "'\(context.name($0.ancestor))'" }
-                var message = "'\(context.name(target))' hit area is clipped by \(englishList(parts)): "
-                message += byAncestor.map { entry in
-                    (byAncestor.count > 1 ? "'\(context.name(entry.ancestor))' " : "") + describeSides(entry.sides, unit: unit, verb: "lost")
-                }.joined(separator: "; ")
-                return message + " — " + advice(byAncestor.first!, target: target, context: context)
-            }
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message(),
+            let unit = context.threshold.unitName
+            let parts = byAncestor.map { "'\(context.name($0.ancestor))'" }
+            var message = "'\(context.name(target))' hit area is clipped by \(englishList(parts)): "
+            message += byAncestor.map { entry in
+                (byAncestor.count > 1 ? "'\(context.name(entry.ancestor))' " : "") + describeSides(entry.sides, unit: unit, verb: "lost")
+            }.joined(separator: "; ")
+            message += " — " + advice(byAncestor.first!, target: target, context: context)
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message,
                                                   related: byAncestor.map(\.ancestor),
                                                   fix: fix(target, intended: intended, context: context)))
         }

@@ -31,9 +31,8 @@ public struct ClippedTargetRule: GeometryRule {
         guard geometry.platform != .web else { return [] }  // the web clips hits only where it clips drawing
         var diagnostics: [Diagnostic] = []
         let layered = context.layeredFlags
-        for position in context.checkedPositions {
-            let target = geometry.targets[position]
-            guard geometry.layout.nodes[target].parent >= 0, layered[target], !geometry.isSkipped[target] else { continue }
+        for target in geometry.targets where geometry.layout.nodes[target].parent >= 0 && context.isChecked(target) {
+            guard layered[target], !geometry.isSkipped[target] else { continue }
             let drawn = context.layout.drawnFrames.isEmpty ? nil : context.layout.drawnFrames[Int32(target)]
             let visible = drawn.map { geometry.visibleFrame(target).intersection($0) } ?? geometry.visibleFrame(target)
             let allowed = geometry.ancestorGate(target)
@@ -57,14 +56,11 @@ public struct ClippedTargetRule: GeometryRule {
                 if let ancestor, !ancestors.contains(ancestor) { ancestors.append(ancestor) }
             }
             guard !sides.isEmpty else { continue }
-            // Worked out only when the lint describes what it finds.
-            func message() -> String {
-                let unit = context.threshold.unitName
-                let names = englishList(ancestors.map { "'\(context.name($0))'" })
-                let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \($0.side.place)" }
-                return "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
-            }
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message(),
+            let unit = context.threshold.unitName
+            let names = englishList(ancestors.map { "'\(context.name($0))'" })
+            let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \($0.side.place)" }
+            let message = "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message,
                                                   span: context.layout.frameSpan(of: target), related: ancestors))
         }
         return diagnostics

@@ -27,19 +27,14 @@ public struct ExcessiveHitExpansionRule: GeometryRule {
         let geometry = context.geometry
         let limit = context.points(Self.maxExpansion)
         var diagnostics: [Diagnostic] = []
-        for position in context.checkedPositions {
-            let target = geometry.targets[position]
-            guard !geometry.isInvisible[target] else { continue }
+        for target in geometry.targets where !geometry.isInvisible[target] && context.isChecked(target) {
             let insets = geometry.insets(of: target)
             let sides = [Side.left, .top, .right, .bottom].filter { -insets[$0] > limit + Tolerance.length }
             guard !sides.isEmpty else { continue }
-            // Worked out only when the lint describes what it finds.
-            func message() -> String {
-                let amounts = sides.map { (side: $0, amount: -insets[$0]) }
-                let unit = context.threshold.unitName
-                return "'\(context.name(target))' hit area extends \(describeSides(amounts, unit: unit, verb: "beyond its frame")) (at most \(formatLength(limit)) \(unit))"
-            }
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message()))
+            let amounts = sides.map { (side: $0, amount: -insets[$0]) }
+            let unit = context.threshold.unitName
+            let message = "'\(context.name(target))' hit area extends \(describeSides(amounts, unit: unit, verb: "beyond its frame")) (at most \(formatLength(limit)) \(unit))"
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message))
         }
         return diagnostics
     }

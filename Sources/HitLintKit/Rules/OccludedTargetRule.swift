@@ -29,7 +29,7 @@ public struct OccludedTargetRule: GeometryRule {
             guard case .occluder = loss.taker else { return false }
             return loss.visibleArea > Tolerance.area
         }
-        for position in context.checkedReachableVisibleRegions {
+        for position in context.reachableVisibleRegions where context.isChecked(regions[Int(position)].target) {
             // Most targets lose nothing: asked in place, before the region is copied.
             guard regions[Int(position)].losses.contains(where: isOccluder) else { continue }
             let region = regions[Int(position)]

@@ -94,8 +94,9 @@ public struct OverlappingHitAreasRule: GeometryRule {
         let layout = context.layout
         let geometry = context.geometry
         let regions = context.regions
-        for position in context.checkedReachableVisibleRegions {
+        for position in context.reachableVisibleRegions {
             let target = regions[Int(position)].target
+            guard context.isChecked(target) else { continue }
             let gate = geometry.gates[target]
             let scroller = context.scrollingAncestor(of: target)
             var leftSmall: Bool?

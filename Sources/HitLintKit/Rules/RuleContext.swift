@@ -12,7 +12,7 @@ public struct RuleContext: Sendable {
     public let editor: LayoutEditor
 
     /// Reachable regions of every target, in pre-order of targets.
-    public let regions: TargetRegionList
+    public let regions: [TargetRegion]
 
     /// Position in `regions` by node index (-1 for nodes that are not targets).
     private let regionByNode: [Int32]
@@ -49,77 +49,37 @@ public struct RuleContext: Sendable {
 
     /// Per node, whether its findings are wanted; nil: every node's. Fix
     /// checking wants only the findings of the nodes its fixes can change
-    /// (`FixReach`); the rules still read every node, and each rule looks
-    /// at the targets `checkedPositions` lists, or asks `isChecked` where it
-    /// decides to look at a target at all.
+    /// (`FixReach`); the rules still read every node, and each rule asks
+    /// `isChecked` where it decides to look at a target at all.
     private let checked: [Bool]?
 
-    /// The positions in `regions` of the targets whose findings are wanted
-    /// (`checkedPositions`), in order; nil: every node's are.
-    private let checkedTargetPositions: [Int32]?
-
-    /// `reachableVisibleRegions` of the targets whose findings are wanted, in
-    /// order: what the overlap and occlusion rules report on.
-    public let checkedReachableVisibleRegions: [Int32]
-
-    /// The tables a context derives from its regions, kept with a built
-    /// layout (`Linter.BuiltLayout`): a fix's checking lint, whose regions
-    /// are that layout's with a few worked out again, derives only what
-    /// those few change. What they say of a node that hit insets do not
-    /// move (its region's place, whether it is seen and layered) is the same.
-    struct RegionTables: Sendable {
-        let regions: TargetRegionList
-        let regionByNode: [Int32]
-        let visibleFlags: [Bool]
-        let layeredFlags: [Bool]
-        let reachableVisibleRegions: [Int32]
-    }
-
-    /// What this context derived from its regions (`RegionTables`).
-    var regionTables: RegionTables {
-        RegionTables(regions: regions, regionByNode: regionByNode, visibleFlags: visibleFlags, layeredFlags: layeredFlags,
-                     reachableVisibleRegions: reachableVisibleRegions)
-    }
-
-    /// `regions`: the geometry's target regions when they are known already,
-    /// else worked out here. `checking`: the nodes whose findings are wanted
-    /// (nil: all).
+    /// `regions`: the geometry's target regions when they are known already
+    /// (`Geometry.targetRegions(updating:of:footprints:jobs:)`), else worked
+    /// out here. `checking`: the nodes whose findings are wanted (nil: all).
     public init(layout: Layout, geometry: Geometry, options: LintOptions, regions known: [TargetRegion]? = nil,
                 checking nodes: [Int32]? = nil) {
-        self.init(layout: layout, geometry: geometry, options: options, regionList: known.map(TargetRegionList.init), checking: nodes)
-    }
-
-    /// `regionList`: as `regions` above (`Geometry.targetRegions(updating:of:footprints:changing:jobs:)`
-    /// for a fix's checking lint). `sharing`: the tables of the context
-    /// whose layout this one's differs from in hit insets only, when known.
-    init(layout: Layout, geometry: Geometry, options: LintOptions, regionList known: TargetRegionList?,
-         sharing original: RegionTables? = nil, checking nodes: [Int32]? = nil) {
         self.layout = layout
         self.geometry = geometry
         self.options = options
+        if let nodes {
+            var checked = [Bool](repeating: false, count: layout.nodes.count)
+            for node in nodes { checked[Int(node)] = true }
+            self.checked = checked
+        } else {
+            checked = nil
+        }
         editor = LayoutEditor(layout: layout)
         // Regions are the largest part of the rules' work that they share:
         // worked out on several threads for a layout big enough to run its
         // rules side by side.
-        let regions = known ?? TargetRegionList(geometry.targetRegions(jobs: Self.regionJobs(layout, options)))
+        let regions = known ?? geometry.targetRegions(jobs: Self.regionJobs(layout, options))
         self.regions = regions
-        threshold = options.threshold(for: layout)
-        webThreshold = SizeThreshold(minimum: Profile.named("wcag-aa")!.touchMinimum, unitName: "px", source: "wcag-aa, web content",
-                                     spacingException: true, inlineException: true)
-        if let original, let changed = regions.replacedPositions(over: original.regions),
-           changed.allSatisfy({ regions[$0].isOutOfPlay == original.regions[$0].isOutOfPlay }) {
-            (regionByNode, visibleFlags, layeredFlags) = (original.regionByNode, original.visibleFlags, original.layeredFlags)
-            reachableVisibleRegions = Self.reachableVisibleRegions(original.reachableVisibleRegions, changedAt: changed,
-                                                                   regions: regions, layered: original.layeredFlags)
-            (checked, checkedTargetPositions) = Self.checkedTables(nodes, geometry: geometry, regionByNode: original.regionByNode)
-            checkedReachableVisibleRegions = checkedTargetPositions.map { positions in
-                positions.filter { Self.isReachableAndLayered(regions, Int($0), original.layeredFlags) }
-            } ?? reachableVisibleRegions
-            return
-        }
         var regionByNode = [Int32](repeating: -1, count: geometry.nodeCount)
         for (position, region) in regions.enumerated() { regionByNode[region.target] = Int32(position) }
         self.regionByNode = regionByNode
+        threshold = options.threshold(for: layout)
+        webThreshold = SizeThreshold(minimum: Profile.named("wcag-aa")!.touchMinimum, unitName: "px", source: "wcag-aa, web content",
+                                     spacingException: true, inlineException: true)
         var visible = [Bool](repeating: false, count: geometry.nodeCount)
         for index in 0..<geometry.nodeCount where !geometry.isInvisible[index] && !geometry.frame(index).isEmpty {
             visible[index] = true
@@ -127,64 +87,14 @@ public struct RuleContext: Sendable {
         for region in regions where region.isOutOfPlay { visible[region.target] = false }
         visibleFlags = visible
         var layered = visible
-        for region in regions where layout.nodes[region.target].isWebContent { layered[region.target] = false }
+        let nodes = layout.nodes
+        for region in regions where nodes[region.target].isWebContent { layered[region.target] = false }
         layeredFlags = layered
         var positions: [Int32] = []
-        for position in regions.indices where Self.isReachableAndLayered(regions, position, layered) {
+        for (position, region) in regions.enumerated() where region.reachableArea > 0 && layered[region.target] {
             positions.append(Int32(position))
         }
         reachableVisibleRegions = positions
-        (checked, checkedTargetPositions) = Self.checkedTables(nodes, geometry: geometry, regionByNode: regionByNode)
-        checkedReachableVisibleRegions = checkedTargetPositions.map { positions in
-            positions.filter { Self.isReachableAndLayered(regions, Int($0), layered) }
-        } ?? positions
-    }
-
-    /// `checked` and `checkedTargetPositions` for the nodes `nodes` (which
-    /// may repeat), nil for nil.
-    private static func checkedTables(_ nodes: [Int32]?, geometry: Geometry, regionByNode: [Int32]) -> ([Bool]?, [Int32]?) {
-        guard let nodes else { return (nil, nil) }
-        var checked = [Bool](repeating: false, count: geometry.nodeCount)
-        var positions: [Int32] = []
-        for node in nodes where !checked[Int(node)] {
-            checked[Int(node)] = true
-            if regionByNode[Int(node)] >= 0 { positions.append(regionByNode[Int(node)]) }
-        }
-        // Many of the targets: read off in order rather than sorted.
-        if positions.count > geometry.targets.count / 16 {
-            positions = geometry.targets.indices.filter { checked[geometry.targets[$0]] }.map { Int32($0) }
-        } else {
-            positions.sort()
-        }
-        return (checked, positions)
-    }
-
-    /// Whether the region at `position` is one of `reachableVisibleRegions`
-    /// (read in place).
-    @inline(__always) private static func isReachableAndLayered(_ regions: TargetRegionList, _ position: Int, _ layered: [Bool]) -> Bool {
-        regions[position].reachableArea > 0 && layered[regions[position].target]
-    }
-
-    /// `reachableVisibleRegions` of regions that are those `original` was
-    /// found in but at the positions `changed` (sorted).
-    private static func reachableVisibleRegions(_ original: [Int32], changedAt changed: [Int], regions: TargetRegionList,
-                                                layered: [Bool]) -> [Int32] {
-        var result: [Int32] = []
-        result.reserveCapacity(original.count + changed.count)
-        var next = 0
-        func addChanged(before end: Int) {
-            while next < changed.count, changed[next] < end {
-                if isReachableAndLayered(regions, changed[next], layered) { result.append(Int32(changed[next])) }
-                next += 1
-            }
-        }
-        for position in original {
-            addChanged(before: Int(position))
-            if next < changed.count, changed[next] == Int(position) { continue }
-            result.append(position)
-        }
-        addChanged(before: .max)
-        return result
     }
 
     /// Threads for working out a layout's regions: several for a layout big
@@ -202,27 +112,6 @@ public struct RuleContext: Sendable {
 
     /// Whether every node's findings are wanted (no `checking`).
     public var checksEveryNode: Bool { checked == nil }
-
-    /// The positions in `regions` (and `Geometry.targets`) of the targets
-    /// whose findings are wanted (`isChecked`), in order: a rule that
-    /// reports on each target by itself looks at these, not at every target
-    /// to ask each, where a fix's checking lint wants a few of many.
-    public var checkedPositions: RegionPositions {
-        RegionPositions(regionCount: regions.count, only: checkedTargetPositions)
-    }
-
-    /// Positions in `regions`, in order: all of them, or some (`checkedPositions`).
-    public struct RegionPositions: RandomAccessCollection {
-        let regionCount: Int
-        let only: [Int32]?
-
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { only?.count ?? regionCount }
-        @inline(__always) public subscript(index: Int) -> Int {
-            if let only { return Int(only[index]) }
-            return index
-        }
-    }
 
     public func region(of node: Int) -> TargetRegion? {
         let position = regionByNode[node]

@@ -36,7 +36,7 @@ public struct UnreachableTargetRule: GeometryRule {
         var diagnostics: [Diagnostic] = []
         let (regions, layered) = (context.regions, context.layeredFlags)
         var marks: VisitMarks?  // for the searches of `isHitArea`, made for the first
-        for position in context.checkedPositions where regions[position].reachableArea <= 1e-9 {
+        for position in regions.indices where regions[position].reachableArea <= 1e-9 && context.isChecked(regions[position].target) {
             let region = regions[position]
             let target = region.target
             guard layered[target] else { continue }

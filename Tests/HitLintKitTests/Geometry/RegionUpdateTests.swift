@@ -69,7 +69,7 @@ final class RegionUpdateTests: XCTestCase {
                 }
                 let fresh = Geometry(layout: changed)
                 let expected = fresh.targetRegions()
-                let updated = fresh.targetRegions(updating: TargetRegionList(regions), of: geometry, footprints: footprints)
+                let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints)
                 if let update = geometry.updated(to: changed, changing: changedNodes) {
                     // The geometry updated where the insets changed is the geometry built anew.
                     geometriesUpdated += 1
@@ -79,8 +79,7 @@ final class RegionUpdateTests: XCTestCase {
                         let y = Double(random.int(-20...900)) + 0.5 * Double(random.int(0...1))
                         XCTAssertEqual(update.hitTest(x: x, y: y), fresh.hitTest(x: x, y: y), "\(label), trial \(trial), (\(x), \(y))")
                     }
-                    let updatedRegions = update.targetRegions(updating: TargetRegionList(regions), of: geometry, footprints: footprints,
-                                                                changing: changedNodes)
+                    let updatedRegions = update.targetRegions(updating: regions, of: geometry, footprints: footprints)
                     for (new, old) in zip(updatedRegions, expected) {
                         XCTAssertEqual(describe(new), describe(old), "\(label), trial \(trial), updated geometry")
                     }
