@@ -94,7 +94,7 @@ public struct Linter: Sendable {
                 }
                 let (layout, diagnostics) = LayoutBuilder.finish(consume builder, streamed: document, overrides: overrides)
                 let outcome = lintLayout(consume layout, diagnostics, kind: kind, keepingContext: keepingContext)
-                return finish(consume outcome, source: source, format: format, path: path, kind: kind)
+                return finish(outcome, source: source, format: format, path: path, kind: kind)
             }
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: keepingContext)
         } catch {
@@ -153,7 +153,7 @@ public struct Linter: Sendable {
         _ = consume document
         let evidence = layout.densityEvidence
         let outcome = lintLayout(consume layout, diagnostics, kind: kind, keepingContext: keepingContext)
-        var result = finish(consume outcome, source: source, format: format, path: path, kind: kind)
+        var result = finish(outcome, source: source, format: format, path: path, kind: kind)
         result.densityEvidence = evidence
         return result
     }
@@ -204,11 +204,9 @@ public struct Linter: Sendable {
 
     /// Keeps only the advice of a capture's fixes, or checks a layout's fixes
     /// (or, unchecked, keeps what checking them later needs).
-    private func finish(_ outcome: consuming LayoutOutcome, source: SourceText,
+    private func finish(_ outcome: LayoutOutcome, source: SourceText,
                         format: SourceFormat, path: String, kind: FileKind) -> LintResult {
-        // Taken out, so that the changes below are made in place, not on a copy.
         var diagnostics = outcome.diagnostics
-        outcome.diagnostics = []
         var fixesChecked = true
         if kind.isImported {
             // A captured hierarchy is what the app did, not a source to edit: the
