@@ -75,7 +75,6 @@ struct ProblemTallies {
         counts[slot] += 1
     }
 
-    /// How often `problem` fires (0: not at all).
     /// How often `problem` fires, and its first finding; nil: not at all.
     func tally(_ problem: NodeProblem) -> ProblemTally? {
         guard problem.node >= 0 else { return withoutNode[problem] }
@@ -83,11 +82,8 @@ struct ProblemTallies {
         return keys[slot] == 0 ? nil : ProblemTally(count: Int(counts[slot]), first: Int(firsts[slot]))
     }
 
-    func count(_ problem: NodeProblem) -> Int {
-        guard problem.node >= 0 else { return withoutNode[problem]?.count ?? 0 }
-        let slot = slot(of: Self.key(problem))
-        return keys[slot] == 0 ? 0 : Int(counts[slot])
-    }
+    /// How often `problem` fires (0: not at all).
+    func count(_ problem: NodeProblem) -> Int { tally(problem)?.count ?? 0 }
 
     func forEach(_ body: (NodeProblem, ProblemTally) -> Void) {
         for slot in keys.indices where keys[slot] != 0 {

@@ -90,7 +90,7 @@ public struct LayoutEditor: Sendable {
         if shared.layout.hasInsetsKey(index) == false { return true }
         let source = shared.layout.nodeSource(of: index)
         let usesSlop = shared.layout.nodes[index].usesHitSlop
-        // A node without the key gets one, whatever the numbers: none need writing.
+        // Where the layout does not know (above), its members say.
         guard source.member(usesSlop ? "hitSlop" : "hitInsets") != nil else { return true }
         switch editing(source).hitInsetsChange(in: source, usesSlop: usesSlop, to: insets).kind {
         case .insert: return true
