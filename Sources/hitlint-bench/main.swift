@@ -1302,6 +1302,7 @@ final class DiscardedOutput: CommandOutput {
     let isTerminal = false
     let environment: [String: String] = [:]
     func write(_ text: String) {}
+    func write(buffer: UnsafeBufferPointer<UInt8>) {}
     func writeError(_ text: String) {}
 }
 

@@ -27,6 +27,7 @@ final class ProcessOutput: CommandOutput {
         text.withUTF8 { writeAll(STDOUT_FILENO, $0) }
     }
     func write(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) } }
+    func write(buffer: UnsafeBufferPointer<UInt8>) { writeAll(STDOUT_FILENO, buffer) }
     func writeError(_ text: String) {
         var text = text
         text.withUTF8 { writeAll(STDERR_FILENO, $0) }

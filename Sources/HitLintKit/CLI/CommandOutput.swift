@@ -11,6 +11,9 @@ public protocol CommandOutput: AnyObject {
     func write(_ text: String)
     /// UTF-8 bytes to standard output (a report, as its reporter built it).
     func write(bytes: [UInt8])
+    /// A piece of a report to standard output, as its reporter hands it on
+    /// (a piece ends between two diagnostics: it is whole UTF-8 text).
+    func write(buffer: UnsafeBufferPointer<UInt8>)
     func writeError(_ text: String)
     /// All of standard input, or why it cannot be read (a folder, a closed
     /// descriptor, more than a file may hold).
@@ -33,6 +36,8 @@ extension CommandOutput {
     public func finish(_ status: Int32) {}
 
     public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
+
+    public func write(buffer: UnsafeBufferPointer<UInt8>) { write(String(decoding: buffer, as: UTF8.self)) }
 }
 
 extension CommandOutput {
@@ -42,18 +47,24 @@ extension CommandOutput {
     /// `/dev/fd/2`), are this output's own, so that what is written there
     /// keeps its order with the rest. Nil when written, else why not.
     func writeFile(_ bytes: [UInt8], to path: String) -> AtomicFile.Failure? {
+        writeFile(to: path) { bytes.withUnsafeBufferPointer($0) }
+    }
+
+    /// `writeFile(_:to:)` of what `produce` hands its sink, piece by piece
+    /// (a report, written as it is made).
+    func writeFile(to path: String, producing produce: (ByteSink) -> Void) -> AtomicFile.Failure? {
         switch AtomicFile.descriptor(named: path) {
         case 1:
-            write(bytes: bytes)
+            produce { write(buffer: $0) }
             return nil
         case 2:
-            writeError(String(decoding: bytes, as: UTF8.self))
+            produce { writeError(String(decoding: $0, as: UTF8.self)) }
             return nil
         default:
             break
         }
         do {
-            try AtomicFile.write(bytes, to: ProjectPath.absolute(path, in: currentDirectory))
+            try AtomicFile.write(to: ProjectPath.absolute(path, in: currentDirectory), producing: produce)
             return nil
         } catch {
             return error

@@ -343,16 +343,16 @@ extension LintCommand {
     /// False when the output file cannot be written.
     func writeReport(_ results: [LintResult], plan: LintPlan, output: CommandOutput) -> Bool {
         let shown = report.quiet ? results.map(\.errorsOnly) : results
-        let bytes = reporter(plan: plan, output: output).reportBytes(shown)
+        let reporter = reporter(plan: plan, output: output)
         if plan.format == .github {
             // Annotations are capped per step; the full list goes to the log.
             output.writeError(TextReporter(showFixes: report.showFixes).report(shown))
         }
         guard let path = report.outputFile else {
-            output.write(bytes: bytes)
+            reporter.write(shown) { output.write(buffer: $0) }
             return true
         }
-        if let failure = output.writeFile(bytes, to: path) {
+        if let failure = output.writeFile(to: path, producing: { reporter.write(shown, to: $0) }) {
             output.writeError("hitlint: \(path.displayedOnOneLine): cannot write the report (\(failure.message))\n")
             return false
         }

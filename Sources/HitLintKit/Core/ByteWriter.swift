@@ -1,3 +1,7 @@
+/// Where a report's bytes go as they are made: standard output, or the
+/// temporary file a report written with `--output` is renamed from.
+public typealias ByteSink = (UnsafeBufferPointer<UInt8>) -> Void
+
 /// Builds output text as UTF-8 bytes: appending a literal, a number or an escaped
 /// JSON string copies bytes, with no intermediate `String` per field (a report of
 /// 10⁵ diagnostics built from interpolated strings spent most of its time in
@@ -83,4 +87,22 @@ public struct ByteWriter {
 
     @_disfavoredOverload
     @inline(__always) public static func += (text: inout ByteWriter, piece: String) { text.append(piece) }
+
+    /// A writer for a report handed out piece by piece (`flush(to:)`): room
+    /// for a piece and the diagnostic that ends it, reserved once.
+    public static func forPieces() -> ByteWriter { ByteWriter(capacity: pieceSize + pieceSize / 4) }
+
+    /// How many bytes a report collects before it hands them on: large
+    /// enough that a write to a pipe or a file moves a lot at once, small
+    /// enough that a report of 10⁵ diagnostics is never held whole (it can be
+    /// many times the linted file, and was the peak of a run's memory).
+    public static let pieceSize = 1 << 16
+
+    /// The bytes written so far handed to `sink` and cleared, once there are
+    /// `pieceSize` of them (or at all, when `all`: the report's end).
+    @inline(__always) public mutating func flush(to sink: ByteSink, all: Bool = false) {
+        guard bytes.count >= (all ? 1 : Self.pieceSize) else { return }
+        bytes.withUnsafeBufferPointer(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
 }

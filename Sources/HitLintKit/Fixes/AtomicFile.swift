@@ -56,7 +56,7 @@ public enum AtomicFile {
         guard info.st_mode & 0o222 != 0, access(target, W_OK) == 0 || errno == EROFS else {
             throw Failure(message: "the file is read-only; not fixing it (make it writable and run hitlint --fix again)")
         }
-        try replaceRegularFile(target, with: bytes, keeping: info,
+        try replaceRegularFile(target, with: { bytes.withUnsafeBufferPointer($0) }, keeping: info,
                                failed: { Failure(message: "cannot write the fixed file (\($0)); it is unchanged") },
                                check: { () throws(Failure) in try checkUnchanged(target, expected) })
     }
@@ -66,23 +66,30 @@ public enum AtomicFile {
     /// its mode, owner and extended attributes) or created (mode 0666 less the
     /// umask, as any program's new file).
     public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
+        try write(to: path) { bytes.withUnsafeBufferPointer($0) }
+    }
+
+    /// Writes what `produce` hands its sink, piece by piece as it is made (a
+    /// report, never held whole), as `write(_:to:)` writes bytes: the file
+    /// renamed into place only once every piece is written and flushed.
+    public static func write(to path: String, producing produce: (ByteSink) -> Void) throws(Failure) {
         if let descriptor = descriptor(named: path) {
-            try writeAll(bytes, to: descriptor)
+            try writeAll(produce, to: descriptor)
             return
         }
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else {
-                try writeThrough(bytes, to: path)
+                try writeThrough(produce, to: path)
                 return
             }
-            try replaceRegularFile(ProjectPath.real(path), with: bytes, keeping: info)
+            try replaceRegularFile(ProjectPath.real(path), with: produce, keeping: info)
             return
         }
         let reason = errno
         if let why = InputFileReader.whyMissing(path) { throw Failure(message: why) }
         guard reason == ENOENT else { throw Failure(message: errorText(reason)) }
-        try replaceRegularFile(path, with: bytes, keeping: nil)
+        try replaceRegularFile(path, with: produce, keeping: nil)
     }
 
     /// The descriptor a path names rather than a file (`/dev/stdout`,
@@ -116,33 +123,39 @@ public enum AtomicFile {
 
     /// A device, FIFO or terminal: opened for writing (waiting for a FIFO's
     /// reader, as `tee` does) and written in place.
-    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(Failure) {
+    private static func writeThrough(_ produce: (ByteSink) -> Void, to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw Failure(message: errorText(errno)) }
         defer { close(descriptor) }
-        try writeAll(bytes, to: descriptor)
+        try writeAll(produce, to: descriptor)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
-        let ok = bytes.withUnsafeBufferPointer { buffer -> Bool in
+    /// Every piece `produce` hands on, written in full. After a failed write
+    /// the rest is not tried (the producer still runs to its end); the first
+    /// failure is what is thrown.
+    private static func writeAll(_ produce: (ByteSink) -> Void, to descriptor: Int32) throws(Failure) {
+        var failure: Int32 = 0
+        produce { buffer in
+            guard failure == 0 else { return }
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    failure = errno
+                    return
                 }
                 offset += written
             }
-            return true
         }
-        guard ok else { throw Failure(message: errorText(errno)) }
+        guard failure == 0 else { throw Failure(message: errorText(failure)) }
     }
 
     /// `target` replaced by (or, with no `existing` file, created as) a
-    /// temporary file holding `bytes`, renamed over it once `check` passes.
+    /// temporary file holding what `produce` hands on, renamed over it once
+    /// `check` passes.
     /// `failed` says what went wrong while writing (from the system's reason).
-    private static func replaceRegularFile(_ target: String, with bytes: [UInt8], keeping existing: stat?,
+    private static func replaceRegularFile(_ target: String, with produce: (ByteSink) -> Void, keeping existing: stat?,
                                            failed: (String) -> Failure = { Failure(message: $0) },
                                            check: (() throws(Failure) -> Void)? = nil) throws(Failure) {
         let url = URL(fileURLWithPath: target)
@@ -156,7 +169,7 @@ public enum AtomicFile {
             throw Failure(message: "cannot create a temporary file next to it (\(errorText(created.error)))")
         }
         var failure: Failure?
-        do { try writeAll(bytes, to: descriptor) } catch { failure = failed(error.message) }
+        do { try writeAll(produce, to: descriptor) } catch { failure = failed(error.message) }
         if failure == nil, let existing {
             // The owner first: changing it may clear set-user-ID bits and
             // capabilities; then the attributes (an ACL sets the group bits);

@@ -26,12 +26,8 @@ public struct GitHubReporter: Reporter {
 
     /// Written into bytes, the file's property escaped once per file: a
     /// command per finding, of which a first run can have 10⁵.
-    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
-        // At least the report's size (escapes triple a byte at most, but for
-        // a hostile id's control character): made large enough once.
-        var out = ByteWriter(capacity: results.reduce(0) { size, result in
-            result.diagnostics.reduce(size) { $0 + 140 + 3 * (result.path.utf8.count + $1.rule.utf8.count + $1.message.utf8.count) }
-        })
+    public func write(_ results: [LintResult], to sink: ByteSink) {
+        var out = ByteWriter.forPieces()
         for result in results {
             var file = ByteWriter()
             file.appendWorkflowProperty(ProjectPath.relative(result.path, to: currentDirectory))
@@ -51,8 +47,9 @@ public struct GitHubReporter: Reporter {
                 out.append(",title="); out.appendWorkflowProperty(diagnostics[index].rule)
                 out.append("::"); out.appendWorkflowMessage(diagnostics[index].message)
                 out.append("\n")
+                out.flush(to: sink)
             }
         }
-        return out.bytes
+        out.flush(to: sink, all: true)
     }
 }

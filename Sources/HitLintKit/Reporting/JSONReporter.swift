@@ -12,8 +12,8 @@ public struct JSONReporter: Reporter {
         String(decoding: reportBytes(results), as: UTF8.self)
     }
 
-    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
-        var out = ByteWriter(capacity: results.reduce(256) { $0 + Self.estimatedSize(of: $1) })
+    public func write(_ results: [LintResult], to sink: ByteSink) {
+        var out = ByteWriter.forPieces()
         out.append("{\"version\": 1,\n \"diagnostics\": ")
         var first = true
         for result in results {
@@ -55,6 +55,7 @@ public struct JSONReporter: Reporter {
                 }
                 appendFingerprint(fingerprints[position], into: &out)
                 out.append("}")
+                out.flush(to: sink)
             }
         }
         out.append(first ? "[]" : "\n ]")
@@ -65,25 +66,7 @@ public struct JSONReporter: Reporter {
         out.append(", \"infos\": "); out.append(summary.infos)
         out.append(", \"fixable\": "); out.append(summary.fixable)
         out.append("}}\n")
-        return out.bytes
-    }
-
-    /// At least the bytes a result's diagnostics take, from the lengths of
-    /// their text (each string twice over, for its escapes), so that the
-    /// report is made large enough once: on a file full of findings it is many
-    /// times the file, and growing it copies it: old and new buffers held at
-    /// once were the peak of a run. What is reserved and not written is never touched.
-    private static func estimatedSize(of result: LintResult) -> Int {
-        var size = 0
-        let path = 2 * result.path.utf8.count
-        for diagnostic in result.diagnostics {
-            size += 400 + path + 2 * (diagnostic.rule.utf8.count + diagnostic.message.utf8.count + (diagnostic.node?.utf8.count ?? 0))
-            for related in diagnostic.related { size += 4 + 2 * related.utf8.count }
-            guard let fix = diagnostic.fix else { continue }
-            size += 40 + 2 * fix.description.utf8.count
-            for edit in fix.edits { size += 140 + 2 * edit.replacement.utf8.count }
-        }
-        return size
+        out.flush(to: sink, all: true)
     }
 
     /// `, "fingerprint": "0f3a…"`: the finding's `Fingerprints` (a

@@ -15,20 +15,12 @@ public struct JUnitReporter: Reporter {
     /// Written into bytes, each piece escaped as it is written (escaping
     /// each piece of a line is escaping the line: `markup` escapes character
     /// by character), the path's pieces once per file.
-    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
+    public func write(_ results: [LintResult], to sink: ByteSink) {
         var failures = 0
-        var size = 256
         for result in results {
-            size += 120 + 6 * result.path.utf8.count
-            for diagnostic in result.diagnostics {
-                if diagnostic.severity == .error { failures += 1 }
-                // Each string escaped (a message's quoted names: `&#39;` for
-                // each quote), the message twice; a hostile id's escapes may
-                // still grow the report.
-                size += 120 + 3 * (result.path.utf8.count + diagnostic.rule.utf8.count) + 6 * diagnostic.message.utf8.count
-            }
+            for diagnostic in result.diagnostics where diagnostic.severity == .error { failures += 1 }
         }
-        var out = ByteWriter(capacity: size)
+        var out = ByteWriter.forPieces()
         var suite = ByteWriter()
         suite.append("name=\"hitlint\" tests=\""); suite.append(results.count)
         suite.append("\" failures=\""); suite.append(failures)
@@ -63,18 +55,21 @@ public struct JUnitReporter: Reporter {
                 out.append("\">")
                 Self.appendLine(result, diagnostics[index], path: lineStart.bytes, into: &out)
                 out.append("</failure>\n")
+                out.flush(to: sink)
             }
             var first = true
             for index in diagnostics.indices where diagnostics[index].severity != .error {
                 out.append(first ? "      <system-out>" : "\n")
                 first = false
                 Self.appendLine(result, diagnostics[index], path: lineStart.bytes, into: &out)
+                out.flush(to: sink)
             }
             if !first { out.append("</system-out>\n") }
             out.append("    </testcase>\n")
+            out.flush(to: sink)
         }
         out.append("  </testsuite>\n</testsuites>\n")
-        return out.bytes
+        out.flush(to: sink, all: true)
     }
 
     /// The diagnostic as the text report writes it, `path:line:col: error:

@@ -46,9 +46,9 @@ public struct SARIFReporter: Reporter {
     /// container of scalars on one line). A value tree of every result was
     /// many times the report's size, the peak of a run's memory, and building,
     /// writing and freeing it took most of a SARIF run.
-    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
+    public func write(_ results: [LintResult], to sink: ByteSink) {
         let descriptions = RuleRegistry.descriptions
-        var out = ByteWriter(capacity: results.reduce(16_384) { $0 + Self.estimatedSize(of: $1) })
+        var out = ByteWriter.forPieces()
         out.append("{\n  \"$schema\": ")
         out.appendJSONString(Self.schema)
         out.append(",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": ")
@@ -73,11 +73,12 @@ public struct SARIFReporter: Reporter {
                 first = false
                 writeResult(diagnostics[position], of: result, artifact: artifact, ruleIndex: ruleIndex[diagnostics[position].rule],
                             fingerprint: fingerprints[position], into: &out)
+                out.flush(to: sink)
             }
         }
         out.append(first ? "[]" : "\n      ]")
         out.append("\n    }\n  ]\n}\n")
-        return out.bytes
+        out.flush(to: sink, all: true)
     }
 
     /// One result, from its `ruleId`'s value to its closing brace, eight spaces in.
@@ -138,23 +139,6 @@ public struct SARIFReporter: Reporter {
         case .info: return "note"
         case .off: return "none"
         }
-    }
-
-    /// At least the bytes a result's findings take (about 1.3 KB each, most
-    /// of it indentation; each string twice over, for its escapes), so that
-    /// the report is made large enough once: growing it copies it, and the
-    /// copy is the peak of the run. What is reserved and not written is never touched.
-    private static func estimatedSize(of result: LintResult) -> Int {
-        var size = 0
-        let path = 3 * result.path.utf8.count
-        for diagnostic in result.diagnostics {
-            size += 900 + 2 * path + 2 * (diagnostic.rule.utf8.count + diagnostic.message.utf8.count)
-            for related in diagnostic.related { size += 4 + 2 * related.utf8.count }
-            guard let fix = diagnostic.fix, !fix.edits.isEmpty else { continue }
-            size += 600 + path + 2 * fix.description.utf8.count
-            for edit in fix.edits { size += 300 + 2 * edit.replacement.utf8.count }
-        }
-        return size
     }
 
     /// `{"uri": "…", "uriBaseId": "%SRCROOT%"}`, written once per file.

@@ -34,11 +34,12 @@ public struct RunSummary: Sendable, Equatable {
 /// Writes results in one format.
 public protocol Reporter {
     func report(_ results: [LintResult]) -> String
-    /// The report as UTF-8 bytes: what the command writes. Reporters that
-    /// build bytes hand them over as they are, rather than making a `String`
-    /// of them (which validates every byte of a report that can run to
-    /// hundreds of megabytes) only for the output to take the bytes back.
-    func reportBytes(_ results: [LintResult]) -> [UInt8]
+    /// The report as UTF-8 bytes, handed to `sink` piece by piece as it is
+    /// made: what the command writes. A report can run to hundreds of
+    /// megabytes, many times the file it is about; written as it is made, it
+    /// is never held whole (nor made a `String`, which validates every byte,
+    /// only for the output to take the bytes back).
+    func write(_ results: [LintResult], to sink: ByteSink)
     /// Whether what it writes depends on each fix's verdict (a fix's edits and
     /// description, or the count of fixable problems as checking leaves it):
     /// the lint then checks its fixes (`LintOptions.fixChecking`), which costs
@@ -47,5 +48,15 @@ public protocol Reporter {
 }
 
 extension Reporter {
-    public func reportBytes(_ results: [LintResult]) -> [UInt8] { Array(report(results).utf8) }
+    public func write(_ results: [LintResult], to sink: ByteSink) {
+        var text = report(results)
+        text.withUTF8(sink)
+    }
+
+    /// The whole report's bytes, collected from its pieces.
+    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        write(results) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
 }

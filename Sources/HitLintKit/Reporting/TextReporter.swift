@@ -34,20 +34,10 @@ public struct TextReporter: Reporter {
         String(decoding: reportBytes(results), as: UTF8.self)
     }
 
-    public func reportBytes(_ results: [LintResult]) -> [UInt8] {
+    public func write(_ results: [LintResult], to sink: ByteSink) {
         // Written as bytes: a first run on a large project prints a line for each
         // of many diagnostics, and a String joined for each would cost more than the line.
-        // Made large enough once (growing it copies it): a line's pieces,
-        // with room for a message's escapes; fixes when they are shown.
-        var out = ByteWriter(capacity: results.reduce(256) { size, result in
-            result.diagnostics.reduce(size) { size, diagnostic in
-                var size = size + 64 + 2 * (result.path.utf8.count + diagnostic.message.utf8.count) + diagnostic.rule.utf8.count
-                if showFixes, let fix = diagnostic.fix {
-                    size += 32 + 2 * fix.description.utf8.count + fix.edits.reduce(0) { $0 + 48 + 2 * $1.replacement.utf8.count }
-                }
-                return size
-            }
-        })
+        var out = ByteWriter.forPieces()
         let groups = CaptureGroups(results)
         for (resultIndex, result) in results.enumerated() {
             // Each diagnostic line starts with the path: on one line, and never a workflow command.
@@ -87,6 +77,7 @@ public struct TextReporter: Reporter {
                 out.append("\n")
                 if showSource { out.append(sourceExcerpt(result.source, span: diagnostics[index].span, line: start.line)) }
                 if showFixes, let fix = diagnostics[index].fix { out.append(fixLines(fix, source: result.source)) }
+                out.flush(to: sink)
             }
         }
         if let line = groups.summaryLine {
@@ -95,7 +86,7 @@ public struct TextReporter: Reporter {
         }
         out.append(RunSummary(results: results).line)
         out.append("\n")
-        return out.bytes
+        out.flush(to: sink, all: true)
     }
 
     /// "    fix: grow 'a' …" and a line for each edit. A fix's description names its

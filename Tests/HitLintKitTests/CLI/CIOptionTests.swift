@@ -124,6 +124,27 @@ final class CIOptionTests: XCTestCase {
         XCTAssertEqual(unwritable.error, "hitlint: \(folder.path)/missing/report.txt: cannot write the report (cannot create a temporary file next to it (no such file or directory))\n")
     }
 
+    /// A report of many pieces (it is written as it is made) reaches a file
+    /// whole, and the file appears only once it is: the old report stays
+    /// until the rename.
+    func testOutputFileTakesALargeReportWhole() throws {
+        let folder = try TemporaryFolder()
+        var layout = "{\"root\": {\"id\": \"root\", \"frame\": [0, 0, 400, 20000], \"children\": [\n"
+        layout += (0..<600).map { "  {\"id\": \"b\($0)\", \"type\": \"button\", \"frame\": [10, \($0 * 30), 20, 20]}" }.joined(separator: ",\n")
+        layout += "\n]}}\n"
+        let path = try folder.write("many.json", layout)
+        let expected = runCommand(["--format", "sarif", path], in: folder.path).output
+        XCTAssertGreaterThan(expected.utf8.count, 4 * ByteWriter.pieceSize, "a report of several pieces")
+        try folder.write("report.sarif", "old")
+        var seenBeforeRename: String?
+        AtomicFile.beforeRename = { _ in seenBeforeRename = try? folder.read("report.sarif") }
+        defer { AtomicFile.beforeRename = nil }
+        let result = runCommand(["--output", "report.sarif", "--format", "sarif", path], in: folder.path)
+        XCTAssertEqual(result.status, 1, result.error)
+        XCTAssertEqual(seenBeforeRename, "old", "the report's pieces go to a temporary file")
+        XCTAssertEqual(try folder.read("report.sarif"), expected)
+    }
+
     func testStatsGoToStandardError() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.yaml", Layouts.small)

@@ -29,6 +29,46 @@ final class ReportWritersTests: XCTestCase {
         }
     }
 
+    /// A large report is handed on in pieces as it is made, never whole:
+    /// each piece ends between two diagnostics (so it is whole UTF-8 text,
+    /// whatever the messages hold) and is about `ByteWriter.pieceSize`, and
+    /// the pieces joined are the report.
+    func testLargeReportsAreHandedOnInPiecesBetweenDiagnostics() {
+        var random = SeededRandom(seed: 61)
+        var results: [LintResult] = []
+        while results.reduce(0, { $0 + $1.diagnostics.count }) < 3_500 {
+            results += Self.randomResults(&random, files: 4).filter { !$0.diagnostics.isEmpty }
+        }
+        // One file with all the findings too: JUnit writes a file's findings as one case.
+        let one = LintResult(path: "/p/one.yaml", source: results[0].source,
+                             diagnostics: results.flatMap { result in result.diagnostics.map { diagnostic in
+                                 var diagnostic = diagnostic
+                                 diagnostic.span = SourceSpan(start: 0, end: 0)
+                                 diagnostic.fix?.edits = []
+                                 return diagnostic
+                             } }, nodeCount: 1)
+        let reporters: [(String, Reporter)] = [
+            ("text", TextReporter()), ("text with fixes", TextReporter(showFixes: true)), ("json", JSONReporter()),
+            ("sarif", SARIFReporter(currentDirectory: "/p")), ("github", GitHubReporter(currentDirectory: "/p")),
+            ("junit", JUnitReporter()),
+        ]
+        for (name, reporter) in reporters {
+            for results in [results, [one]] {
+                var pieces: [[UInt8]] = []
+                reporter.write(results) { pieces.append(Array($0)) }
+                XCTAssertGreaterThan(pieces.count, 3, name)
+                for piece in pieces.dropLast() {
+                    XCTAssertGreaterThanOrEqual(piece.count, ByteWriter.pieceSize, name)
+                    XCTAssertLessThan(piece.count, 2 * ByteWriter.pieceSize, name)
+                }
+                for piece in pieces {
+                    XCTAssertNotNil(String(validating: piece, as: UTF8.self), "\(name): a piece cut inside a character")
+                }
+                XCTAssertEqual(String(decoding: pieces.joined(), as: UTF8.self), reporter.report(results), name)
+            }
+        }
+    }
+
     /// The escapes written into bytes are the `OutputEscaping` functions'.
     func testByteEscapesEqualOutputEscaping() {
         var random = SeededRandom(seed: 8)
