@@ -6,15 +6,54 @@ public typealias ByteSink = (UnsafeBufferPointer<UInt8>) -> Void
 /// JSON string copies bytes, with no intermediate `String` per field (a report of
 /// 10⁵ diagnostics built from interpolated strings spent most of its time in
 /// string growth and reference counting).
-public struct ByteWriter {
-    public private(set) var bytes: [UInt8] = []
+///
+/// The bytes live in memory of its own, not in an `Array`: a report is
+/// written as many small pieces (a quote, a comma, a key), and an array's
+/// append checks its buffer is unshared and copies through a generic path
+/// each time, several times the cost of the piece. Noncopyable, so no copy
+/// can share that memory: `bytes` and `string` hand out copies.
+public struct ByteWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    public private(set) var count = 0
+    private var capacity: Int
 
     public init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 32)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Room for `more` bytes past `count`, in a buffer at least twice as large.
+    @inline(never) private mutating func grow(_ more: Int) {
+        let newCapacity = max(2 * capacity, count + more)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always) private mutating func reserve(_ more: Int) {
+        if capacity &- count < more { grow(more) }
+    }
+
+    @inline(__always) public mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    /// Bytes copied from a buffer (a run of a string that needs no escape).
+    @inline(__always) public mutating func append(bytes piece: UnsafeBufferPointer<UInt8>) {
+        guard let start = piece.baseAddress else { return }
+        reserve(piece.count)
+        (base + count).update(from: start, count: piece.count)
+        count &+= piece.count
     }
 
     @inline(__always) public mutating func append(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        literal.withUTF8Buffer { append(bytes: $0) }
     }
 
     /// Disfavoured so that a literal is appended as the `StaticString` it can
@@ -22,48 +61,55 @@ public struct ByteWriter {
     @_disfavoredOverload
     public mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append(bytes: $0) }
     }
 
     /// Bytes written before (a piece the same in every line of a report, made once).
     @inline(__always) public mutating func append(bytes piece: [UInt8]) {
-        bytes.append(contentsOf: piece)
+        piece.withUnsafeBufferPointer { append(bytes: $0) }
     }
 
-    /// Bytes copied from a buffer (a run of a string that needs no escape).
-    @inline(__always) public mutating func append(bytes piece: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: piece)
+    /// What another writer holds.
+    @inline(__always) public mutating func append(_ other: borrowing ByteWriter) {
+        other.withBytes { append(bytes: $0) }
     }
 
     /// `count` spaces: the indentation of a pretty-printed report's line.
     public mutating func appendSpaces(_ count: Int) {
-        for _ in 0..<max(count, 0) { bytes.append(0x20) }
+        guard count > 0 else { return }
+        reserve(count)
+        (base + self.count).initialize(repeating: 0x20, count: count)
+        self.count &+= count
     }
 
     /// Sixteen lowercase hex digits, leading zeros kept (a fingerprint).
     public mutating func appendHex16(_ value: UInt64) {
+        reserve(16)
         var shift = 60
         while shift >= 0 {
             let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-            bytes.append(digit < 10 ? 0x30 + digit : UInt8(ascii: "a") + digit - 10)
+            base[count] = digit < 10 ? 0x30 + digit : UInt8(ascii: "a") + digit - 10
+            count &+= 1
             shift -= 4
         }
     }
 
     public mutating func append(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(UInt8(ascii: "-")) }
         appendDecimal(UInt64(value.magnitude))
     }
 
-    /// Digits appended one by one from the highest, straight into the bytes:
-    /// a report writes four numbers per diagnostic, and no scratch buffer is
-    /// then copied for each.
+    /// Digits written from the highest, straight into the bytes: a report
+    /// writes four numbers per diagnostic, and no scratch buffer is then
+    /// copied for each.
     private mutating func appendDecimal(_ value: UInt64) {
+        reserve(20)
         var divisor: UInt64 = 1
         while value / divisor >= 10 { divisor *= 10 }
         var rest = value
         while true {
-            bytes.append(UInt8(truncatingIfNeeded: rest / divisor) &+ 0x30)
+            base[count] = UInt8(truncatingIfNeeded: rest / divisor) &+ 0x30
+            count &+= 1
             rest %= divisor
             if divisor == 1 { return }
             divisor /= 10
@@ -72,13 +118,21 @@ public struct ByteWriter {
 
     /// A JSON string literal, quotes included, with the escapes RFC 8259 requires.
     public mutating func appendJSONString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { JSONEscaping.append($0, into: &bytes) }
-        bytes.append(UInt8(ascii: "\""))
+        text.withUTF8 { JSONEscaping.append($0, into: &self) }
+        append(UInt8(ascii: "\""))
     }
 
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    /// The bytes written so far, lent for the call.
+    @inline(__always) public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// A copy of the bytes written so far.
+    public var bytes: [UInt8] { withBytes { Array($0) } }
+
+    public var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// `text += piece`, for text built piece by piece (a message, a fix's
     /// description) and made a `String` once: a `String` grown piece by piece
@@ -101,8 +155,8 @@ public struct ByteWriter {
     /// The bytes written so far handed to `sink` and cleared, once there are
     /// `pieceSize` of them (or at all, when `all`: the report's end).
     @inline(__always) public mutating func flush(to sink: ByteSink, all: Bool = false) {
-        guard bytes.count >= (all ? 1 : Self.pieceSize) else { return }
-        bytes.withUnsafeBufferPointer(sink)
-        bytes.removeAll(keepingCapacity: true)
+        guard count >= (all ? 1 : Self.pieceSize) else { return }
+        withBytes(sink)
+        count = 0
     }
 }

@@ -9,14 +9,15 @@ public func jsonString(_ text: String) -> String {
 /// RFC 8259 requires, every other byte (UTF-8 included) as it is. Shared by
 /// the reports (`ByteWriter`) and by writing documents as JSON.
 enum JSONEscaping {
-    static func append<Bytes: Sequence>(_ bytes: Bytes, into out: inout [UInt8]) where Bytes.Element == UInt8 {
+    static func append<Bytes: Sequence, Out: ByteAppending & ~Copyable>(_ bytes: Bytes, into out: inout Out)
+    where Bytes.Element == UInt8 {
         if bytes.withContiguousStorageIfAvailable({ append(contiguous: $0, into: &out) }) != nil { return }
         for byte in bytes { append(byte, into: &out) }
     }
 
     /// Runs of bytes that need no escape (most of any text) are copied whole,
     /// not looked at and appended one byte at a time.
-    private static func append(contiguous bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    private static func append<Out: ByteAppending & ~Copyable>(contiguous bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {
         var runStart = 0
         var index = 0
         let count = bytes.count
@@ -39,17 +40,17 @@ enum JSONEscaping {
             while index < end {
                 let byte = bytes[index]
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                    if runStart < index { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
                     append(byte, into: &out)
                     runStart = index + 1
                 }
                 index += 1
             }
         }
-        if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        if runStart < count { out.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 
-    @inline(__always) private static func append(_ byte: UInt8, into out: inout [UInt8]) {
+    @inline(__always) private static func append<Out: ByteAppending & ~Copyable>(_ byte: UInt8, into out: inout Out) {
         switch byte {
         case UInt8(ascii: "\""): out.append(0x5C); out.append(0x22)
         case UInt8(ascii: "\\"): out.append(0x5C); out.append(0x5C)
@@ -66,4 +67,17 @@ enum JSONEscaping {
     @inline(__always) private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? 0x30 + value : UInt8(ascii: "a") + value - 10
     }
+}
+
+/// What JSON escapes are written into: a report's `ByteWriter`, or a
+/// document's bytes written as JSON.
+protocol ByteAppending: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ByteWriter: ByteAppending {}
+
+extension Array: ByteAppending where Element == UInt8 {
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }

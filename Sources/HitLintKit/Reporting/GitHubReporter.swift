@@ -39,7 +39,7 @@ public struct GitHubReporter: Reporter {
                 case .warning: out.append("::warning file=")
                 case .info, .off: out.append("::notice file=")
                 }
-                out.append(bytes: file.bytes)
+                out.append(file)
                 out.append(",line="); out.append(start.line)
                 out.append(",col="); out.append(start.column)
                 out.append(",endLine="); out.append(end.line)

@@ -26,17 +26,17 @@ public struct JUnitReporter: Reporter {
         suite.append("\" failures=\""); suite.append(failures)
         suite.append("\" errors=\"0\" skipped=\"0\"")
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites ")
-        out.append(bytes: suite.bytes)
+        out.append(suite)
         out.append(">\n  <testsuite ")
-        out.append(bytes: suite.bytes)
+        out.append(suite)
         out.append(">\n")
         for result in results {
             var path = ByteWriter()
             path.appendMarkup(result.path, lineBreaksAsReferences: true)
             out.append("    <testcase classname=\"hitlint\" name=\"")
-            out.append(bytes: path.bytes)
+            out.append(path)
             out.append("\" file=\"")
-            out.append(bytes: path.bytes)
+            out.append(path)
             out.append("\"")
             let diagnostics = result.diagnostics
             if diagnostics.isEmpty {
@@ -53,7 +53,7 @@ public struct JUnitReporter: Reporter {
                 out.append("\" message=\"")
                 out.appendMarkup(diagnostics[index].message, lineBreaksAsReferences: true)
                 out.append("\">")
-                Self.appendLine(result, diagnostics[index], path: lineStart.bytes, into: &out)
+                Self.appendLine(result, diagnostics[index], path: lineStart, into: &out)
                 out.append("</failure>\n")
                 out.flush(to: sink)
             }
@@ -61,7 +61,7 @@ public struct JUnitReporter: Reporter {
             for index in diagnostics.indices where diagnostics[index].severity != .error {
                 out.append(first ? "      <system-out>" : "\n")
                 first = false
-                Self.appendLine(result, diagnostics[index], path: lineStart.bytes, into: &out)
+                Self.appendLine(result, diagnostics[index], path: lineStart, into: &out)
                 out.flush(to: sink)
             }
             if !first { out.append("</system-out>\n") }
@@ -77,9 +77,9 @@ public struct JUnitReporter: Reporter {
     /// XML. A CI system reads the element's text with its references resolved
     /// and may print it to its log, where a line break in an id would start a
     /// line of its own.
-    private static func appendLine(_ result: LintResult, _ diagnostic: Diagnostic, path: [UInt8], into out: inout ByteWriter) {
+    private static func appendLine(_ result: LintResult, _ diagnostic: Diagnostic, path: borrowing ByteWriter, into out: inout ByteWriter) {
         let start = result.source.location(of: diagnostic.span.start)
-        out.append(bytes: path)
+        out.append(path)
         out.append(":"); out.append(start.line)
         out.append(":"); out.append(start.column)
         switch diagnostic.severity {
