@@ -141,7 +141,19 @@ public struct LayoutEditor: Sendable {
         let texts = sides.map(formatNumber)  // each written once: this runs for every fix
         let uniform = texts.allSatisfy { $0 == texts[0] }
         // The whole value: one number when the sides agree, else the list (built only then).
-        let value = uniform ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
+        let value: String
+        if uniform {
+            value = texts[0]
+        } else {
+            var list = ByteWriter(capacity: texts.reduce(10) { $0 + $1.utf8.count })
+            list += "["
+            for (position, text) in texts.enumerated() {
+                if position > 0 { list += ", " }
+                list += text
+            }
+            list += "]"
+            value = list.string
+        }
         let all: UInt8 = 0b1111
         guard entry >= 0 else { return InsetsChange(kind: .insert(object: source.object, value: value), texts: texts, value: value, written: all) }
         switch document.kind(entry) {
@@ -382,29 +394,35 @@ public struct WrittenInsets: Hashable, Sendable {
 /// N / 100 is rounded once, to the double nearest to the decimal, as a
 /// parser rounds it. Any other text (an exponent, ∞, more digits) is parsed.
 func readsAs(_ text: String) -> Double? {
-    var digits: UInt64 = 0
-    var count = 0
-    var decimals = -1  // -1 before a point
-    var negative = false
-    for (position, byte) in text.utf8.enumerated() {
-        switch byte {
-        case UInt8(ascii: "-") where position == 0:
-            negative = true
-        case UInt8(ascii: "."):
-            guard decimals < 0, count > 0 else { return Double(text) }
-            decimals = 0
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            digits = digits &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
-            count += 1
-            if decimals >= 0 { decimals += 1 }
-        default:
-            return Double(text)
+    var text = text
+    // Read in place: a fix reads back each number it writes.
+    let quick = text.withUTF8 { bytes -> Double?? in
+        var digits: UInt64 = 0
+        var count = 0
+        var decimals = -1  // -1 before a point
+        var negative = false
+        for position in bytes.indices {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "-") where position == 0:
+                negative = true
+            case UInt8(ascii: "."):
+                guard decimals < 0, count > 0 else { return nil }
+                decimals = 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits = digits &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+                count += 1
+                if decimals >= 0 { decimals += 1 }
+            default:
+                return nil
+            }
         }
+        guard count > 0, count <= 15, decimals != 0, decimals <= 2 else { return nil }
+        var value = Double(digits)
+        if decimals > 0 { value /= decimals == 1 ? 10 : 100 }
+        return .some(negative ? -value : value)
     }
-    guard count > 0, count <= 15, decimals != 0, decimals <= 2 else { return Double(text) }
-    var value = Double(digits)
-    if decimals > 0 { value /= decimals == 1 ? 10 : 100 }
-    return negative ? -value : value
+    return quick ?? Double(text)
 }
 
 /// A number as a fix writes it: an integer when it is one (`-7`, not `-7.0`),
