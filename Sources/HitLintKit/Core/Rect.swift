@@ -180,11 +180,22 @@ public func formatLength(_ value: Double) -> String {
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded(), abs(rounded) < 1e15 {
         let integer = Int64(rounded)
-        return integer == 0 ? "0" : decimalText(negative: integer < 0, whole: integer.magnitude, hundredths: 0)
+        if integer > -wholeLengthTexts.count, integer < wholeLengthTexts.count {
+            let text = wholeLengthTexts[Int(integer.magnitude)]
+            return integer < 0 ? text.negative : text.positive
+        }
+        return decimalText(negative: integer < 0, whole: integer.magnitude, hundredths: 0)
     }
     // Hundredths of the rounded value (×100 once more: the value is k/100 only to the nearest double).
     let hundredths = UInt64((abs(rounded) * 100).rounded())
     return decimalText(negative: rounded < 0, whole: hundredths / 100, hundredths: hundredths % 100)
+}
+
+/// The whole lengths most messages and fixes show ("44", "-7"), written
+/// once: a string made from digits is checked as UTF-8 each time it is made.
+private let wholeLengthTexts: [(positive: String, negative: String)] = (0..<1025).map { value in
+    value == 0 ? ("0", "0") : (decimalText(negative: false, whole: UInt64(value), hundredths: 0),
+                               decimalText(negative: true, whole: UInt64(value), hundredths: 0))
 }
 
 /// "-12.5": the whole part, then the hundredths without trailing zeros.

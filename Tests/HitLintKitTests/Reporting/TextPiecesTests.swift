@@ -27,6 +27,11 @@ final class TextPiecesTests: XCTestCase {
             values.append((Double(random.int(0...2_000_000)) / 1_000_000 - 1) * magnitude)
             values.append(Double(random.int(-100_000...100_000)) / 100)
         }
+        // Whole lengths around those written once (-1024...1024), and their neighbours.
+        for whole in -1_100...1_100 {
+            for value in [Double(whole), Double(whole) - 0.004, Double(whole) + 0.004, Double(whole) + 0.5] { values.append(value) }
+        }
+        values += [-0.0, 0.001, -0.001, 1024.996, -1024.996]
         for value in values { XCTAssertEqual(formatLength(value), plainLength(value), "\(value)") }
         XCTAssertEqual(formatLength(.infinity), "∞")
         XCTAssertEqual(formatLength(1e20), "1e+20")
