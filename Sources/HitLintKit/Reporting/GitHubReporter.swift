@@ -20,10 +20,6 @@ public struct GitHubReporter: Reporter {
     /// which counts fixes as checking leaves them (as JSON's summary does).
     public var needsCheckedFixes: Bool { true }
 
-    public func report(_ results: [LintResult]) -> String {
-        String(decoding: reportBytes(results), as: UTF8.self)
-    }
-
     /// Written into bytes, the file's property escaped once per file: a
     /// command per finding, of which a first run can have 10⁵.
     public func write(_ results: [LintResult], to sink: ByteSink) {

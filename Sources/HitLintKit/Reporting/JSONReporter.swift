@@ -8,10 +8,6 @@ public struct JSONReporter: Reporter {
     /// Each diagnostic's `fix`, with its edits, and the summary's `fixable`.
     public var needsCheckedFixes: Bool { true }
 
-    public func report(_ results: [LintResult]) -> String {
-        String(decoding: reportBytes(results), as: UTF8.self)
-    }
-
     public func write(_ results: [LintResult], to sink: ByteSink) {
         var out = ByteWriter.forPieces()
         out.append("{\"version\": 1,\n \"diagnostics\": ")

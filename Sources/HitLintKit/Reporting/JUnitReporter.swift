@@ -8,10 +8,6 @@ public struct JUnitReporter: Reporter {
     /// Cases and their messages only: nothing of a fix.
     public var needsCheckedFixes: Bool { false }
 
-    public func report(_ results: [LintResult]) -> String {
-        String(decoding: reportBytes(results), as: UTF8.self)
-    }
-
     /// Written into bytes, each piece escaped as it is written (escaping
     /// each piece of a line is escaping the line: `markup` escapes character
     /// by character), the path's pieces once per file.

@@ -37,10 +37,6 @@ public struct SARIFReporter: Reporter {
         }
     }
 
-    public func report(_ results: [LintResult]) -> String {
-        String(decoding: reportBytes(results), as: UTF8.self)
-    }
-
     /// The log written as it is produced, result after result, into bytes
     /// laid out as `JSONValue` lays them out (two-space indentation, a
     /// container of scalars on one line). A value tree of every result was

@@ -48,9 +48,9 @@ public protocol Reporter {
 }
 
 extension Reporter {
-    public func write(_ results: [LintResult], to sink: ByteSink) {
-        var text = report(results)
-        text.withUTF8(sink)
+    /// The whole report as text (the log a `github` run also writes; tests).
+    public func report(_ results: [LintResult]) -> String {
+        String(decoding: reportBytes(results), as: UTF8.self)
     }
 
     /// The whole report's bytes, collected from its pieces.

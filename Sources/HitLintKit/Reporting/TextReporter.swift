@@ -30,10 +30,6 @@ public struct TextReporter: Reporter {
         out.append("\u{1B}[0m")
     }
 
-    public func report(_ results: [LintResult]) -> String {
-        String(decoding: reportBytes(results), as: UTF8.self)
-    }
-
     public func write(_ results: [LintResult], to sink: ByteSink) {
         // Written as bytes: a first run on a large project prints a line for each
         // of many diagnostics, and a String joined for each would cost more than the line.
