@@ -712,6 +712,9 @@ struct YAMLReader {
     }
 
     /// `index` at '[' or '{'. Leaves `index` after the matching bracket.
+    /// Long on purpose: one loop over the six states of the innermost open
+    /// collection, its state a local that every token changes (a function
+    /// per state would hand it back and forth through the frame).
     mutating func parseFlow(blockIndent: Int) throws(SyntaxError) {
         try openFlow()
         // The innermost collection's state is kept here, not in its frame: every token
