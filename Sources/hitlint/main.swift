@@ -26,7 +26,6 @@ final class ProcessOutput: CommandOutput {
         var text = text
         text.withUTF8 { writeAll(STDOUT_FILENO, $0) }
     }
-    func write(bytes: [UInt8]) { bytes.withUnsafeBufferPointer { writeAll(STDOUT_FILENO, $0) } }
     func write(buffer: UnsafeBufferPointer<UInt8>) { writeAll(STDOUT_FILENO, buffer) }
     func writeError(_ text: String) {
         var text = text

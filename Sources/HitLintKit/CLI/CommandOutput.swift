@@ -9,8 +9,6 @@ public protocol CommandOutput: AnyObject {
     var environment: [String: String] { get }
     var currentDirectory: String { get }
     func write(_ text: String)
-    /// UTF-8 bytes to standard output (a report, as its reporter built it).
-    func write(bytes: [UInt8])
     /// A piece of a report to standard output, as its reporter hands it on
     /// (a piece ends between two diagnostics: it is whole UTF-8 text).
     func write(buffer: UnsafeBufferPointer<UInt8>)
@@ -34,8 +32,6 @@ extension CommandOutput {
     }
 
     public func finish(_ status: Int32) {}
-
-    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
 
     public func write(buffer: UnsafeBufferPointer<UInt8>) { write(String(decoding: buffer, as: UTF8.self)) }
 }

@@ -149,7 +149,7 @@ public struct ByteWriter: ~Copyable {
     /// How many bytes a report collects before it hands them on: large
     /// enough that a write to a pipe or a file moves a lot at once, small
     /// enough that a report of 10⁵ diagnostics is never held whole (it can be
-    /// many times the linted file, and was the peak of a run's memory).
+    /// many times the linted file).
     public static let pieceSize = 1 << 16
 
     /// The bytes written so far handed to `sink` and cleared, once there are
