@@ -133,12 +133,12 @@ public struct LayoutEditor: Sendable {
 
     private func hitInsetsChange(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> InsetsChange {
         let entry = source.member(usesSlop ? "hitSlop" : "hitInsets")?.value ?? -1
-        // In the file's units and convention.
-        let sides = Side.allCases.map { side -> Double in
+        // Each side's number in the file's units and convention, written
+        // once: this runs for every fix.
+        let texts = Side.allCases.map { side -> String in
             let value = shared.layout.fileLength(insets[side])
-            return usesSlop ? -value : value
+            return formatNumber(usesSlop ? -value : value)
         }
-        let texts = sides.map(formatNumber)  // each written once: this runs for every fix
         let uniform = texts.allSatisfy { $0 == texts[0] }
         // The whole value: one number when the sides agree, else the list (built only then).
         let value: String
@@ -243,7 +243,7 @@ public struct LayoutEditor: Sendable {
             var betweenMembers = ", "
             if let range = gapRange {
                 betweenMembers = containsLineBreak(range) ? "," + lineEnding + indentation(before: document.span(member.key).start)
-                                                         : bytes.string(range)
+                                                         : separatorText(range)
             } else if containsLineBreak((span.start + 1)..<document.span(member.key).start) {
                 betweenMembers = "," + lineEnding + indentation(before: document.span(member.key).start)
             }
@@ -360,7 +360,22 @@ public struct LayoutEditor: Sendable {
         let to = document.span(value).start
         guard to > from else { return ": " }
         let breaksLine = bytes.withUnsafeBufferPointer { $0[from..<to].contains { $0 == 0x0A || $0 == 0x0D } }
-        return breaksLine ? ": " : bytes.string(from..<to)
+        return breaksLine ? ": " : separatorText(from..<to)
+    }
+
+    /// The bytes between two members, or a key and its value, as text: the
+    /// few that files mostly hold as the literals they are (a string made of
+    /// a file's bytes is checked as UTF-8 each time, for every fix).
+    private func separatorText(_ range: Range<Int>) -> String {
+        let count = range.count
+        if count == 1 || (count == 2 && bytes[range.lowerBound + 1] == UInt8(ascii: " ")) {
+            switch bytes[range.lowerBound] {
+            case UInt8(ascii: ":"): return count == 1 ? ":" : ": "
+            case UInt8(ascii: ","): return count == 1 ? "," : ", "
+            default: break
+            }
+        }
+        return bytes.string(range)
     }
 
     private func quoteCharacter(of key: Int) -> Character? {
