@@ -109,13 +109,16 @@ public struct TargetSizeRule: GeometryRule {
     public func check(_ context: RuleContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let found = undersizedTargets(context)
+        // Room for every finding at once: a first run finds one for most
+        // undersized targets, and a list grown by doubling copies them.
+        diagnostics.reserveCapacity(found.undersized.count + 1)
         if let note = scrolledOutNote(count: found.scrolledOut, first: found.firstScrolledOut, context: context) {
             diagnostics.append(note)
         }
         let exempt = exemptBySpacing(found.undersized, context: context)
         var marks: VisitMarks?  // for the fixes' searches, made for the first
         for item in found.undersized where !item.isInline && !exempt.contains(item.region.target) && context.isChecked(item.region.target) {
-            if let diagnostic = report(item, context: context, marks: &marks) { diagnostics.append(diagnostic) }
+            report(item, context: context, marks: &marks, into: &diagnostics)
         }
         return diagnostics
     }
@@ -222,8 +225,11 @@ public struct TargetSizeRule: GeometryRule {
     }
 
     /// The finding for one undersized target, with what takes part of it;
-    /// nil when it is too small only because of views the app's code settles.
-    private func report(_ item: Undersized, context: RuleContext, marks: inout VisitMarks?) -> Diagnostic? {
+    /// none when it is too small only because of views the app's code settles.
+    /// Added where the findings are, not handed back: an optional finding
+    /// handed back is copied out of it, a reference counted for each of its
+    /// strings and lists.
+    private func report(_ item: Undersized, context: RuleContext, marks: inout VisitMarks?, into diagnostics: inout [Diagnostic]) {
         var item = item
         let target = item.region.target
         var takers = item.region.losses.filter { $0.area > Tolerance.area }
@@ -240,19 +246,19 @@ public struct TargetSizeRule: GeometryRule {
         // at what those views leave of it.
         if !takers.isEmpty, !context.layout.codeHeldViews.isEmpty,
            takers.allSatisfy({ context.layout.codeHeldViews.contains(Int32($0.taker.node)) }) {
-            if largeEnoughAlone { return nil }
+            if largeEnoughAlone { return }
             item.piece = gate
             takers = []
         }
         let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
         let name = context.name(target)
-        return context.diagnostic(Self.id, node: target, name: name,
-                                  message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
-                                                   inferredLoss: inferredLoss, context: context),
-                                  related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
-                                  fix: item.region.isCutShort ? crowdedAdvice(target, context: context)
-                                                              : fix(target, context: context, marks: &marks),
-                                  weakEvidence: isWeb || ancestor != nil || inferredLoss)
+        diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
+                                              message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
+                                                               inferredLoss: inferredLoss, context: context),
+                                              related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
+                                              fix: item.region.isCutShort ? crowdedAdvice(target, context: context)
+                                                                          : fix(target, context: context, marks: &marks),
+                                              weakEvidence: isWeb || ancestor != nil || inferredLoss))
     }
 
     private func threshold(for target: Int, _ context: RuleContext) -> SizeThreshold {
