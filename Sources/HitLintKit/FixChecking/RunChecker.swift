@@ -123,7 +123,7 @@ struct RunChecker {
     /// handful of rules, and the same rule's id is the same string (its bits
     /// compare equal at once), so a look along the list beats hashing it.
     private mutating func ruleCode(_ rule: String) -> Int32 {
-        if let position = rules.firstIndex(of: rule) { return Int32(position) }
+        if let position = RuleID.position(of: rule, in: rules) { return Int32(position) }
         rules.append(rule)
         return Int32(rules.count - 1)
     }

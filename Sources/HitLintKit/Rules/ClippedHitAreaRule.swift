@@ -54,14 +54,18 @@ public struct ClippedHitAreaRule: GeometryRule {
                 }
             }
             guard !byAncestor.isEmpty else { continue }
-            let unit = context.threshold.unitName
-            let parts = byAncestor.map { "'\(context.name($0.ancestor))'" }
-            var message = "'\(context.name(target))' hit area is clipped by \(englishList(parts)): "
-            message += byAncestor.map { entry in
-                (byAncestor.count > 1 ? "'\(context.name(entry.ancestor))' " : "") + describeSides(entry.sides, unit: unit, verb: "lost")
-            }.joined(separator: "; ")
-            message += " — " + advice(byAncestor.first!, target: target, context: context)
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message,
+            // Worked out only when the lint describes what it finds.
+            func message() -> String {
+                let unit = context.threshold.unitName
+                let parts = byAncestor.map { "'\(context.name($0.ancestor))'" }
+                var message = "'\(context.name(target))' hit area is clipped by \(englishList(parts)): "
+                message += byAncestor.map { entry in
+                    (byAncestor.count > 1 ? "'\(context.name(entry.ancestor))' " : "") + describeSides(entry.sides, unit: unit, verb: "lost")
+                }.joined(separator: "; ")
+                message += " — " + advice(byAncestor.first!, target: target, context: context)
+                return message
+            }
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message(),
                                                   related: byAncestor.map(\.ancestor),
                                                   fix: fix(target, intended: intended, context: context)))
         }

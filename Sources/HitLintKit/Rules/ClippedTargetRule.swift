@@ -56,11 +56,14 @@ public struct ClippedTargetRule: GeometryRule {
                 if let ancestor, !ancestors.contains(ancestor) { ancestors.append(ancestor) }
             }
             guard !sides.isEmpty else { continue }
-            let unit = context.threshold.unitName
-            let names = englishList(ancestors.map { "'\(context.name($0))'" })
-            let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \($0.side.place)" }
-            let message = "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message,
+            // Worked out only when the lint describes what it finds.
+            func message() -> String {
+                let unit = context.threshold.unitName
+                let names = englishList(ancestors.map { "'\(context.name($0))'" })
+                let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \($0.side.place)" }
+                return "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
+            }
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message(),
                                                   span: context.layout.frameSpan(of: target), related: ancestors))
         }
         return diagnostics

@@ -31,10 +31,13 @@ public struct ExcessiveHitExpansionRule: GeometryRule {
             let insets = geometry.insets(of: target)
             let sides = [Side.left, .top, .right, .bottom].filter { -insets[$0] > limit + Tolerance.length }
             guard !sides.isEmpty else { continue }
-            let amounts = sides.map { (side: $0, amount: -insets[$0]) }
-            let unit = context.threshold.unitName
-            let message = "'\(context.name(target))' hit area extends \(describeSides(amounts, unit: unit, verb: "beyond its frame")) (at most \(formatLength(limit)) \(unit))"
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message))
+            // Worked out only when the lint describes what it finds.
+            func message() -> String {
+                let amounts = sides.map { (side: $0, amount: -insets[$0]) }
+                let unit = context.threshold.unitName
+                return "'\(context.name(target))' hit area extends \(describeSides(amounts, unit: unit, verb: "beyond its frame")) (at most \(formatLength(limit)) \(unit))"
+            }
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message()))
         }
         return diagnostics
     }

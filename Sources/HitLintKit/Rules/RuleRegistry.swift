@@ -39,7 +39,7 @@ public enum RuleRegistry {
     private static let defaultSeverities: [Severity] = descriptions.map(\.defaultSeverity)
 
     public static func defaultSeverity(of id: String) -> Severity? {
-        ids.firstIndex(of: id).map { defaultSeverities[$0] }
+        RuleID.position(of: id, in: ids).map { defaultSeverities[$0] }
     }
 
     /// What the picture draws for each rule's findings, in registry order
@@ -47,6 +47,6 @@ public enum RuleRegistry {
     private static let drawings: [FindingDrawing] = descriptions.map(\.drawing)
 
     public static func drawing(of id: String) -> FindingDrawing {
-        ids.firstIndex(of: id).map { drawings[$0] } ?? .nothing
+        RuleID.position(of: id, in: ids).map { drawings[$0] } ?? .nothing
     }
 }
