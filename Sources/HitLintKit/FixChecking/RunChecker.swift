@@ -77,6 +77,8 @@ struct RunChecker {
         var largest: Int32 = -1
         for nodes in affected ?? [] { if let top = nodes?.max() { largest = max(largest, top) } }
         nodeCount = Int(largest) + 1
+        // About one name per finding: grown once, not by doubling.
+        nameNumbers.reserveCapacity(diagnostics.count)
         before = byNode(diagnostics)
         fixCodes = [ProblemCode](repeating: 0, count: diagnostics.count)
         for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {

@@ -86,7 +86,7 @@ public enum Fixer {
             valid = fixes.map { Fixer.areValid($0, byteCount: byteCount) }
             var spans: [(span: SourceSpan, fix: Int)] = []
             for (fix, edits) in fixes.enumerated() { for edit in edits { spans.append((edit.span, fix)) } }
-            spans.sort { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.fix < $1.fix }
+            Self.sortByStartThenFix(&spans)
             var touching = [[Int]](repeating: [], count: fixes.count)
             // Sorted by start, an edit touches the later ones that start before it ends.
             for (position, edit) in spans.enumerated() {
@@ -101,6 +101,19 @@ public enum Fixer {
                 }
             }
             self.touching = touching
+        }
+
+        /// By start, then by fix (the spans come in fix order). A large file
+        /// has an edit per finding: sorted as one word each, start above the
+        /// position, rather than by a comparison of two fields each time.
+        private static func sortByStartThenFix(_ spans: inout [(span: SourceSpan, fix: Int)]) {
+            guard spans.count < 1 << 32, spans.allSatisfy({ $0.span.start >= 0 && $0.span.start < 1 << 32 }) else {
+                spans.sort { $0.span.start != $1.span.start ? $0.span.start < $1.span.start : $0.fix < $1.fix }
+                return
+            }
+            var keys = spans.indices.map { UInt64(spans[$0].span.start) << 32 | UInt64($0) }
+            keys.sort()
+            spans = keys.map { spans[Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)] }
         }
     }
 
