@@ -26,8 +26,12 @@ extension Linter {
             guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
             let index = Int(change.node)
             var node = layout.nodes[index]
+            let slot = node.extrasIndex
             layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
-            layout.nodes[index] = node
+            // Written back only when the node got its first extras: the node
+            // table is shared with the layout as built, and one write copies
+            // all of it, for every checking lint.
+            if node.extrasIndex != slot { layout.nodes[index] = node }
         }
         return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built, changing: changes.map { Int($0.node) },
                           checking: layout.ignores.isEmpty ? checking : nil).diagnostics
