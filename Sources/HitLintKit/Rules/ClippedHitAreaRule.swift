@@ -54,18 +54,7 @@ public struct ClippedHitAreaRule: GeometryRule {
                 }
             }
             guard !byAncestor.isEmpty else { continue }
-            // Worked out only when the lint describes what it finds.
-            func message() -> String {
-                let unit = context.threshold.unitName
-                let parts = byAncestor.map { "'\(context.name($0.ancestor))'" }
-                var message = "'\(context.name(target))' hit area is clipped by \(englishList(parts)): "
-                message += byAncestor.map { entry in
-                    (byAncestor.count > 1 ? "'\(context.name(entry.ancestor))' " : "") + describeSides(entry.sides, unit: unit, verb: "lost")
-                }.joined(separator: "; ")
-                message += " — " + advice(byAncestor.first!, target: target, context: context)
-                return message
-            }
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message(),
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: message(target, byAncestor, context),
                                                   related: byAncestor.map(\.ancestor),
                                                   fix: fix(target, intended: intended, context: context)))
         }
@@ -98,6 +87,21 @@ public struct ClippedHitAreaRule: GeometryRule {
             context.describe(changes, reading: reads, after: "extend the hit area of ")
         }
         return fix.changesFile ? fix : nil
+    }
+
+    /// Worked out only when the lint describes what it finds (a function of
+    /// its own: a local one would capture the loop's list, boxed, and every
+    /// access to it would be checked at run time).
+    private func message(_ target: Int, _ byAncestor: [(ancestor: Int, sides: [(side: Side, amount: Double)])],
+                         _ context: RuleContext) -> String {
+        let unit = context.threshold.unitName
+        let parts = byAncestor.map { "'\(context.name($0.ancestor))'" }
+        var message = "'\(context.name(target))' hit area is clipped by \(englishList(parts)): "
+        message += byAncestor.map { entry in
+            (byAncestor.count > 1 ? "'\(context.name(entry.ancestor))' " : "") + describeSides(entry.sides, unit: unit, verb: "lost")
+        }.joined(separator: "; ")
+        message += " — " + advice(byAncestor.first!, target: target, context: context)
+        return message
     }
 
     private func advice(_ entry: (ancestor: Int, sides: [(side: Side, amount: Double)]), target: Int, context: RuleContext) -> String {

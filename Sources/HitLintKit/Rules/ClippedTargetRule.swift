@@ -56,16 +56,20 @@ public struct ClippedTargetRule: GeometryRule {
                 if let ancestor, !ancestors.contains(ancestor) { ancestors.append(ancestor) }
             }
             guard !sides.isEmpty else { continue }
-            // Worked out only when the lint describes what it finds.
-            func message() -> String {
-                let unit = context.threshold.unitName
-                let names = englishList(ancestors.map { "'\(context.name($0))'" })
-                let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \($0.side.place)" }
-                return "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
-            }
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message(),
+            diagnostics.append(context.diagnostic(Self.id, node: target,
+                                                  message: Self.message(target, ancestors: ancestors, sides: sides, context),
                                                   span: context.layout.frameSpan(of: target), related: ancestors))
         }
         return diagnostics
+    }
+
+    /// Worked out only when the lint describes what it finds (a function of
+    /// its own: a local one would capture the loop's lists, boxed, and every
+    /// access to them would be checked at run time).
+    private static func message(_ target: Int, ancestors: [Int], sides: [(side: Side, amount: Double)], _ context: RuleContext) -> String {
+        let unit = context.threshold.unitName
+        let names = englishList(ancestors.map { "'\(context.name($0))'" })
+        let amounts = sides.map { "\(formatLength($0.amount)) \(unit) \($0.side.place)" }
+        return "'\(context.name(target))' is partly outside the hit region of \(names): \(englishList(amounts)) can be seen but not tapped"
     }
 }

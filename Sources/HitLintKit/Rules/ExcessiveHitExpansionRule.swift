@@ -31,14 +31,16 @@ public struct ExcessiveHitExpansionRule: GeometryRule {
             let insets = geometry.insets(of: target)
             let sides = [Side.left, .top, .right, .bottom].filter { -insets[$0] > limit + Tolerance.length }
             guard !sides.isEmpty else { continue }
-            // Worked out only when the lint describes what it finds.
-            func message() -> String {
-                let amounts = sides.map { (side: $0, amount: -insets[$0]) }
-                let unit = context.threshold.unitName
-                return "'\(context.name(target))' hit area extends \(describeSides(amounts, unit: unit, verb: "beyond its frame")) (at most \(formatLength(limit)) \(unit))"
-            }
-            diagnostics.append(context.diagnostic(Self.id, node: target, message: message()))
+            diagnostics.append(context.diagnostic(Self.id, node: target, message: Self.message(target, sides: sides, insets: insets,
+                                                                                                limit: limit, context)))
         }
         return diagnostics
+    }
+
+    /// Worked out only when the lint describes what it finds.
+    private static func message(_ target: Int, sides: [Side], insets: EdgeInsets, limit: Double, _ context: RuleContext) -> String {
+        let amounts = sides.map { (side: $0, amount: -insets[$0]) }
+        let unit = context.threshold.unitName
+        return "'\(context.name(target))' hit area extends \(describeSides(amounts, unit: unit, verb: "beyond its frame")) (at most \(formatLength(limit)) \(unit))"
     }
 }
