@@ -549,7 +549,10 @@ private struct Parser<Observer: JSONParseObserver> {
                 position += 1
             }
         }
+        // No fraction and no exponent.
+        var whole = true
         if position < count, base[position] == UInt8(ascii: ".") {
+            whole = false
             position += 1
             guard position < count, isDigit(base[position]) else {
                 throw numberFailure(position, "expected digit after '.' in number")
@@ -569,6 +572,7 @@ private struct Parser<Observer: JSONParseObserver> {
             }
         }
         if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
+            whole = false
             position += 1
             var exponentNegative = false
             if position < count, base[position] == UInt8(ascii: "+") || base[position] == minus {
@@ -588,6 +592,16 @@ private struct Parser<Observer: JSONParseObserver> {
         }
         index = position
 
+        // A whole number written without a fraction or an exponent, small
+        // enough to sit in its entry (most of a layout's numbers): its entry
+        // is made from the digits, without going through a Double. (-0 is a
+        // Double of its own, kept in `numbers`.)
+        if exact, whole, mantissa < 1 << 25, !negative || mantissa != 0 {
+            let integer = negative ? -Int32(truncatingIfNeeded: mantissa) : Int32(truncatingIfNeeded: mantissa)
+            appendEntry(Entry(kind: .number, flags: Entry.integer, start: UInt32(truncatingIfNeeded: start),
+                              end: UInt32(truncatingIfNeeded: position), payload: UInt32(bitPattern: integer) & (1 << 26 - 1)))
+            return
+        }
         var value: Double
         if exact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
             // Both operands are exact, so one IEEE operation rounds correctly (Clinger).

@@ -27,6 +27,12 @@ final class JSONParserTests: XCTestCase {
         // 26 bits in an entry: ±2²⁵ and beyond go to `numbers`.
         XCTAssertEqual(fractions.numbers.map(\.bitPattern), [0.5, -0.0, 33_554_432, -33_554_433].map(\.bitPattern))
         XCTAssertEqual(fractions.number(2)?.sign, .minus, "-0 keeps its sign")
+        // Whole numbers are read from their digits, the others through a
+        // Double: a whole value gets the same entry either way.
+        let wholes = try parse("[0, 10, -1, 8.0, 2E1, 100e-2, 33554430, -33554431]")
+        XCTAssertEqual((1...8).map { wholes.number($0)! }, [0, 10, -1, 8, 20, 1, 33_554_430, -33_554_431])
+        XCTAssertEqual(wholes.numbers, [])
+        XCTAssertEqual((1...8).map { wholes.entries[$0].flags }, Array(repeating: Document.Entry.integer, count: 8))
         XCTAssertEqual(MemoryLayout<Document.Entry>.stride, 12)
         XCTAssertTrue(document.strings.isEmpty)
     }
