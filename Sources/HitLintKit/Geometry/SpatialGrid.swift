@@ -95,9 +95,11 @@ public struct SpatialGrid: Sendable {
     private func cellRange(_ rect: Rect) -> (Int, Int, Int, Int) {
         // Clamped as Doubles first: a hostile file's coordinates can reach ±∞
         // (x + width overflows), and converting those to Int would trap.
+        // Clamped to 0 first, the conversion's truncation is the floor (a
+        // rounding of its own called the C library per coordinate).
         func clamp(_ cell: Double, _ limit: Int) -> Int {
             guard cell == cell else { return 0 }
-            return Int(min(max(0, cell.rounded(.down)), Double(limit - 1)))
+            return Int(min(max(0, cell), Double(limit - 1)))
         }
         func clampColumn(_ value: Double) -> Int { clamp((value - origin.x) / cellSize, columns) }
         func clampRow(_ value: Double) -> Int { clamp((value - origin.y) / cellSize, rows) }

@@ -56,7 +56,9 @@ public struct Document: Sendable {
         /// bits and a sign, not -0), else nil.
         @inline(__always)
         public static func inlineInteger(_ value: Double) -> UInt32? {
-            guard value >= -33_554_432, value <= 33_554_431, value == value.rounded(.towardZero),
+            // In range (NaN is not), the conversion truncates: the value is
+            // whole if it converts back to itself (no call to the C library's trunc).
+            guard value >= -33_554_432, value <= 33_554_431, value == Double(Int32(value)),
                   value != 0 || value.sign == .plus else { return nil }
             return UInt32(bitPattern: Int32(value)) & (1 << 26 - 1)
         }
