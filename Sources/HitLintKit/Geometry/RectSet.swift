@@ -375,50 +375,73 @@ public struct MaximalRegion: Sendable {
     /// with a budget counts: a region of many maximal pieces costs many).
     public mutating func subtract(_ rect: Rect, work: inout Int) {
         guard !rect.isEmpty else { return }
-        if !single.isEmpty {
+        // One piece (most regions' first cut) is read where it is, not put in
+        // a list of its own first.
+        let isSingle = !single.isEmpty
+        if isSingle {
             guard single.intersects(rect) else { return }
-            many = [single]
-            single = .empty
         }
         // As `DisjointRegion.subtract`: nothing allocated for a miss, the
-        // lists made large enough once (each piece cut leaves four strips).
+        // list made large enough once (each piece cut leaves four strips).
         var cuts = 0
-        for piece in many where piece.intersects(rect) { cuts += 1 }
-        guard cuts > 0 else { return }
-        var result: [Rect] = []
-        result.reserveCapacity(many.count + 3 * cuts)
-        var added: [Rect] = []
-        added.reserveCapacity(4 * cuts)
-        var changed = false
-        for piece in many {
-            guard piece.intersects(rect) else {
-                result.append(piece)
-                continue
-            }
-            changed = true
-            // The four maximal strips of the piece outside the cut.
-            if rect.minY > piece.minY { added.append(Rect(minX: piece.minX, minY: piece.minY, maxX: piece.maxX, maxY: rect.minY)) }
-            if rect.maxY < piece.maxY { added.append(Rect(minX: piece.minX, minY: rect.maxY, maxX: piece.maxX, maxY: piece.maxY)) }
-            if rect.minX > piece.minX { added.append(Rect(minX: piece.minX, minY: piece.minY, maxX: rect.minX, maxY: piece.maxY)) }
-            if rect.maxX < piece.maxX { added.append(Rect(minX: rect.maxX, minY: piece.minY, maxX: piece.maxX, maxY: piece.maxY)) }
+        if isSingle {
+            cuts = 1
+        } else {
+            for piece in many where piece.intersects(rect) { cuts += 1 }
         }
-        guard changed else { return }
-        work += many.count + added.count * (result.count + added.count)
-        // Keep only maximal pieces: drop any new strip inside another piece.
-        for (index, strip) in added.enumerated() {
-            if result.contains(where: { $0.contains(strip) }) { continue }
-            var inside = false
-            for (other, candidate) in added.enumerated() where other != index && candidate.contains(strip) {
-                // Of two equal strips keep the first.
-                if candidate != strip || other < index { inside = true; break }
+        guard cuts > 0 else { return }
+        let pieceCount = isSingle ? 1 : many.count
+        var result: [Rect] = []
+        result.reserveCapacity(pieceCount + 3 * cuts)
+        // The new strips, on the stack for the few cuts a subtraction makes:
+        // a list on the heap per cut, for two or three strips, cost more than
+        // the cut.
+        withUnsafeTemporaryAllocation(of: Rect.self, capacity: 4 * cuts) { added in
+            var addedCount = 0
+            for position in 0..<pieceCount {
+                let piece = isSingle ? single : many[position]
+                guard piece.intersects(rect) else {
+                    result.append(piece)
+                    continue
+                }
+                // The four maximal strips of the piece outside the cut.
+                if rect.minY > piece.minY {
+                    added.initializeElement(at: addedCount, to: Rect(minX: piece.minX, minY: piece.minY, maxX: piece.maxX, maxY: rect.minY))
+                    addedCount += 1
+                }
+                if rect.maxY < piece.maxY {
+                    added.initializeElement(at: addedCount, to: Rect(minX: piece.minX, minY: rect.maxY, maxX: piece.maxX, maxY: piece.maxY))
+                    addedCount += 1
+                }
+                if rect.minX > piece.minX {
+                    added.initializeElement(at: addedCount, to: Rect(minX: piece.minX, minY: piece.minY, maxX: rect.minX, maxY: piece.maxY))
+                    addedCount += 1
+                }
+                if rect.maxX < piece.maxX {
+                    added.initializeElement(at: addedCount, to: Rect(minX: rect.maxX, minY: piece.minY, maxX: piece.maxX, maxY: piece.maxY))
+                    addedCount += 1
+                }
             }
-            if !inside { result.append(strip) }
+            work += pieceCount + addedCount * (result.count + addedCount)
+            // Keep only maximal pieces: drop any new strip inside another piece.
+            for index in 0..<addedCount {
+                let strip = added[index]
+                if result.contains(where: { $0.contains(strip) }) { continue }
+                var inside = false
+                for other in 0..<addedCount where other != index && added[other].contains(strip) {
+                    // Of two equal strips keep the first.
+                    if added[other] != strip || other < index { inside = true; break }
+                }
+                if !inside { result.append(strip) }
+            }
+            added.baseAddress!.deinitialize(count: addedCount)
         }
         if result.count > limit {
             result.sort { $0.area > $1.area }
             result.removeLast(result.count - limit)
             isApproximate = true
         }
+        single = .empty
         many = result
     }
 
