@@ -61,8 +61,13 @@ struct RegionLimits: Equatable, Sendable {
 
 /// Where a region's losses are, by taker, once they are too many to look
 /// along (scratch, reused from one region to the next, made at the first
-/// region that needs it): stamped, so never cleared.
+/// region that needs it): stamped, so never cleared. With the region's
+/// lists, whose room is kept from one region to the next too.
 struct LossTable {
+    /// The region being worked out: its losses so far, in the order their
+    /// takers are met, and every piece it lost (`region(of:)`'s lists).
+    var losses: [Loss] = []
+    var lostPieces: [Rect] = []
     private var positions: [Int32] = []
     private var stamps: [UInt32] = []
     private var stamp: UInt32 = 0
@@ -431,11 +436,12 @@ extension Geometry {
         var uncovered = DisjointRegion(bounds)
         for rect in outside { uncovered.subtract(rect) }
         let domainArea = uncovered.area
-        var lostPieces: [Rect] = []
+        // Every piece lost, in the table's list (its room kept from one region to the next).
+        lossTable.lostPieces.removeAll(keepingCapacity: true)
         // Losses in the order their takers are met; a taker's is found by a
         // look along them while they are few (most regions lose to a handful),
         // by a table past that (a pile of views over one target).
-        var losses: [Loss] = []
+        lossTable.losses.removeAll(keepingCapacity: true)
         // Whether views inside the target took part of what was uncovered (rule 4).
         var ownTook = false
         // Front to back: the frontmost qualifying node decides each point, and
@@ -468,23 +474,23 @@ extension Geometry {
                 for piece in removed {
                     area += piece.area
                     visible += piece.area - (cover.map { piece.intersection(visibleFrame($0)).area } ?? 0)
-                    lostPieces.append(piece)
+                    lossTable.lostPieces.append(piece)
                 }
                 let key = taker.node
-                let found = losses.count <= Self.lossesLookedAlong ? losses.firstIndex { $0.taker.node == key } : lossTable.position(of: key)
+                let found = lossTable.losses.count <= Self.lossesLookedAlong ? lossTable.losses.firstIndex { $0.taker.node == key } : lossTable.position(of: key)
                 if found == nil, !allowance.keepLoss() { return false }
                 if let found {
-                    losses[found].area += area
-                    losses[found].visibleArea += visible
-                    losses[found].pieces += removed
+                    lossTable.losses[found].area += area
+                    lossTable.losses[found].visibleArea += visible
+                    lossTable.losses[found].pieces += removed
                 } else {
-                    losses.append(Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed))
-                    if losses.count > Self.lossesLookedAlong {
-                        if losses.count == Self.lossesLookedAlong + 1 {
+                    lossTable.losses.append(Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed))
+                    if lossTable.losses.count > Self.lossesLookedAlong {
+                        if lossTable.losses.count == Self.lossesLookedAlong + 1 {
                             lossTable.start(nodeCount: nodeCount)
-                            for (position, loss) in losses.enumerated() { lossTable.set(loss.taker.node, at: position) }
+                            for (position, loss) in lossTable.losses.enumerated() { lossTable.set(loss.taker.node, at: position) }
                         } else {
-                            lossTable.set(key, at: losses.count - 1)
+                            lossTable.set(key, at: lossTable.losses.count - 1)
                         }
                     }
                 }
@@ -493,9 +499,9 @@ extension Geometry {
         }
         var reachable = MaximalRegion(bounds)
         var work = 0
-        if outside.count + lostPieces.count <= Self.lostPiecesCutOneByOne {
+        if outside.count + lossTable.lostPieces.count <= Self.lostPiecesCutOneByOne {
             for piece in outside where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
-            for piece in lostPieces where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
+            for piece in lossTable.lostPieces where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
         } else {
             // Many pieces lost (a staircase of views over the target): their
             // union is a few bands where they are thousands of slivers. When
@@ -507,14 +513,15 @@ extension Geometry {
             } else {
                 var union = DisjointRegion.bands(.empty, limit: 1 << 16)
                 for piece in outside { union.formUnion(piece) }
-                for piece in lostPieces { union.formUnion(piece) }
+                for piece in lossTable.lostPieces { union.formUnion(piece) }
                 taken = union.pieces
             }
             for piece in taken where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
         }
-        lostPieces = []
-        losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
-        if losses.count > 3 * Self.lossesWithPieces { keepPiecesOfLargestLosses(&losses, of: target) }
+        lossTable.losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
+        if lossTable.losses.count > 3 * Self.lossesWithPieces { keepPiecesOfLargestLosses(&lossTable.losses, of: target) }
+        // A list of its own size for the region to keep (the table's grew by doubling).
+        let losses = Array(lossTable.losses[...])
         let lostArea = losses.reduce(0) { $0 + $1.area }
         return TargetRegion(target: target, domainArea: domainArea, reachable: reachable,
                             reachableArea: max(0, domainArea - lostArea), losses: losses,

@@ -125,7 +125,9 @@ public struct UnreachableTargetRule: GeometryRule {
         let target = region.target
         let describes = context.options.run.describesDiagnostics
         var why = Why()
-        let takers = region.losses.map(\.taker)
+        // Read where they are: a list made of them, for every target found
+        // covered in every lint (fix checking's too), cost more than the checks.
+        let takers = region.losses.lazy.map(\.taker)
         // Content scrolled under a bar that floats over its list (a sticky
         // header, a bottom bar): the scroll position's, not the layout's.
         if let scroller = context.scrollingAncestor(of: target),
