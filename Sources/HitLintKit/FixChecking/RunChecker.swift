@@ -280,7 +280,7 @@ struct RunChecker {
             // no fix of the batch nor one of the group before it.
             var fits = true
             for index in group {
-                guard conflicts.valid[index], !conflicts.touching[index].contains(where: { joined[$0] != 0 }) else {
+                guard conflicts.valid[index], !conflicts.touching(index).contains(where: { joined[$0] != 0 }) else {
                     fits = false
                     break
                 }
@@ -303,7 +303,7 @@ struct RunChecker {
     /// joins when its edits are valid and touch none of a fix already in.
     private mutating func applyingTogether(_ fixes: [Int]) -> [Int] {
         var result: [Int] = []
-        for index in fixes where conflicts.valid[index] && !conflicts.touching[index].contains(where: { inRun[$0] }) {
+        for index in fixes where conflicts.valid[index] && !conflicts.touching(index).contains(where: { inRun[$0] }) {
             inRun[index] = true
             result.append(index)
         }

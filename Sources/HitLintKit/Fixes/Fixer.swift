@@ -78,29 +78,45 @@ public enum Fixer {
         /// inside the file, not overlapping each other).
         let valid: [Bool]
         /// Per fix, the other fixes with an edit that touches one of its own
-        /// (empty for almost every fix: fixes of different nodes edit
-        /// different places).
-        let touching: [[Int]]
+        /// (none for almost every fix: fixes of different nodes edit
+        /// different places), in one list: fix i's are `others[starts[i] ..< starts[i + 1]]`
+        /// (a list per fix grew by appends, one allocation each time, for
+        /// the many fixes of a crowded file that do touch).
+        private let starts: [Int]
+        private let others: [Int]
+
+        /// The fixes that touch fix `fix` (a fix may be named more than once).
+        func touching(_ fix: Int) -> ArraySlice<Int> { others[starts[fix] ..< starts[fix + 1]] }
 
         init(_ fixes: [[TextEdit]], byteCount: Int) {
             valid = fixes.map { Fixer.areValid($0, byteCount: byteCount) }
             var spans: [(span: SourceSpan, fix: Int)] = []
             for (fix, edits) in fixes.enumerated() { for edit in edits { spans.append((edit.span, fix)) } }
             Self.sortByStartThenFix(&spans)
-            var touching = [[Int]](repeating: [], count: fixes.count)
             // Sorted by start, an edit touches the later ones that start before it ends.
+            var pairs: [(fix: Int, other: Int)] = []
             for (position, edit) in spans.enumerated() {
                 var next = position + 1
                 while next < spans.count, spans[next].span.start <= edit.span.end {
                     let other = spans[next].fix
                     if other != edit.fix {
-                        if !touching[edit.fix].contains(other) { touching[edit.fix].append(other) }
-                        if !touching[other].contains(edit.fix) { touching[other].append(edit.fix) }
+                        pairs.append((edit.fix, other))
+                        pairs.append((other, edit.fix))
                     }
                     next += 1
                 }
             }
-            self.touching = touching
+            var starts = [Int](repeating: 0, count: fixes.count + 1)
+            for pair in pairs { starts[pair.fix + 1] += 1 }
+            for fix in fixes.indices { starts[fix + 1] += starts[fix] }
+            var fill = starts
+            var others = [Int](repeating: 0, count: pairs.count)
+            for pair in pairs {
+                others[fill[pair.fix]] = pair.other
+                fill[pair.fix] += 1
+            }
+            self.starts = starts
+            self.others = others
         }
 
         /// By start, then by fix (the spans come in fix order). A large file
