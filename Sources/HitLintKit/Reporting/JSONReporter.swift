@@ -15,29 +15,33 @@ public struct JSONReporter: Reporter {
         for result in results {
             let path = jsonString(result.path)
             let fingerprints = Fingerprints.values(of: result, file: result.path)
-            for (position, diagnostic) in result.diagnostics.enumerated() {
+            // Each diagnostic read where it is, field by field: a copy of it
+            // counted a reference for each of its strings and lists.
+            let diagnostics = result.diagnostics
+            for position in diagnostics.indices {
                 out.append(first ? "[\n  {\"file\": " : ",\n  {\"file\": ")
                 first = false
-                let (start, end) = result.location(diagnostic)
+                let start = result.source.location(of: diagnostics[position].span.start)
+                let end = result.source.location(of: diagnostics[position].span.end)
                 out.append(path)
                 out.append(", ")
                 appendRange(start, end, into: &out)
-                out.append(", \"severity\": "); out.appendJSONString(diagnostic.severity.rawValue)
-                out.append(", \"rule\": "); out.appendJSONString(diagnostic.rule)
-                out.append(", \"message\": "); out.appendJSONString(diagnostic.message)
+                out.append(", \"severity\": "); out.appendJSONString(diagnostics[position].severity.rawValue)
+                out.append(", \"rule\": "); out.appendJSONString(diagnostics[position].rule)
+                out.append(", \"message\": "); out.appendJSONString(diagnostics[position].message)
                 out.append(", \"node\": ")
-                if let node = diagnostic.node { out.appendJSONString(node) } else { out.append("null") }
+                if let node = diagnostics[position].node { out.appendJSONString(node) } else { out.append("null") }
                 out.append(", \"related\": [")
-                for (position, related) in diagnostic.related.enumerated() {
-                    if position > 0 { out.append(", ") }
+                for (index, related) in diagnostics[position].related.enumerated() {
+                    if index > 0 { out.append(", ") }
                     out.appendJSONString(related)
                 }
                 out.append("], \"fix\": ")
-                if let fix = diagnostic.fix {
+                if let fix = diagnostics[position].fix {
                     out.append("{\"description\": "); out.appendJSONString(fix.description)
                     out.append(", \"edits\": [")
-                    for (position, edit) in fix.edits.enumerated() {
-                        if position > 0 { out.append(", ") }
+                    for (index, edit) in fix.edits.enumerated() {
+                        if index > 0 { out.append(", ") }
                         let from = result.source.location(of: edit.span.start)
                         let to = result.source.location(of: edit.span.end)
                         out.append("{")
