@@ -38,9 +38,13 @@ extension RuleContext {
         guard options.run.writesFixes else {
             return .unwritten(changesFile: changes.contains { editor.changesHitInsets(of: $0.node, to: $0.insets) })
         }
+        // Made large enough once: a fix of two nodes (a dead gap's) grew each list twice.
         var edits: [TextEdit] = []
+        edits.reserveCapacity(changes.count)
         var reads: [String] = []
+        reads.reserveCapacity(changes.count)
         var hitAreaChanges: [HitAreaChange] = []
+        hitAreaChanges.reserveCapacity(changes.count)
         for change in changes {
             let written = editor.setHitInsetsReadingBack(of: change.node, to: change.insets)
             edits += written.edits
