@@ -404,21 +404,25 @@ public struct MaximalRegion: Sendable {
                     result.append(piece)
                     continue
                 }
-                // The four maximal strips of the piece outside the cut.
-                if rect.minY > piece.minY {
-                    added.initializeElement(at: addedCount, to: Rect(minX: piece.minX, minY: piece.minY, maxX: piece.maxX, maxY: rect.minY))
-                    addedCount += 1
-                }
-                if rect.maxY < piece.maxY {
-                    added.initializeElement(at: addedCount, to: Rect(minX: piece.minX, minY: rect.maxY, maxX: piece.maxX, maxY: piece.maxY))
-                    addedCount += 1
-                }
-                if rect.minX > piece.minX {
-                    added.initializeElement(at: addedCount, to: Rect(minX: piece.minX, minY: piece.minY, maxX: rect.minX, maxY: piece.maxY))
-                    addedCount += 1
-                }
-                if rect.maxX < piece.maxX {
-                    added.initializeElement(at: addedCount, to: Rect(minX: rect.maxX, minY: piece.minY, maxX: piece.maxX, maxY: piece.maxY))
+                // The four maximal strips of the piece outside the cut: above,
+                // below, left, right (the order the pieces keep).
+                for place in 0..<4 {
+                    let strip: Rect
+                    switch place {
+                    case 0:
+                        guard rect.minY > piece.minY else { continue }
+                        strip = Rect(minX: piece.minX, minY: piece.minY, maxX: piece.maxX, maxY: rect.minY)
+                    case 1:
+                        guard rect.maxY < piece.maxY else { continue }
+                        strip = Rect(minX: piece.minX, minY: rect.maxY, maxX: piece.maxX, maxY: piece.maxY)
+                    case 2:
+                        guard rect.minX > piece.minX else { continue }
+                        strip = Rect(minX: piece.minX, minY: piece.minY, maxX: rect.minX, maxY: piece.maxY)
+                    default:
+                        guard rect.maxX < piece.maxX else { continue }
+                        strip = Rect(minX: rect.maxX, minY: piece.minY, maxX: piece.maxX, maxY: piece.maxY)
+                    }
+                    added.initializeElement(at: addedCount, to: strip)
                     addedCount += 1
                 }
             }
