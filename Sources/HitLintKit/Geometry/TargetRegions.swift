@@ -520,8 +520,10 @@ extension Geometry {
         }
         lossTable.losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
         if lossTable.losses.count > 3 * Self.lossesWithPieces { keepPiecesOfLargestLosses(&lossTable.losses, of: target) }
-        // A list of its own size for the region to keep (the table's grew by doubling).
-        let losses = Array(lossTable.losses[...])
+        // A copy of its own size for the region to keep (the table's list grew
+        // by doubling; a slice of all of it would hand over the list itself,
+        // and the next region would make another as large).
+        let losses = lossTable.losses.withUnsafeBufferPointer { Array($0) }
         let lostArea = losses.reduce(0) { $0 + $1.area }
         return TargetRegion(target: target, domainArea: domainArea, reachable: reachable,
                             reachableArea: max(0, domainArea - lostArea), losses: losses,
