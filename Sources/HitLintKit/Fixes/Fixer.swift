@@ -80,8 +80,8 @@ public enum Fixer {
         /// Per fix, the other fixes with an edit that touches one of its own
         /// (none for almost every fix: fixes of different nodes edit
         /// different places), in one list: fix i's are `others[starts[i] ..< starts[i + 1]]`
-        /// (a list per fix grew by appends, one allocation each time, for
-        /// the many fixes of a crowded file that do touch).
+        /// (a list per fix would grow by appends, an allocation each time,
+        /// for the many fixes of a crowded file that do touch).
         private let starts: [Int]
         private let others: [Int]
 

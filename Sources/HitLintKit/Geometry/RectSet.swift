@@ -394,8 +394,8 @@ public struct MaximalRegion: Sendable {
         var result: [Rect] = []
         result.reserveCapacity(pieceCount + 3 * cuts)
         // The new strips, on the stack for the few cuts a subtraction makes:
-        // a list on the heap per cut, for two or three strips, cost more than
-        // the cut.
+        // a list on the heap per cut, for two or three strips, would cost
+        // more than the cut.
         withUnsafeTemporaryAllocation(of: Rect.self, capacity: 4 * cuts) { added in
             var addedCount = 0
             for position in 0..<pieceCount {

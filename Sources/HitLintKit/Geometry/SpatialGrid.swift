@@ -95,8 +95,8 @@ public struct SpatialGrid: Sendable {
     private func cellRange(_ rect: Rect) -> (Int, Int, Int, Int) {
         // Clamped as Doubles first: a hostile file's coordinates can reach ±∞
         // (x + width overflows), and converting those to Int would trap.
-        // Clamped to 0 first, the conversion's truncation is the floor (a
-        // rounding of its own called the C library per coordinate).
+        // Clamped to 0 first, the conversion's truncation is the floor
+        // (rounding down is a call to the C library on the baseline target).
         func clamp(_ cell: Double, _ limit: Int) -> Int {
             guard cell == cell else { return 0 }
             return Int(min(max(0, cell), Double(limit - 1)))

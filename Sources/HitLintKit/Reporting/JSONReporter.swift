@@ -16,7 +16,7 @@ public struct JSONReporter: Reporter {
             let path = jsonString(result.path)
             let fingerprints = Fingerprints.values(of: result, file: result.path)
             // Each diagnostic read where it is, field by field: a copy of it
-            // counted a reference for each of its strings and lists.
+            // would count a reference for each of its strings and lists.
             let diagnostics = result.diagnostics
             for position in diagnostics.indices {
                 out.append(first ? "[\n  {\"file\": " : ",\n  {\"file\": ")

@@ -38,7 +38,7 @@ extension RuleContext {
         guard options.run.writesFixes else {
             return .unwritten(changesFile: changes.contains { editor.changesHitInsets(of: $0.node, to: $0.insets) })
         }
-        // Made large enough once: a fix of two nodes (a dead gap's) grew each list twice.
+        // Made large enough once: a fix of two nodes (a dead gap's) would grow each list twice.
         var edits: [TextEdit] = []
         edits.reserveCapacity(changes.count)
         var reads: [String] = []

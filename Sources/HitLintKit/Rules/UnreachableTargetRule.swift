@@ -126,7 +126,7 @@ public struct UnreachableTargetRule: GeometryRule {
         let describes = context.options.run.describesDiagnostics
         var why = Why()
         // Read where they are: a list made of them, for every target found
-        // covered in every lint (fix checking's too), cost more than the checks.
+        // covered in every lint (fix checking's too), would cost more than the checks.
         let takers = region.losses.lazy.map(\.taker)
         // Content scrolled under a bar that floats over its list (a sticky
         // header, a bottom bar): the scroll position's, not the layout's.
