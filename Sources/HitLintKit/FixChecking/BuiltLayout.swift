@@ -39,6 +39,29 @@ extension Linter {
 }
 
 extension Linter.BuiltLayout {
+    /// The same layout with an extras slot (`LayoutNode.extrasIndex`) for
+    /// every node these diagnostics' fixes give new hit insets and that has
+    /// none, each holding what a node without a slot reads (no insets, alpha
+    /// 1, no corner radius): the layout reads as before, and a checking lint
+    /// then writes its insets into the slot instead of giving the node one,
+    /// which would copy the whole node table (shared with this layout) for
+    /// every lint. The table is copied here, once, when a slot is missing.
+    func withExtrasSlots(for diagnostics: [Diagnostic]) -> Linter.BuiltLayout {
+        var layout = self.layout
+        for diagnostic in diagnostics {
+            guard let fix = diagnostic.fix, !fix.edits.isEmpty else { continue }
+            for change in fix.hitAreaChanges where change.readBack != nil {
+                let index = Int(change.node)
+                guard layout.nodes[index].extrasIndex < 0 else { continue }
+                var node = layout.nodes[index]
+                layout.setExtras(of: &node)
+                layout.nodes[index] = node
+            }
+        }
+        return Linter.BuiltLayout(layout: layout, diagnostics: self.diagnostics, geometry: geometry,
+                                  regions: regions, footprints: footprints)
+    }
+
     /// A built layout with its geometry and regions worked out here (as the
     /// lint that builds it works them out).
     init(layout: Layout, diagnostics: [Diagnostic]) {

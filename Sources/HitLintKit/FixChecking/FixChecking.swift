@@ -74,7 +74,8 @@ struct FixChecking {
         let mapsCopies = source.bytes.isMapped
         let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
         let lintBuilt = origin.map(\.built).map { built in
-            { (changes: [HitAreaChange], nodes: [Int32]?) in checker.lint(built, changing: changes, checking: nodes) }
+            let built = built.withExtrasSlots(for: diagnostics)
+            return { (changes: [HitAreaChange], nodes: [Int32]?) in checker.lint(built, changing: changes, checking: nodes) }
         }
         // A layout with `ignore` entries is checked whole: whether an entry is
         // used depends on the findings of its node's whole subtree.

@@ -66,17 +66,59 @@ public struct FixReach: Sendable {
         let runs = max(1, min(jobs, diagnostics.count / 1_024))
         let (targets, nodes) = (geometry.targets.count, layout.nodes.count)
         return concurrentMap(count: diagnostics.count, jobs: runs, batch: (diagnostics.count + runs - 1) / runs,
-                             scratch: { (marks: VisitMarks(count: max(targets, 1)), found: NodeList(count: nodes)) }) { index, scratch in
+                             scratch: { Scratch(targets: targets, nodes: nodes) }) { index, scratch in
             guard let fix = diagnostics[index].fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else { return nil }
-            return affectedNodes(of: fix.hitAreaChanges, marks: &scratch.marks, found: &scratch.found)
+            return affectedNodes(of: fix.hitAreaChanges, scratch: &scratch)
         }
     }
 
     /// The nodes whose findings these changes can alter, sorted.
     public func affectedNodes(of changes: [HitAreaChange]) -> [Int32] {
-        var marks = VisitMarks(count: max(geometry.targets.count, 1))
-        var found = NodeList(count: layout.nodes.count)
-        return affectedNodes(of: changes, marks: &marks, found: &found)
+        var scratch = Scratch(targets: geometry.targets.count, nodes: layout.nodes.count)
+        return affectedNodes(of: changes, scratch: &scratch)
+    }
+
+    /// Tables reused from one fix to the next (one set per thread).
+    private struct Scratch {
+        var marks: VisitMarks
+        var found: NodeList
+        var neighbours: NeighbourCache
+
+        init(targets: Int, nodes: Int) {
+            marks = VisitMarks(count: max(targets, 1))
+            found = NodeList(count: nodes)
+            neighbours = NeighbourCache(targets: targets)
+        }
+    }
+
+    /// The targets around a target's footprint (`addNeighbours`), by target
+    /// position, kept once a footprint has been searched around twice: the
+    /// fixes inside one container each reach its footprint and search the
+    /// same area again (a dense layout's fixes share ancestors nine deep).
+    /// What is kept is bounded; past that, areas are searched every time.
+    private struct NeighbourCache {
+        /// By target position: 0 never searched, 1 searched once, 2 kept in `lists`.
+        private var state: [UInt8]
+        private var lists: [Int32: [Int32]] = [:]
+        private var held = 0
+        private static let limit = 1 << 20
+
+        init(targets: Int) { state = [UInt8](repeating: 0, count: targets) }
+
+        /// The targets kept for this position, if they are.
+        func kept(_ position: Int) -> [Int32]? { state[position] == 2 ? lists[Int32(position)] : nil }
+
+        /// Whether the next search around this position should be kept; notes the search.
+        mutating func keepsNext(_ position: Int) -> Bool {
+            if state[position] == 0 { state[position] = 1; return false }
+            return held < Self.limit
+        }
+
+        mutating func keep(_ list: [Int32], at position: Int) {
+            held += list.count
+            lists[Int32(position)] = list
+            state[position] = 2
+        }
     }
 
     /// Nodes gathered once each, without a hashed set (a fix reaches dozens
@@ -97,10 +139,10 @@ public struct FixReach: Sendable {
         }
     }
 
-    private func affectedNodes(of changes: [HitAreaChange], marks: inout VisitMarks, found: inout NodeList) -> [Int32] {
+    private func affectedNodes(of changes: [HitAreaChange], scratch: inout Scratch) -> [Int32] {
         let nodes = layout.nodes
         var box: Rect?
-        found.reset()
+        scratch.found.reset()
         for change in changes {
             let node = Int(change.node)
             // Gates change only inside the old gate and the new hit rect as the
@@ -113,51 +155,75 @@ public struct FixReach: Sendable {
             // above and below it, the targets (only targets have findings of
             // their own): above, whose footprints hold its gate
             // (`RuleRead.region`); below, whose gates it cuts (`RuleRead.ancestors`).
-            if readsNode { found.insert(Int32(node)) }
+            if readsNode { scratch.found.insert(Int32(node)) }
             if readsRegion {
                 var ancestor = Int(nodes[node].parent)
                 while ancestor >= 0 {
-                    if nodes[ancestor].isTarget { found.insert(Int32(ancestor)) }
+                    if nodes[ancestor].isTarget { scratch.found.insert(Int32(ancestor)) }
                     ancestor = Int(nodes[ancestor].parent)
                 }
             }
             if readsAncestors {
                 for descendant in node + 1..<Int(nodes[node].subtreeEnd) where nodes[descendant].isTarget {
-                    found.insert(Int32(descendant))
+                    scratch.found.insert(Int32(descendant))
                 }
             }
         }
         // No gate changes: no finding does, under a holder or anywhere.
-        guard var changed = box else { return found.nodes.sorted() }
+        guard var changed = box else { return scratch.found.nodes.sorted() }
         // Rounding of the written numbers, and edges that only touch.
         changed = changed.expanded(by: 1)
         var changedTargets: [Int32] = []
         let targetNodes = geometry.targets
         let (footprints, targets) = (footprints.rects, footprints.grid)
-        targets.forEachCandidate(in: changed, seen: &marks) { position in
+        targets.forEachCandidate(in: changed, seen: &scratch.marks) { position in
             if footprints[position].intersects(changed) { changedTargets.append(Int32(position)) }
         }
         if readsRegion {
-            for position in changedTargets { found.insert(Int32(targetNodes[Int(position)])) }
+            for position in changedTargets { scratch.found.insert(Int32(targetNodes[Int(position)])) }
         }
         if let reach {
             // The areas looked around so far: an area inside one of them has no
             // neighbour it has not (nested targets' footprints lie inside their
             // ancestors', which come first). A few are kept, the latest.
             var searched: [Rect] = []
-            func addNeighbours(of area: Rect) {
-                let around = area.expanded(by: reach)
-                if searched.contains(where: { $0.contains(around) }) { return }
-                if searched.count == 16 { searched.removeFirst() }
-                searched.append(around)
-                targets.forEachCandidate(in: around, seen: &marks) { position in
-                    if footprints[position].intersects(around) { found.insert(Int32(targetNodes[position])) }
-                }
+            searched.reserveCapacity(16)
+            addNeighbours(of: changed, position: nil, reach: reach, searched: &searched,
+                          marks: &scratch.marks, found: &scratch.found, neighbours: &scratch.neighbours)
+            for position in changedTargets {
+                addNeighbours(of: footprints[Int(position)], position: Int(position), reach: reach, searched: &searched,
+                              marks: &scratch.marks, found: &scratch.found, neighbours: &scratch.neighbours)
             }
-            addNeighbours(of: changed)
-            for position in changedTargets { addNeighbours(of: footprints[Int(position)]) }
         }
-        return holdersAbove(&found)
+        return holdersAbove(&scratch.found)
+    }
+
+    /// Adds the targets whose footprints meet `area` widened by `reach`,
+    /// unless an area searched before holds it. `position`: the target whose
+    /// footprint `area` is, whose neighbours may be kept; nil for other areas.
+    private func addNeighbours(of area: Rect, position: Int?, reach: Double, searched: inout [Rect],
+                               marks: inout VisitMarks, found: inout NodeList, neighbours: inout NeighbourCache) {
+        let around = area.expanded(by: reach)
+        if searched.contains(where: { $0.contains(around) }) { return }
+        if searched.count == 16 { searched.removeFirst() }
+        searched.append(around)
+        if let position, let kept = neighbours.kept(position) {
+            for node in kept { found.insert(node) }
+            return
+        }
+        let (rects, grid, targetNodes) = (footprints.rects, footprints.grid, geometry.targets)
+        guard let position, neighbours.keepsNext(position) else {
+            grid.forEachCandidate(in: around, seen: &marks) { candidate in
+                if rects[candidate].intersects(around) { found.insert(Int32(targetNodes[candidate])) }
+            }
+            return
+        }
+        var list: [Int32] = []
+        grid.forEachCandidate(in: around, seen: &marks) { candidate in
+            if rects[candidate].intersects(around) { list.append(Int32(targetNodes[candidate])) }
+        }
+        for node in list { found.insert(node) }
+        neighbours.keep(list, at: position)
     }
 
     /// The nodes found and the holders of `ignore` entries above them

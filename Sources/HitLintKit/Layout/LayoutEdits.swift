@@ -320,9 +320,11 @@ public struct LayoutEditor: Sendable {
     // MARK: - Byte helpers
 
     private func startOfLine(_ offset: Int) -> Int {
-        var start = offset
-        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-        return start
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = offset
+            while start > 0, buffer[start - 1] != 0x0A, buffer[start - 1] != 0x0D { start -= 1 }
+            return start
+        }
     }
 
     /// The offset of the `-` that introduces a block sequence entry starting at `offset`.
@@ -347,11 +349,19 @@ public struct LayoutEditor: Sendable {
     /// a new key indented with tabs), every other character a space.
     private func indentation(before offset: Int) -> String {
         let start = startOfLine(offset)
-        var text = ""
-        for byte in bytes[start..<offset] where byte & 0xC0 != 0x80 {
-            text.unicodeScalars.append(byte == 0x09 ? "\t" : " ")
+        // Written as ASCII bytes in place: a fix that inserts a key asks for
+        // its line's indentation, and a string grown a character at a time
+        // cost more than the rest of the insertion.
+        return bytes.withUnsafeBufferPointer { buffer in
+            String(unsafeUninitializedCapacity: offset - start) { text in
+                var count = 0
+                for byte in buffer[start..<offset] where byte & 0xC0 != 0x80 {
+                    text[count] = byte == 0x09 ? 0x09 : 0x20
+                    count += 1
+                }
+                return count
+            }
         }
-        return text
     }
 
     /// The bytes between a key and its value (": ", ":"), as written.

@@ -73,6 +73,16 @@ final class BuiltLayoutCheckTests: XCTestCase {
             let built = Linter.BuiltLayout(layout: layout, diagnostics: layoutDiagnostics)
             let original = Linter(options: options).lint(source: source, format: format, path: "s").diagnostics
             let fixes = original.filter { !($0.fix?.edits.isEmpty ?? true) && !($0.fix?.hitAreaChanges.isEmpty ?? true) }
+            // What fix checking lints on: a slot for the insets of every node a fix changes.
+            let slotted = built.withExtrasSlots(for: original)
+            for change in fixes.flatMap({ $0.fix!.hitAreaChanges }) where change.readBack != nil {
+                XCTAssertGreaterThanOrEqual(slotted.layout.nodes[Int(change.node)].extrasIndex, 0, "seed \(seed)")
+            }
+            for index in layout.nodes.indices {
+                XCTAssertEqual(slotted.layout.hitInsets(of: index), layout.hitInsets(of: index), "seed \(seed), node \(index)")
+                XCTAssertEqual(slotted.layout.alpha(of: index), layout.alpha(of: index))
+                XCTAssertEqual(slotted.layout.cornerRadius(of: index), layout.cornerRadius(of: index))
+            }
             // Each fix alone, then all that apply together.
             var trials = fixes.map { [$0] }
             trials.append(fixes)
@@ -86,6 +96,7 @@ final class BuiltLayoutCheckTests: XCTestCase {
                 let onBuilt = checker.lint(built, changing: changes)
                 XCTAssertEqual(Fixer.counts(onBuilt), Fixer.counts(edited),
                                "seed \(seed), fixes of \(applied.map { "\($0.rule) \($0.node ?? "")" })\n\(text)")
+                XCTAssertEqual(Fixer.counts(checker.lint(slotted, changing: changes)), Fixer.counts(edited), "seed \(seed), slotted")
                 compared += 1
             }
         }

@@ -223,4 +223,45 @@ final class FixReachTests: XCTestCase {
         XCTAssertEqual(lints, 1)
         XCTAssertEqual(checked.filter { !($0.fix?.edits.isEmpty ?? true) }.count, 10)
     }
+    /// The reaches of a file's fixes, worked out together (a footprint's
+    /// neighbours kept once searched around twice, `FixReach.affectedNodes(of:jobs:)`),
+    /// are each fix's reach worked out alone, on random screens and on cards
+    /// nested several deep, whose fixes share the footprints of their ancestors.
+    func testReachesWorkedOutTogetherAreEachFixsAlone() throws {
+        var screens = (0..<24).map { screen(seed: UInt64($0)) }
+        var nested = "root:\n  frame: [0, 0, 800, 1600]\n  children:\n"
+        for card in 0..<6 {
+            var indent = "    "
+            nested += "\(indent)- id: card\(card)\n\(indent)  type: button\n\(indent)  frame: [\(card % 2 * 400), \(card / 2 * 500), 390, 480]\n"
+            for level in 0..<4 {
+                nested += "\(indent)  children:\n"
+                for button in 0..<3 {
+                    nested += "\(indent)    - {id: c\(card)l\(level)b\(button), type: button, frame: [\(button * 36 + 2), 2, 30, 30]}\n"
+                }
+                nested += "\(indent)    - id: c\(card)l\(level)\n\(indent)      type: button\n\(indent)      frame: [4, 40, \(380 - level * 20), \(420 - level * 60)]\n"
+                indent += "    "
+            }
+        }
+        var options = LintOptions()
+        options.run.jobs = 1
+        screens.append((nested, options))
+        var compared = 0
+        for (text, options) in screens {
+            var options = options
+            options.fixChecking = .unchecked
+            let document = try SourceFormat.yaml.parse(SourceText(text))
+            let result = Linter(options: options).lint(document: document, path: "x", keepingContext: true)
+            let reach = try XCTUnwrap(result.context.map { FixReach($0) })
+            let together = reach.affectedNodes(of: result.diagnostics, jobs: 1)
+            for (index, diagnostic) in result.diagnostics.enumerated() {
+                guard let fix = diagnostic.fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else {
+                    XCTAssertNil(together[index])
+                    continue
+                }
+                XCTAssertEqual(together[index], reach.affectedNodes(of: fix.hitAreaChanges), "\(diagnostic.rule) \(diagnostic.node ?? "")")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
 }
