@@ -213,7 +213,7 @@ public struct LayoutEditor: Sendable {
     }
 
     public func insertMembers(into object: Int, _ pairs: [(key: String, value: String)]) -> TextEdit {
-        let members = document.members(object)
+        let members = MemberTail(of: object, in: document)
         let span = document.span(object)
         let json = document.format == .json
         func keyText(_ key: String) -> String {
@@ -240,21 +240,32 @@ public struct LayoutEditor: Sendable {
             } else if anchor > 0 {
                 gapRange = document.span(members[anchor - 1].value).end..<document.span(member.key).start
             }
-            var betweenMembers = ", "
+            // Between members: a comma and a new line indented as the
+            // anchor's key, or the gap's own text, or ", ".
+            var between = ", "
+            var breaksLine = false
             if let range = gapRange {
-                betweenMembers = containsLineBreak(range) ? "," + lineEnding + indentation(before: document.span(member.key).start)
-                                                         : separatorText(range)
+                if containsLineBreak(range) { breaksLine = true } else { between = separatorText(range) }
             } else if containsLineBreak((span.start + 1)..<document.span(member.key).start) {
-                betweenMembers = "," + lineEnding + indentation(before: document.span(member.key).start)
+                breaksLine = true
             }
+            let keyStart = document.span(member.key).start
+            let lineStart = breaksLine ? startOfLine(keyStart) : keyStart
+            let betweenCount = breaksLine ? 1 + lineEnding.utf8.count + keyStart - lineStart : between.utf8.count
             // Written as bytes made large enough once, and made a string once:
             // a fix is written for every fixable problem of a first run, most
-            // of them this insertion.
+            // of them this insertion; the new line's indentation too.
             var text = ByteWriter(capacity: pairs.reduce(0) {
-                $0 + betweenMembers.utf8.count + $1.key.utf8.count + separator.utf8.count + $1.value.utf8.count + 4
+                $0 + betweenCount + $1.key.utf8.count + separator.utf8.count + $1.value.utf8.count + 4
             })
             for pair in pairs {
-                text += betweenMembers
+                if breaksLine {
+                    text += ","
+                    text += lineEnding
+                    appendIndentation(from: lineStart, to: keyStart, into: &text)
+                } else {
+                    text += between
+                }
                 if json { text.appendJSONString(pair.key) } else { text += keyText(pair.key) }
                 text += separator
                 text += pair.value
@@ -264,7 +275,7 @@ public struct LayoutEditor: Sendable {
         }
         // Block mapping: a new line at the indentation of its keys, after the line
         // where the anchor's value ends (after any comment on that line).
-        let indent = indentation(before: document.span(members[0].key).start)
+        let indent = indentation(before: document.span(members.firstKey).start)
         let member = members[max(anchor, 0)]
         let separator = keyValueSeparator(key: member.key, value: member.value)
         var end = document.span(member.value).end
@@ -317,6 +328,39 @@ public struct LayoutEditor: Sendable {
         return TextEdit(span: SourceSpan(start: keySpan.start, end: valueEnd), replacement: "{}")
     }
 
+    /// An object's members as `insertMembers` reads them: how many, the
+    /// first key, and the last three, found in one walk without a list of
+    /// them all (every fix that inserts a key asks).
+    private struct MemberTail {
+        private(set) var count = 0
+        private(set) var firstKey = -1
+        private var tail = (Self.none, Self.none, Self.none)
+        private static let none = (key: -1, value: -1)
+
+        init(of object: Int, in document: Document) {
+            let end = document.next(object)
+            var key = object + 1
+            while key < end {
+                if count == 0 { firstKey = key }
+                tail = (tail.1, tail.2, (key, key + 1))
+                count += 1
+                key = document.next(key + 1)
+            }
+        }
+
+        var last: (key: Int, value: Int)? { count > 0 ? tail.2 : nil }
+
+        /// Member `index`, one of the last three.
+        subscript(index: Int) -> (key: Int, value: Int) {
+            switch count - 1 - index {
+            case 0: return tail.2
+            case 1: return tail.1
+            case 2: return tail.0
+            default: preconditionFailure("only an object's last three members are kept")
+            }
+        }
+    }
+
     // MARK: - Byte helpers
 
     private func startOfLine(_ offset: Int) -> Int {
@@ -349,17 +393,19 @@ public struct LayoutEditor: Sendable {
     /// a new key indented with tabs), every other character a space.
     private func indentation(before offset: Int) -> String {
         let start = startOfLine(offset)
-        // Written as ASCII bytes in place: a fix that inserts a key asks for
-        // its line's indentation, and a string grown a character at a time
-        // cost more than the rest of the insertion.
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(unsafeUninitializedCapacity: offset - start) { text in
-                var count = 0
-                for byte in buffer[start..<offset] where byte & 0xC0 != 0x80 {
-                    text[count] = byte == 0x09 ? 0x09 : 0x20
-                    count += 1
-                }
-                return count
+        var text = ByteWriter(capacity: offset - start)
+        appendIndentation(from: start, to: offset, into: &text)
+        return text.string
+    }
+
+    /// `indentation(before:)` of the bytes `start..<offset` (a line's start
+    /// to a point on it), written into `text`: a fix that inserts a key
+    /// writes its line's indentation, and a string grown a character at a
+    /// time cost more than the rest of the insertion.
+    private func appendIndentation(from start: Int, to offset: Int, into text: inout ByteWriter) {
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer[start..<offset] where byte & 0xC0 != 0x80 {
+                text.append(byte == 0x09 ? UInt8(0x09) : UInt8(0x20))
             }
         }
     }
