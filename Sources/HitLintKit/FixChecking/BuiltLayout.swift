@@ -48,9 +48,10 @@ extension Linter.BuiltLayout {
     /// every lint. The table is copied here, once, when a slot is missing.
     func withExtrasSlots(for diagnostics: [Diagnostic]) -> Linter.BuiltLayout {
         var layout = self.layout
-        for diagnostic in diagnostics {
-            guard let fix = diagnostic.fix, !fix.edits.isEmpty else { continue }
-            for change in fix.hitAreaChanges where change.readBack != nil {
+        // By index: a diagnostic taken by value is a copy, a reference counted
+        // for each of its strings and lists.
+        for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
+            for change in diagnostics[index].fix!.hitAreaChanges where change.readBack != nil {
                 let index = Int(change.node)
                 guard layout.nodes[index].extrasIndex < 0 else { continue }
                 var node = layout.nodes[index]

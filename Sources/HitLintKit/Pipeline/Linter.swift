@@ -94,7 +94,7 @@ public struct Linter: Sendable {
                 }
                 let (layout, diagnostics) = LayoutBuilder.finish(consume builder, streamed: document, overrides: overrides)
                 let outcome = lintLayout(consume layout, diagnostics, kind: kind, keepingContext: keepingContext)
-                return finish(outcome, source: source, format: format, path: path, kind: kind)
+                return finish(consume outcome, source: source, format: format, path: path, kind: kind)
             }
             return lint(document: try format.parse(source), path: path, foundInFolder: foundInFolder, keepingContext: keepingContext)
         } catch {
@@ -153,7 +153,7 @@ public struct Linter: Sendable {
         _ = consume document
         let evidence = layout.densityEvidence
         let outcome = lintLayout(consume layout, diagnostics, kind: kind, keepingContext: keepingContext)
-        var result = finish(outcome, source: source, format: format, path: path, kind: kind)
+        var result = finish(consume outcome, source: source, format: format, path: path, kind: kind)
         result.densityEvidence = evidence
         return result
     }
@@ -204,9 +204,14 @@ public struct Linter: Sendable {
 
     /// Keeps only the advice of a capture's fixes, or checks a layout's fixes
     /// (or, unchecked, keeps what checking them later needs).
-    private func finish(_ outcome: LayoutOutcome, source: SourceText,
+    private func finish(_ outcome: consuming LayoutOutcome, source: SourceText,
                         format: SourceFormat, path: String, kind: FileKind) -> LintResult {
-        var diagnostics = outcome.diagnostics
+        // Taken from the outcome, which then lets go of it: the list is
+        // changed below (fixes checked, edits dropped), and a list the
+        // outcome still held would first be copied whole, a reference
+        // counted for each string and list of each finding.
+        var diagnostics: [Diagnostic] = []
+        swap(&diagnostics, &outcome.diagnostics)
         var fixesChecked = true
         if kind.isImported {
             // A captured hierarchy is what the app did, not a source to edit: the
