@@ -103,7 +103,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var control: String?
 
     public init(rule: String, severity: Severity, message: String, span: SourceSpan,
-                node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil) {
+                node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil,
+                relatedNodes: [Int] = []) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -112,5 +113,6 @@ public struct Diagnostic: Hashable, Sendable {
         self.nodeIndex = nodeIndex
         self.related = related
         self.fix = fix
+        self.relatedNodes = relatedNodes
     }
 }

@@ -133,7 +133,9 @@ struct FixChecking {
                                      lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
             verdicts = checker.run(lint: lint)
         }
-        for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
+        // The verdict first: reading a finding of the list being changed
+        // copies it whole, and most fixes are kept.
+        for index in diagnostics.indices {
             let note: String
             switch verdicts[index] {
             case .kept, .unchecked: continue
@@ -141,6 +143,7 @@ struct FixChecking {
             case .addsProblem: note = " (to do by hand: applied alone it makes another problem appear)"
             case .doesNotResolve: note = " (to do by hand: applied alone it does not resolve this)"
             }
+            guard !(diagnostics[index].fix?.edits.isEmpty ?? true) else { continue }
             diagnostics[index].fix!.dropEdits()
             diagnostics[index].fix!.description += note
         }

@@ -187,11 +187,12 @@ public struct RuleContext: Sendable {
         let describes = options.run.describesDiagnostics
         var severity = options.severity(of: rule)
         if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
-        var diagnostic = Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
-                                    span: span ?? layout.anchorSpan(of: node), node: key(node, name: name), nodeIndex: node,
-                                    related: describes ? related.map { key($0) } : [], fix: describes ? fix() : nil)
-        diagnostic.relatedNodes = related
-        return diagnostic
+        // Made whole in one initializer: one set afterwards made the rules copy
+        // each finding as they added it to their lists.
+        return Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
+                          span: span ?? layout.anchorSpan(of: node), node: key(node, name: name), nodeIndex: node,
+                          related: describes ? related.map { key($0) } : [], fix: describes ? fix() : nil,
+                          relatedNodes: related)
     }
 
     /// How reports name a node (`Layout.key(of:)`); `name` when the rule has it
