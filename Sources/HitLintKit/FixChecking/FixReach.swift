@@ -101,7 +101,7 @@ public struct FixReach: Sendable {
         private var state: [UInt8]
         private var lists: [Int32: [Int32]] = [:]
         private var held = 0
-        private static let limit = 1 << 20
+        private static let limit = 1 << 18
 
         init(targets: Int) { state = [UInt8](repeating: 0, count: targets) }
 
