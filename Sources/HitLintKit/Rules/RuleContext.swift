@@ -189,9 +189,11 @@ public struct RuleContext: Sendable {
         if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
         // Made whole in one initializer: one set afterwards made the rules copy
         // each finding as they added it to their lists.
-        return Diagnostic(rule: rule, severity: severity, message: describes ? message() : "",
-                          span: span ?? layout.anchorSpan(of: node), node: key(node, name: name), nodeIndex: node,
-                          related: describes ? related.map { key($0) } : [], fix: describes ? fix() : nil,
+        let text = describes ? message() : ""
+        let relatedKeys = describes ? related.map { key($0) } : []
+        let planned = describes ? fix() : nil
+        return Diagnostic(rule: rule, severity: severity, message: text, span: span ?? layout.anchorSpan(of: node),
+                          node: key(node, name: name), nodeIndex: node, related: relatedKeys, fix: planned,
                           relatedNodes: related)
     }
 
