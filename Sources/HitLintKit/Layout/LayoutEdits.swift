@@ -401,7 +401,7 @@ public struct LayoutEditor: Sendable {
     /// `indentation(before:)` of the bytes `start..<offset` (a line's start
     /// to a point on it), written into `text`: a fix that inserts a key
     /// writes its line's indentation, and a string grown a character at a
-    /// time cost more than the rest of the insertion.
+    /// time costs more than the rest of the insertion.
     private func appendIndentation(from start: Int, to offset: Int, into text: inout ByteWriter) {
         bytes.withUnsafeBufferPointer { buffer in
             for byte in buffer[start..<offset] where byte & 0xC0 != 0x80 {

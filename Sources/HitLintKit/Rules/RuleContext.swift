@@ -187,8 +187,8 @@ public struct RuleContext: Sendable {
         let describes = options.run.describesDiagnostics
         var severity = options.severity(of: rule)
         if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
-        // Made whole in one initializer: one set afterwards made the rules copy
-        // each finding as they added it to their lists.
+        // Made whole in one initializer: a field set afterwards makes the
+        // rules copy each finding as they add it to their lists.
         let text = describes ? message() : ""
         let relatedKeys = describes ? related.map { key($0) } : []
         let planned = describes ? fix() : nil
