@@ -52,11 +52,11 @@ extension Linter.BuiltLayout {
         // for each of its strings and lists.
         for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
             for change in diagnostics[index].fix!.hitAreaChanges where change.readBack != nil {
-                let index = Int(change.node)
-                guard layout.nodes[index].extrasIndex < 0 else { continue }
-                var node = layout.nodes[index]
+                let changed = Int(change.node)
+                guard layout.nodes[changed].extrasIndex < 0 else { continue }
+                var node = layout.nodes[changed]
                 layout.setExtras(of: &node)
-                layout.nodes[index] = node
+                layout.nodes[changed] = node
             }
         }
         return Linter.BuiltLayout(layout: layout, diagnostics: self.diagnostics, geometry: geometry,

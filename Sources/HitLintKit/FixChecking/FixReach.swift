@@ -211,19 +211,16 @@ public struct FixReach: Sendable {
             for node in kept { found.insert(node) }
             return
         }
-        let (rects, grid, targetNodes) = (footprints.rects, footprints.grid, geometry.targets)
-        guard let position, neighbours.keepsNext(position) else {
-            grid.forEachCandidate(in: around, seen: &marks) { candidate in
-                if rects[candidate].intersects(around) { found.insert(Int32(targetNodes[candidate])) }
-            }
-            return
-        }
+        let (rects, targetNodes) = (footprints.rects, geometry.targets)
+        let keeps = position.map { neighbours.keepsNext($0) } ?? false
         var list: [Int32] = []
-        grid.forEachCandidate(in: around, seen: &marks) { candidate in
-            if rects[candidate].intersects(around) { list.append(Int32(targetNodes[candidate])) }
+        footprints.grid.forEachCandidate(in: around, seen: &marks) { candidate in
+            guard rects[candidate].intersects(around) else { return }
+            let node = Int32(targetNodes[candidate])
+            if keeps { list.append(node) }
+            found.insert(node)
         }
-        for node in list { found.insert(node) }
-        neighbours.keep(list, at: position)
+        if keeps, let position { neighbours.keep(list, at: position) }
     }
 
     /// The nodes found and the holders of `ignore` entries above them

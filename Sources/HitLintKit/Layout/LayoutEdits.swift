@@ -233,12 +233,13 @@ public struct LayoutEditor: Sendable {
             }
             let member = members[anchor]
             let separator = keyValueSeparator(key: member.key, value: member.value)
+            let keyStart = document.span(member.key).start
             // The separator between members as written: the gap after the anchor, else before it.
             var gapRange: Range<Int>?
             if anchor + 1 < members.count {
                 gapRange = document.span(member.value).end..<document.span(members[anchor + 1].key).start
             } else if anchor > 0 {
-                gapRange = document.span(members[anchor - 1].value).end..<document.span(member.key).start
+                gapRange = document.span(members[anchor - 1].value).end..<keyStart
             }
             // Between members: a comma and a new line indented as the
             // anchor's key, or the gap's own text, or ", ".
@@ -246,10 +247,9 @@ public struct LayoutEditor: Sendable {
             var breaksLine = false
             if let range = gapRange {
                 if containsLineBreak(range) { breaksLine = true } else { between = separatorText(range) }
-            } else if containsLineBreak((span.start + 1)..<document.span(member.key).start) {
+            } else if containsLineBreak((span.start + 1)..<keyStart) {
                 breaksLine = true
             }
-            let keyStart = document.span(member.key).start
             let lineStart = breaksLine ? startOfLine(keyStart) : keyStart
             let betweenCount = breaksLine ? 1 + lineEnding.utf8.count + keyStart - lineStart : between.utf8.count
             // Written as bytes made large enough once, and made a string once:

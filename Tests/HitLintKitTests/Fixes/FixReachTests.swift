@@ -223,6 +223,7 @@ final class FixReachTests: XCTestCase {
         XCTAssertEqual(lints, 1)
         XCTAssertEqual(checked.filter { !($0.fix?.edits.isEmpty ?? true) }.count, 10)
     }
+
     /// The reaches of a file's fixes, worked out together (a footprint's
     /// neighbours kept once searched around twice, `FixReach.affectedNodes(of:jobs:)`),
     /// are each fix's reach worked out alone, on random screens and on cards
