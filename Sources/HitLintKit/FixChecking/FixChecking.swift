@@ -73,9 +73,15 @@ struct FixChecking {
         // run's peak.
         let mapsCopies = source.bytes.isMapped
         let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
+        // Lints on the built layout name no node: the checker names a node
+        // from the layout when it first meets one.
+        var builtChecker = checker
+        builtChecker.options.run.namesNodes = false
         let lintBuilt = origin.map(\.built).map { built in
             let built = built.withExtrasSlots(for: diagnostics)
-            return { (changes: [HitAreaChange], nodes: [Int32]?) in checker.lint(built, changing: changes, checking: nodes) }
+            return BuiltLint(nodeName: { [layout = built.layout] in layout.key(of: Int($0)) }) {
+                (changes: [HitAreaChange], nodes: [Int32]?) in builtChecker.lint(built, changing: changes, checking: nodes)
+            }
         }
         // A layout with `ignore` entries is checked whole: whether an entry is
         // used depends on the findings of its node's whole subtree.
@@ -115,7 +121,8 @@ struct FixChecking {
     ///
     /// `lintBuilt`: the diagnostics with these hit insets given to the built
     /// layout's nodes, as `lint` of the edited bytes finds them (of the nodes
-    /// given, when they are: the others' findings may be left out); used for
+    /// given, when they are: the others' findings may be left out; a finding
+    /// on a node may leave its name to `BuiltLint.nodeName`); used for
     /// a set of fixes that all say how their insets read back
     /// (`HitAreaChange.readBack`), `lint` for the others. A group whose fixes
     /// all say what they reach is checked on the findings of those nodes
@@ -123,7 +130,7 @@ struct FixChecking {
     static func verify(_ diagnostics: inout [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
                        affected: [[Int32]?]? = nil,
                        audit: FixCheckAudit? = nil,
-                       lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])? = nil, focuses: Bool = false,
+                       lintBuilt: BuiltLint? = nil, focuses: Bool = false,
                        lint: (consuming [UInt8]) -> [Diagnostic]) {
         let verdicts: [Verdict]
         do {
@@ -147,6 +154,20 @@ struct FixChecking {
             diagnostics[index].fix!.dropEdits()
             diagnostics[index].fix!.description += note
         }
+    }
+}
+
+/// How fix checking lints the built layout with hit insets given to its nodes
+/// (`FixChecking.verify`'s `lintBuilt`).
+struct BuiltLint {
+    /// The name of a node (`Layout.key(of:)`), for the findings that carry
+    /// only its index (`RunSettings.namesNodes`).
+    let nodeName: (Int32) -> String
+    let lint: ([HitAreaChange], [Int32]?) -> [Diagnostic]
+
+    init(nodeName: @escaping (Int32) -> String, lint: @escaping ([HitAreaChange], [Int32]?) -> [Diagnostic]) {
+        self.nodeName = nodeName
+        self.lint = lint
     }
 }
 

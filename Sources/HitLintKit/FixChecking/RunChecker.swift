@@ -14,13 +14,16 @@ struct RunChecker {
         var problem: NodeProblem
         var name: String?
         var change: Int
+        /// Found by a lint that names no node (`RunSettings.namesNodes`): the
+        /// node's name is `BuiltLint.nodeName`'s.
+        var unnamed = false
     }
 
     let diagnostics: [Diagnostic]
     let bytes: SourceBytes
     let affected: [[Int32]?]?
     let audit: FixCheckAudit?
-    let lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])?
+    let lintBuilt: BuiltLint?
     /// Whether `lintBuilt` is asked for the findings of the reached nodes only.
     let focuses: Bool
     /// Scratch, by node: the nodes a focused lint checked, false between lints.
@@ -35,6 +38,9 @@ struct RunChecker {
     /// By diagnostic: its fix only gives nodes new hit insets, each saying how
     /// they read back (`HitAreaChange.readBack`), so it is checked on the built layout.
     private let readsBack: [Bool]
+    /// By diagnostic whose fix reads back: its changes, taken out once (each
+    /// look through a finding's fix copies the fix).
+    private let hitAreaChanges: [[HitAreaChange]]
     /// One more than the largest node any fix reaches: the size of the
     /// node-indexed tables below.
     private let nodeCount: Int
@@ -59,7 +65,7 @@ struct RunChecker {
     private var fixCodes: [ProblemCode] = []
 
     init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
-         lintBuilt: (([HitAreaChange], [Int32]?) -> [Diagnostic])?, focuses: Bool, budget: (bytes: Int, lints: Int)) {
+         lintBuilt: BuiltLint?, focuses: Bool, budget: (bytes: Int, lints: Int)) {
         self.focuses = focuses
         self.diagnostics = diagnostics
         self.bytes = bytes
@@ -70,10 +76,14 @@ struct RunChecker {
         verdicts = [FixChecking.Verdict](repeating: .unchecked, count: diagnostics.count)
         conflicts = Fixer.Conflicts(diagnostics.map { $0.fix?.edits ?? [] }, byteCount: bytes.count)
         inRun = [Bool](repeating: false, count: diagnostics.count)
-        readsBack = diagnostics.indices.map { index in
-            guard let changes = diagnostics[index].fix?.hitAreaChanges else { return false }
-            return !changes.isEmpty && changes.allSatisfy { $0.readBack != nil }
+        var readsBack = [Bool](repeating: false, count: diagnostics.count)
+        var hitAreaChanges = [[HitAreaChange]](repeating: [], count: diagnostics.count)
+        for index in diagnostics.indices where diagnostics[index].fix?.hitAreaChanges.isEmpty == false {
+            guard diagnostics[index].fix!.hitAreaChanges.allSatisfy({ $0.readBack != nil }) else { continue }
+            readsBack[index] = true
+            hitAreaChanges[index] = diagnostics[index].fix!.hitAreaChanges
         }
+        (self.readsBack, self.hitAreaChanges) = (readsBack, hitAreaChanges)
         var largest: Int32 = -1
         for nodes in affected ?? [] { if let top = nodes?.max() { largest = max(largest, top) } }
         nodeCount = Int(largest) + 1
@@ -96,15 +106,16 @@ struct RunChecker {
         return number
     }
 
-    /// The code of a problem of `rule` (a `ruleCode`) on `node` (-1: none), named `name`.
-    private mutating func code(rule: Int32, node: Int32, name: String?) -> ProblemCode {
+    /// The code of a problem of `rule` (a `ruleCode`) on `node` (-1: none),
+    /// named `name` (`unnamed`: named by `BuiltLint.nodeName`).
+    private mutating func code(rule: Int32, node: Int32, name: String?, unnamed: Bool = false) -> ProblemCode {
         let number: UInt32
         if node >= 0 {
             let index = Int(node)
             if index >= nodeNameNumbers.count {
                 nodeNameNumbers += repeatElement(.max, count: max(index + 1, 2 * nodeNameNumbers.count) - nodeNameNumbers.count)
             }
-            if nodeNameNumbers[index] == .max { nodeNameNumbers[index] = nameNumber(name) }
+            if nodeNameNumbers[index] == .max { nodeNameNumbers[index] = nameNumber(unnamed ? lintBuilt?.nodeName(node) : name) }
             number = nodeNameNumbers[index]
         } else {
             number = nameNumber(name)
@@ -364,10 +375,12 @@ struct RunChecker {
         // The fixes apply together (a run's, or groups `pickBatch` found apart).
         let found: [Diagnostic]
         var focused: [Int32]?
+        var onBuilt = false
         if let lintBuilt, fixes.allSatisfy({ readsBack[$0] }) {
             var changes: [HitAreaChange] = []
-            for index in fixes { changes += diagnostics[index].fix?.hitAreaChanges ?? [] }
-            found = lintBuilt(changes, checking)
+            for index in fixes { changes += hitAreaChanges[index] }
+            found = lintBuilt.lint(changes, checking)
+            onBuilt = true
             // The other nodes' findings were not looked for: they did not go away.
             focused = checking
         } else {
@@ -382,7 +395,10 @@ struct RunChecker {
         var result: [Change] = []
         after.forEach { problem, tally in
             let change = tally.count - before.count(problem)
-            if change != 0 { result.append(Change(problem: problem, name: found[tally.first].node, change: change)) }
+            guard change != 0 else { return }
+            let name = found[tally.first].node
+            // Only a finding on a node is left unnamed, and only by a lint on the built layout.
+            result.append(Change(problem: problem, name: name, change: change, unnamed: name == nil && problem.node >= 0 && onBuilt))
         }
         func goneUnlessFound(_ problem: NodeProblem, _ tally: ProblemTally) {
             if after.count(problem) == 0 {
@@ -413,7 +429,7 @@ struct RunChecker {
         var coded: Counts = []
         coded.reserveCapacity(changes.count)
         for change in changes {
-            coded.append((code(rule: change.problem.rule, node: change.problem.node, name: change.name), change.change))
+            coded.append((code(rule: change.problem.rule, node: change.problem.node, name: change.name, unnamed: change.unnamed), change.change))
         }
         coded.sort { $0.code < $1.code }
         // Problems of one name on several nodes are one problem: summed.

@@ -14,6 +14,13 @@ public struct RunSettings: Sendable {
     /// counts problems by rule and node), at a fraction of the cost: messages
     /// and edits are most of a rule's work where it fires often.
     public var describesDiagnostics = true
+    /// false (with `describesDiagnostics` false): a finding on a node carries
+    /// the node's index but not its name (`Diagnostic.node` nil). Fix
+    /// checking's lints on the built layout, whose reader names a node from
+    /// the layout when it first meets one (`RunChecker`): naming a node reads
+    /// its id out of the file, which every finding of every checking lint
+    /// would do again, on pages of a mapped file given back by then.
+    public var namesNodes = true
     /// false: a fix says only whether it would edit the file (`Fix.changesFile`),
     /// without its description or edits: all that output which shows no fix needs of
     /// one (the count of fixable problems), where writing the edits is most of

@@ -186,7 +186,7 @@ public struct DeadGapRule: GeometryRule {
                 }
             }
             guard !nearest.isEmpty else { continue }
-            let name = context.name(target)
+            let name = context.findingName(target)
             diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
                                                   message: message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
                                                   related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))

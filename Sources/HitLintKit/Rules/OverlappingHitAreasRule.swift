@@ -137,7 +137,7 @@ public struct OverlappingHitAreasRule: GeometryRule {
             guard regions[Int(position)].losses.contains(where: isStolen) else { continue }
             let region = regions[Int(position)]
             let stolen = region.losses.filter(isStolen)
-            let name = context.name(target)
+            let name = context.findingName(target)
             // Worked out only when the lint describes what it finds.
             func message() -> String {
                 let total = stolen.reduce(0) { $0 + $1.area }

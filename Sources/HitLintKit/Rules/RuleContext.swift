@@ -193,8 +193,15 @@ public struct RuleContext: Sendable {
         let relatedKeys = describes ? related.map { key($0) } : []
         let planned = describes ? fix() : nil
         return Diagnostic(rule: rule, severity: severity, message: text, span: span ?? layout.anchorSpan(of: node),
-                          node: key(node, name: name), nodeIndex: node, related: relatedKeys, fix: planned,
-                          relatedNodes: related)
+                          node: describes || options.run.namesNodes ? key(node, name: name) : nil, nodeIndex: node,
+                          related: relatedKeys, fix: planned, relatedNodes: related)
+    }
+
+    /// The name a rule hands `diagnostic(_:node:name:...)` for a finding on
+    /// `node`: empty when the lint neither describes nor names what it finds
+    /// (`RunSettings.namesNodes`), which then needs none.
+    func findingName(_ node: Int) -> String {
+        options.run.describesDiagnostics || options.run.namesNodes ? name(node) : ""
     }
 
     /// How reports name a node (`Layout.key(of:)`); `name` when the rule has it

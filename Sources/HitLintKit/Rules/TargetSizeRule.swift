@@ -251,7 +251,7 @@ public struct TargetSizeRule: GeometryRule {
             takers = []
         }
         let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
-        let name = context.name(target)
+        let name = context.findingName(target)
         diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
                                               message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
                                                                inferredLoss: inferredLoss, context: context),

@@ -42,7 +42,7 @@ public struct UnreachableTargetRule: GeometryRule {
             guard layered[target] else { continue }
             // A group of controls covered by its own controls (a list, a page's document).
             if context.isGroup(region) { continue }
-            let name = context.name(target)
+            let name = context.findingName(target)
             let why: Why
             if geometry.isSkipped[target] {
                 why = ignoringTouches(target, name: name, context)
