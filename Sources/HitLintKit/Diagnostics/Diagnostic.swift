@@ -53,6 +53,13 @@ public struct Fix: Hashable, Sendable {
     /// Whether applying it changes the file (what `--fix` counts as fixable).
     public var changesFile: Bool { !edits.isEmpty || hasUnwrittenEdits }
 
+    /// What fix checking adds to the description of a fix it had no budget
+    /// left to check: its edits wait for the next `--fix` pass.
+    public static let notCheckedNote = " (not checked in this pass: too many fixes in one file; run --fix again)"
+
+    /// Whether fix checking left it for the next pass (`notCheckedNote`).
+    public var isLeftForNextPass: Bool { edits.isEmpty && description.hasSuffix(Fix.notCheckedNote) }
+
     /// Keeps the advice only.
     public mutating func dropEdits() {
         edits = []

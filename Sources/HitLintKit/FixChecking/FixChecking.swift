@@ -146,7 +146,7 @@ struct FixChecking {
             let note: String
             switch verdicts[index] {
             case .kept, .unchecked: continue
-            case .outOfBudget: note = " (not checked in this pass: too many fixes in one file; run --fix again)"
+            case .outOfBudget: note = Fix.notCheckedNote
             case .addsProblem: note = " (to do by hand: applied alone it makes another problem appear)"
             case .doesNotResolve: note = " (to do by hand: applied alone it does not resolve this)"
             }

@@ -9,14 +9,13 @@ struct RunChecker {
     /// The counts that change, by problem: sorted by code, none zero.
     typealias Counts = [(code: ProblemCode, change: Int)]
 
-    /// A change of a problem's count between the original and a lint.
+    /// A change of a problem's count between the original and a lint: the
+    /// problem's node (-1: none) and code, worked out as the change is found
+    /// (a name kept for later is a reference counted at every copy).
     private struct Change {
-        var problem: NodeProblem
-        var name: String?
+        var node: Int32
+        var code: ProblemCode
         var change: Int
-        /// Found by a lint that names no node (`RunSettings.namesNodes`): the
-        /// node's name is `BuiltLint.nodeName`'s.
-        var unnamed = false
     }
 
     let diagnostics: [Diagnostic]
@@ -345,7 +344,7 @@ struct RunChecker {
         }
         var shares = [[Change]](repeating: [], count: batch.count)
         for change in changed {
-            let node = Int(change.problem.node)
+            let node = Int(change.node)
             let owner = node >= 0 && node < nodeCount ? ownerOf[node] : -1
             guard owner >= 0 else {
                 // A finding changed where no group reaches: check each alone, against the whole file.
@@ -392,17 +391,23 @@ struct RunChecker {
             found = lint(patched)
         }
         let after = byNode(found)
+        // Read from here while codes are given out (which changes `self`).
+        let before = self.before
         var result: [Change] = []
         after.forEach { problem, tally in
             let change = tally.count - before.count(problem)
             guard change != 0 else { return }
             let name = found[tally.first].node
             // Only a finding on a node is left unnamed, and only by a lint on the built layout.
-            result.append(Change(problem: problem, name: name, change: change, unnamed: name == nil && problem.node >= 0 && onBuilt))
+            let unnamed = name == nil && problem.node >= 0 && onBuilt
+            result.append(Change(node: problem.node, code: code(rule: problem.rule, node: problem.node, name: name, unnamed: unnamed),
+                                 change: change))
         }
         func goneUnlessFound(_ problem: NodeProblem, _ tally: ProblemTally) {
             if after.count(problem) == 0 {
-                result.append(Change(problem: problem, name: diagnostics[tally.first].node, change: -tally.count))
+                result.append(Change(node: problem.node,
+                                     code: code(rule: problem.rule, node: problem.node, name: diagnostics[tally.first].node),
+                                     change: -tally.count))
             }
         }
         guard let focused else {
@@ -425,12 +430,10 @@ struct RunChecker {
         return result
     }
 
-    private mutating func counts(_ changes: [Change]) -> Counts {
+    private func counts(_ changes: [Change]) -> Counts {
         var coded: Counts = []
         coded.reserveCapacity(changes.count)
-        for change in changes {
-            coded.append((code(rule: change.problem.rule, node: change.problem.node, name: change.name, unnamed: change.unnamed), change.change))
-        }
+        for change in changes { coded.append((change.code, change.change)) }
         coded.sort { $0.code < $1.code }
         // Problems of one name on several nodes are one problem: summed.
         var result: Counts = []
