@@ -30,6 +30,9 @@ struct FixChecking {
     /// Whether checking lints on the built layout find only the findings of
     /// the nodes their fixes reach (`Linter.focusesFixChecks`, for tests).
     var focuses = true
+    /// Whether checking lints on the built layout name the nodes of their
+    /// findings (`Linter.namesFixCheckNodes`, for tests).
+    var namesNodes = false
 
     /// What the lint that made the fixes leaves for checking them: where each
     /// fix can change findings, and the layout as it built it (fixes that only
@@ -76,7 +79,7 @@ struct FixChecking {
         // Lints on the built layout name no node: the checker names a node
         // from the layout when it first meets one.
         var builtChecker = checker
-        builtChecker.options.run.namesNodes = false
+        builtChecker.options.run.namesNodes = namesNodes
         let lintBuilt = origin.map(\.built).map { built in
             let built = built.withExtrasSlots(for: diagnostics)
             return BuiltLint(nodeName: { [layout = built.layout] in layout.key(of: Int($0)) }) {

@@ -71,6 +71,10 @@ public struct Linter: Sendable {
     /// For tests: whether fix checking's lints find only the findings of the
     /// nodes their fixes reach (false: every node's, as a lint of the file).
     var focusesFixChecks = true
+    /// For tests: whether fix checking's lints on the built layout name the
+    /// nodes of their findings (false: the checker names a node from the
+    /// layout when it first meets one, `RunSettings.namesNodes`).
+    var namesFixCheckNodes = false
 
     public init(options: LintOptions = LintOptions()) {
         self.options = options
@@ -223,7 +227,7 @@ public struct Linter: Sendable {
             if options.fixChecking == .checked {
                 let origin = outcome.context.map { FixChecking.Origin($0, layoutDiagnostics: outcome.layoutDiagnostics) }
                 FixChecking(linter: self, source: source, format: format, path: path, origin: origin,
-                            audit: fixCheckAudit, focuses: focusesFixChecks).check(&diagnostics)
+                            audit: fixCheckAudit, focuses: focusesFixChecks, namesNodes: namesFixCheckNodes).check(&diagnostics)
             } else {
                 fixesChecked = false
             }
@@ -250,7 +254,8 @@ public struct Linter: Sendable {
         if let context = result.context, let input = result.fixCheckInput {
             let origin = FixChecking.Origin(context, layoutDiagnostics: input.layoutDiagnostics)
             FixChecking(linter: self, source: result.source, format: input.format, path: result.path,
-                        origin: origin, audit: fixCheckAudit, focuses: focusesFixChecks).check(&checked.diagnostics)
+                        origin: origin, audit: fixCheckAudit, focuses: focusesFixChecks,
+                        namesNodes: namesFixCheckNodes).check(&checked.diagnostics)
         } else {
             var linter = self
             linter.options.fixChecking = .checked

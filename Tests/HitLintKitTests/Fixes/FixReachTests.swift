@@ -126,6 +126,31 @@ final class FixReachTests: XCTestCase {
         XCTAssertGreaterThan(byHand, 10)
     }
 
+    /// Fix checking's lints on the built layout leave the names of the nodes
+    /// they find problems on to the checker, which names a node from the
+    /// layout when it first meets one (`RunSettings.namesNodes`): problems
+    /// are counted by name, so every verdict must be what lints that name
+    /// their findings give.
+    func testCheckingLintsThatNameNoNodeGiveTheVerdictsOfLintsThatDo() {
+        var fixes = 0
+        var byHand = 0
+        for seed in 0..<120 {
+            let (text, options) = screen(seed: UInt64(2_000 + seed))
+            let source = SourceText(text)
+            var naming = Linter(options: options)
+            naming.namesFixCheckNodes = true
+            let expected = naming.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+            let found = Linter(options: options).lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+            XCTAssertEqual(found.map { $0.fix?.description }, expected.map { $0.fix?.description }, "seed \(seed)\n\(text)")
+            XCTAssertEqual(found.map { $0.fix?.edits ?? [] }, expected.map { $0.fix?.edits ?? [] }, "seed \(seed)")
+            fixes += expected.filter { $0.fix != nil }.count
+            byHand += expected.filter { $0.fix?.description.contains("to do by hand") == true }.count
+        }
+        XCTAssertGreaterThan(fixes, 300)
+        // Some fixes must fail their check, so the verdicts differ from fix to fix.
+        XCTAssertGreaterThan(byHand, 10)
+    }
+
     /// The nodes one fix that gives `node` the insets reaches, by name.
     private func reached(_ yaml: String, node name: String, insets: EdgeInsets, options: LintOptions = LintOptions()) throws -> Set<String> {
         var options = options

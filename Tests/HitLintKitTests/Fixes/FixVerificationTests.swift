@@ -102,6 +102,36 @@ final class FixVerificationTests: XCTestCase {
         })
     }
 
+    /// A lint on the built layout may leave a finding's node unnamed
+    /// (`RunSettings.namesNodes`); problems are counted by name, so the
+    /// checker names it from the layout. Nodes 2 and 3 share the id "dup":
+    /// node 0's fix resolves its problem and moves the "new" problem from
+    /// node 2 to node 3, which by name is nothing new.
+    func testAFindingLeftUnnamedIsCountedUnderItsNodesName() {
+        func finding(_ rule: String, _ node: Int, _ name: String?) -> Diagnostic {
+            Diagnostic(rule: rule, severity: .error, message: "", span: SourceSpan(start: node, end: node + 1), node: name, nodeIndex: node)
+        }
+        let names = ["a", "b", "dup", "dup"]
+        var small = finding("small", 0, "a")
+        var fix = Fix(description: "grow a", edits: [TextEdit(span: SourceSpan(start: 0, end: 1), replacement: "b")])
+        fix.hitAreaChanges = [HitAreaChange(node: 0, insets: .zero, readBack: WrittenInsets(sides: 0b1111, values: .zero))]
+        small.fix = fix
+        let original = [small, finding("new", 2, "dup")]
+        for namesNodes in [true, false] {
+            let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
+                XCTAssertEqual(changes.map(\.node), [0])
+                return [finding("new", 3, namesNodes ? "dup" : nil)]
+            }
+            var checked = original
+            FixChecking.verify(&checked, of: SourceBytes(Array("abcd".utf8)), affected: [[0, 2, 3], nil], lintBuilt: lint) { _ in
+                XCTFail("checked on the built layout")
+                return []
+            }
+            XCTAssertEqual(checked[0].fix?.edits.count, 1, "names nodes: \(namesNodes)")
+            XCTAssertEqual(checked[0].fix?.description, "grow a", "names nodes: \(namesNodes)")
+        }
+    }
+
     func testEditsAreWrittenInOnePassWithLaterListedInsertionsFirst() {
         func edit(_ start: Int, _ end: Int, _ text: String) -> TextEdit {
             TextEdit(span: SourceSpan(start: start, end: end), replacement: text)
