@@ -77,10 +77,12 @@ struct RunChecker {
         inRun = [Bool](repeating: false, count: diagnostics.count)
         var readsBack = [Bool](repeating: false, count: diagnostics.count)
         var hitAreaChanges = [[HitAreaChange]](repeating: [], count: diagnostics.count)
-        for index in diagnostics.indices where diagnostics[index].fix?.hitAreaChanges.isEmpty == false {
-            guard diagnostics[index].fix!.hitAreaChanges.allSatisfy({ $0.readBack != nil }) else { continue }
+        for index in diagnostics.indices {
+            // The list taken once: each look through a finding's fix copies the fix.
+            guard let changes = diagnostics[index].fix?.hitAreaChanges, !changes.isEmpty,
+                  changes.allSatisfy({ $0.readBack != nil }) else { continue }
             readsBack[index] = true
-            hitAreaChanges[index] = diagnostics[index].fix!.hitAreaChanges
+            hitAreaChanges[index] = changes
         }
         (self.readsBack, self.hitAreaChanges) = (readsBack, hitAreaChanges)
         var largest: Int32 = -1

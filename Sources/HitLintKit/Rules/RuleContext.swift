@@ -172,8 +172,10 @@ public struct RuleContext: Sendable {
         (self.option(option.rule, option.name).flatMap(Length.init) ?? option.fallback).points(in: layout)
     }
 
-    /// The message and fix are worked out only when the options ask for
-    /// them (`RunSettings.describesDiagnostics`).
+    /// The message, fix and related nodes are worked out only when the
+    /// options ask for them (`RunSettings.describesDiagnostics`), or, for
+    /// the related nodes, when the layout settles findings by them (views the
+    /// app's code holds, frames the file is unsure of: `Linter.lintLayout`).
     ///
     /// `weakEvidence`: the finding rests on what the file only suggests (web
     /// content, a clickable ancestor that may take the touch, z-order read from
@@ -183,18 +185,20 @@ public struct RuleContext: Sendable {
     ///
     /// `name`: the node's name, when the rule has it already (its message names it).
     public func diagnostic(_ rule: String, node: Int, name: String? = nil, message: @autoclosure () -> String, span: SourceSpan? = nil,
-                           related: [Int] = [], fix: @autoclosure () -> Fix? = nil, weakEvidence: Bool = false) -> Diagnostic {
+                           related: @autoclosure () -> [Int] = [], fix: @autoclosure () -> Fix? = nil,
+                           weakEvidence: Bool = false) -> Diagnostic {
         let describes = options.run.describesDiagnostics
         var severity = options.severity(of: rule)
         if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
         // Made whole in one initializer: a field set afterwards makes the
         // rules copy each finding as they add it to their lists.
         let text = describes ? message() : ""
-        let relatedKeys = describes ? related.map { key($0) } : []
+        let relatedNodes = describes || !layout.codeHeldViews.isEmpty || !layout.uncertainFrames.isEmpty ? related() : []
+        let relatedKeys = describes ? relatedNodes.map { key($0) } : []
         let planned = describes ? fix() : nil
         return Diagnostic(rule: rule, severity: severity, message: text, span: span ?? layout.anchorSpan(of: node),
                           node: describes || options.run.namesNodes ? key(node, name: name) : nil, nodeIndex: node,
-                          related: relatedKeys, fix: planned, relatedNodes: related)
+                          related: relatedKeys, fix: planned, relatedNodes: relatedNodes)
     }
 
     /// The name a rule hands `diagnostic(_:node:name:...)` for a finding on
