@@ -2,7 +2,7 @@
 struct RunChecker {
     /// A problem as fixes are judged by it (`Fixer.ProblemKey`: a rule and a
     /// node's name) as a number, (rule + 1) << 32 | the name's number
-    /// (`nameNumber`): each checking lint's changes are counted by it, and
+    /// (`NameNumbers`): each checking lint's changes are counted by it, and
     /// the names' strings would be hashed again for every one.
     typealias ProblemCode = UInt64
 
@@ -55,8 +55,7 @@ struct RunChecker {
     /// Scratch for `applyingTogether`, by diagnostic: false between calls.
     private var inRun: [Bool]
     /// The names met so far, numbered in the order met (`ProblemCode`).
-    private var nameNumbers: [String?: UInt32] = [:]
-    private var names: [String?] = []
+    private var nameNumbers: NameNumbers
     /// By node: its name's number, once met (`UInt32.max` before). A fix
     /// changes no node's name, so a node keeps its number in every lint.
     private var nodeNameNumbers: [UInt32] = []
@@ -88,23 +87,14 @@ struct RunChecker {
         var largest: Int32 = -1
         for nodes in affected ?? [] { if let top = nodes?.max() { largest = max(largest, top) } }
         nodeCount = Int(largest) + 1
-        // About one name per finding: grown once, not by doubling.
-        nameNumbers.reserveCapacity(diagnostics.count)
+        // About one name per finding: made large enough once.
+        nameNumbers = NameNumbers(expected: diagnostics.count)
         before = byNode(diagnostics)
         fixCodes = [ProblemCode](repeating: 0, count: diagnostics.count)
         for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
             fixCodes[index] = code(rule: ruleCode(diagnostics[index].rule), node: diagnostics[index].nodeIndex.map(Int32.init) ?? -1,
                                    name: diagnostics[index].node)
         }
-    }
-
-    /// The number of a node's name (`ProblemCode`), given when first met.
-    private mutating func nameNumber(_ name: String?) -> UInt32 {
-        if let number = nameNumbers[name] { return number }
-        let number = UInt32(names.count)
-        nameNumbers[name] = number
-        names.append(name)
-        return number
     }
 
     /// The code of a problem of `rule` (a `ruleCode`) on `node` (-1: none),
@@ -116,10 +106,12 @@ struct RunChecker {
             if index >= nodeNameNumbers.count {
                 nodeNameNumbers += repeatElement(.max, count: max(index + 1, 2 * nodeNameNumbers.count) - nodeNameNumbers.count)
             }
-            if nodeNameNumbers[index] == .max { nodeNameNumbers[index] = nameNumber(unnamed ? lintBuilt?.nodeName(node) : name) }
+            if nodeNameNumbers[index] == .max {
+                nodeNameNumbers[index] = nameNumbers.number(unnamed ? lintBuilt?.nodeName(node) : name)
+            }
             number = nodeNameNumbers[index]
         } else {
-            number = nameNumber(name)
+            number = nameNumbers.number(name)
         }
         return UInt64(UInt32(bitPattern: rule) + 1) << 32 | UInt64(number)
     }
@@ -128,7 +120,7 @@ struct RunChecker {
     private func keyed(_ counts: Counts) -> [Fixer.ProblemKey: Int] {
         var result: [Fixer.ProblemKey: Int] = [:]
         for (code, change) in counts {
-            result[Fixer.ProblemKey(rule: rules[Int(code >> 32) - 1], node: names[Int(code & 0xFFFF_FFFF)])] = change
+            result[Fixer.ProblemKey(rule: rules[Int(code >> 32) - 1], node: nameNumbers.names[Int(code & 0xFFFF_FFFF)])] = change
         }
         return result
     }
@@ -157,7 +149,8 @@ struct RunChecker {
 
     /// Whether every fix of the group says which nodes it can change.
     private func isLocal(_ group: [Int]) -> Bool {
-        guard let affected, !checkedWhole.contains(group) else { return false }
+        // (The set is looked in only when it holds a group: a look hashes the group.)
+        guard let affected, checkedWhole.isEmpty || !checkedWhole.contains(group) else { return false }
         return group.allSatisfy { affected[$0] != nil }
     }
 
@@ -198,12 +191,13 @@ struct RunChecker {
             }
         }
         for index in run { for node in affected[index]! { nodeOwner[Int(node)] = -1 } }
-        var groupOfRoot: [Int: Int] = [:]
+        // By position of a root: its group's place in the result (-1: none yet).
+        var groupOfRoot = [Int](repeating: -1, count: run.count)
         var result: [[Int]] = []
         for (position, index) in run.enumerated() {
             let top = root(position)
-            if let group = groupOfRoot[top] {
-                result[group].append(index)
+            if groupOfRoot[top] >= 0 {
+                result[groupOfRoot[top]].append(index)
             } else {
                 groupOfRoot[top] = result.count
                 result.append([index])

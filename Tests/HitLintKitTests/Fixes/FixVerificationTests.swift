@@ -155,7 +155,7 @@ final class FixVerificationTests: XCTestCase {
     }
 
     /// The extra lints of fix checking run without words (no messages, related
-    /// names or fixes): they must find exactly the problems a full lint finds,
+    /// nodes or fixes): they must find exactly the problems a full lint finds,
     /// since verdicts count problems by rule and node. Checked on every example.
     func testLintWithoutWordsFindsTheSameProblems() throws {
         let folder = TestSupport.packageRoot.appendingPathComponent("Examples")
@@ -172,7 +172,7 @@ final class FixVerificationTests: XCTestCase {
             options.run.describesDiagnostics = false
             let terse = Linter(options: options).lint(source: SourceText(bytes: bytes), format: format, path: file).diagnostics
             func problems(_ diagnostics: [Diagnostic]) -> [String] {
-                diagnostics.map { "\($0.rule) \($0.node ?? "-") \($0.span.start)-\($0.span.end) \($0.relatedNodes)" }.sorted()
+                diagnostics.map { "\($0.rule) \($0.node ?? "-") \($0.span.start)-\($0.span.end)" }.sorted()
             }
             XCTAssertEqual(problems(terse), problems(full), file)
             XCTAssertEqual(Fixer.counts(terse), Fixer.counts(full), file)

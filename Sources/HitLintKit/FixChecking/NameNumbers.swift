@@ -1,0 +1,71 @@
+/// The names of the problems fix checking counts (`RunChecker.ProblemCode`),
+/// numbered in the order met. An open-addressed table over each name's
+/// FNV-1a hash of its UTF-8 bytes: a `Dictionary` keyed by the name hashes
+/// it with SipHash and its machinery, over a thousand instructions a name,
+/// and checking a large file's fixes meets a name for every node a finding
+/// is on.
+struct NameNumbers {
+    /// By number: the name.
+    private(set) var names: [String?] = []
+    /// By number: the name's hash.
+    private var hashes: [UInt64] = []
+    /// The table: a name's number + 1, 0 for an empty slot; a power of two
+    /// long, at most half full.
+    private var slots: [UInt32]
+    /// The number of the missing name (nil), once met.
+    private var missing: UInt32?
+
+    init(expected: Int) {
+        var capacity = 16
+        while capacity < 2 * expected { capacity *= 2 }
+        slots = [UInt32](repeating: 0, count: capacity)
+        names.reserveCapacity(expected)
+        hashes.reserveCapacity(expected)
+    }
+
+    /// The name's number, given it when first met.
+    mutating func number(_ name: String?) -> UInt32 {
+        guard let name else {
+            if let missing { return missing }
+            let number = UInt32(names.count)
+            names.append(nil)
+            hashes.append(0)
+            missing = number
+            return number
+        }
+        let hash = Self.hash(name)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let number = slots[slot] - 1
+            if hashes[Int(number)] == hash, names[Int(number)] == name { return number }
+            slot = (slot + 1) & mask
+        }
+        let number = UInt32(names.count)
+        names.append(name)
+        hashes.append(hash)
+        slots[slot] = number + 1
+        if 2 * names.count > slots.count { grow() }
+        return number
+    }
+
+    private mutating func grow() {
+        var larger = [UInt32](repeating: 0, count: 2 * slots.count)
+        let mask = larger.count - 1
+        for number in names.indices where names[number] != nil {
+            var slot = Int(truncatingIfNeeded: hashes[number]) & mask
+            while larger[slot] != 0 { slot = (slot + 1) & mask }
+            larger[slot] = UInt32(number) + 1
+        }
+        slots = larger
+    }
+
+    private static func hash(_ name: String) -> UInt64 {
+        var name = name
+        return name.withUTF8 { bytes in
+            var value: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return value
+        }
+    }
+}
