@@ -642,7 +642,7 @@ func denseLayout(nodes: Int, seed: UInt64 = 5) -> [UInt8] {
 func leftForNextPass(_ diagnostics: [Diagnostic]) -> String {
     // The fixes that edited before checking: those that still do, and those it dropped.
     let fixes = diagnostics.filter { diagnostic in
-        diagnostic.fix.map { $0.changesFile || $0.isLeftForNextPass || $0.description.contains(" (to do by hand: ") } ?? false
+        diagnostic.fix.map { $0.changesFile || $0.isLeftForNextPass || $0.description.contains(Fix.byHandNote) } ?? false
     }.count
     let left = diagnostics.filter { $0.fix?.isLeftForNextPass ?? false }.count
     return "; \(left) of \(fixes) fixes left for the next pass"

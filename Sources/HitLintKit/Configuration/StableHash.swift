@@ -10,9 +10,12 @@ public struct StableHash: Sendable {
     public init() {}
 
     public mutating func combine(_ text: String) {
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* Self.prime
+        var text = text
+        // Over the string's own bytes: its UTF-8 view costs several times as much a byte.
+        value = text.withUTF8 { [value] bytes in
+            var value = value
+            for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
+            return value
         }
         // A separator that cannot occur in UTF-8, so ("ab", "c") and ("a", "bc") differ.
         value ^= 0xFF

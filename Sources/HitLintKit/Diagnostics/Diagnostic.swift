@@ -57,6 +57,10 @@ public struct Fix: Hashable, Sendable {
     /// left to check: its edits wait for the next `--fix` pass.
     public static let notCheckedNote = " (not checked in this pass: too many fixes in one file; run --fix again)"
 
+    /// How fix checking's note on a fix that failed its check begins: its
+    /// edits are dropped, and it says why.
+    public static let byHandNote = " (to do by hand: "
+
     /// Whether fix checking left it for the next pass (`notCheckedNote`).
     public var isLeftForNextPass: Bool { edits.isEmpty && description.hasSuffix(Fix.notCheckedNote) }
 

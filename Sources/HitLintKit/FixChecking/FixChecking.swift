@@ -150,8 +150,8 @@ struct FixChecking {
             switch verdicts[index] {
             case .kept, .unchecked: continue
             case .outOfBudget: note = Fix.notCheckedNote
-            case .addsProblem: note = " (to do by hand: applied alone it makes another problem appear)"
-            case .doesNotResolve: note = " (to do by hand: applied alone it does not resolve this)"
+            case .addsProblem: note = Fix.byHandNote + "applied alone it makes another problem appear)"
+            case .doesNotResolve: note = Fix.byHandNote + "applied alone it does not resolve this)"
             }
             guard !(diagnostics[index].fix?.edits.isEmpty ?? true) else { continue }
             diagnostics[index].fix!.dropEdits()
@@ -167,11 +167,6 @@ struct BuiltLint {
     /// only its index (`RunSettings.namesNodes`).
     let nodeName: (Int32) -> String
     let lint: ([HitAreaChange], [Int32]?) -> [Diagnostic]
-
-    init(nodeName: @escaping (Int32) -> String, lint: @escaping ([HitAreaChange], [Int32]?) -> [Diagnostic]) {
-        self.nodeName = nodeName
-        self.lint = lint
-    }
 }
 
 /// Handed, for each group of fixes checked with others in one lint, what that

@@ -1,9 +1,8 @@
 /// The names of the problems fix checking counts (`RunChecker.ProblemCode`),
 /// numbered in the order met. An open-addressed table over each name's
-/// FNV-1a hash of its UTF-8 bytes: a `Dictionary` keyed by the name hashes
-/// it with SipHash and its machinery, over a thousand instructions a name,
-/// and checking a large file's fixes meets a name for every node a finding
-/// is on.
+/// `StableHash` (FNV-1a over its bytes) rather than a `Dictionary` keyed by
+/// the name, whose seeded SipHash is most of the cost of numbering a name;
+/// checking a large file's fixes meets a name for every node a finding is on.
 struct NameNumbers {
     /// By number: the name.
     private(set) var names: [String?] = []
@@ -61,11 +60,8 @@ struct NameNumbers {
     }
 
     private static func hash(_ name: String) -> UInt64 {
-        var name = name
-        return name.withUTF8 { bytes in
-            var value: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return value
-        }
+        var hash = StableHash()
+        hash.combine(name)
+        return hash.value
     }
 }

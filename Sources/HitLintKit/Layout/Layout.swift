@@ -378,6 +378,10 @@ public struct Layout: Sendable {
     /// doing what the control it covers does, or let touches through. What
     /// only they cover is not reported.
     public var codeHeldViews: Set<Int32> = []
+    /// Whether findings are settled by the nodes they relate to (`uncertainFrames`,
+    /// `codeHeldViews`): each finding then needs its related nodes, even where
+    /// nothing shows them.
+    public var judgesByRelatedNodes: Bool { !uncertainFrames.isEmpty || !codeHeldViews.isEmpty }
     /// Where a node draws, when a file says it is less than its frame (an
     /// Interface Builder button with only a title draws the title's line,
     /// centred, with empty padding around it), estimated: `clipped-target`

@@ -174,8 +174,8 @@ public struct RuleContext: Sendable {
 
     /// The message, fix and related nodes are worked out only when the
     /// options ask for them (`RunSettings.describesDiagnostics`), or, for
-    /// the related nodes, when the layout settles findings by them (views the
-    /// app's code holds, frames the file is unsure of: `Linter.lintLayout`).
+    /// the related nodes, when the layout settles findings by them
+    /// (`Layout.judgesByRelatedNodes`).
     ///
     /// `weakEvidence`: the finding rests on what the file only suggests (web
     /// content, a clickable ancestor that may take the touch, z-order read from
@@ -193,11 +193,11 @@ public struct RuleContext: Sendable {
         // Made whole in one initializer: a field set afterwards makes the
         // rules copy each finding as they add it to their lists.
         let text = describes ? message() : ""
-        let relatedNodes = describes || !layout.codeHeldViews.isEmpty || !layout.uncertainFrames.isEmpty ? related() : []
+        let relatedNodes = describes || layout.judgesByRelatedNodes ? related() : []
         let relatedKeys = describes ? relatedNodes.map { key($0) } : []
         let planned = describes ? fix() : nil
         return Diagnostic(rule: rule, severity: severity, message: text, span: span ?? layout.anchorSpan(of: node),
-                          node: describes || options.run.namesNodes ? key(node, name: name) : nil, nodeIndex: node,
+                          node: namesFindings ? key(node, name: name) : nil, nodeIndex: node,
                           related: relatedKeys, fix: planned, relatedNodes: relatedNodes)
     }
 
@@ -205,8 +205,11 @@ public struct RuleContext: Sendable {
     /// `node`: empty when the lint neither describes nor names what it finds
     /// (`RunSettings.namesNodes`), which then needs none.
     func findingName(_ node: Int) -> String {
-        options.run.describesDiagnostics || options.run.namesNodes ? name(node) : ""
+        namesFindings ? name(node) : ""
     }
+
+    /// Whether a finding carries its node's name (`RunSettings.namesNodes`).
+    private var namesFindings: Bool { options.run.describesDiagnostics || options.run.namesNodes }
 
     /// How reports name a node (`Layout.key(of:)`); `name` when the rule has it
     /// already and the layout keys nodes by their names.
