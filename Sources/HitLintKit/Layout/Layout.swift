@@ -570,6 +570,10 @@ public struct Layout: Sendable {
             return entry >= 0 ? document.span(Int(entry)) : nil
         }
         guard origin.idStart > 0 else { return nil }
+        // A read somewhere in a file whose pages were given back after the
+        // build: counted, or naming every finding's node would bring the
+        // whole file back into memory, at the rules' peak.
+        source.bytes.noteScatteredRead()
         // The string was parsed: its closing quote is the first one no backslash escapes.
         let start = Int(origin.idStart)
         return source.bytes.withUnsafeBufferPointer { bytes in

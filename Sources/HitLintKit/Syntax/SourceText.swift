@@ -159,7 +159,13 @@ public final class SourceText: @unchecked Sendable {
             index = 3
             column = 1
         }
-        if index < offset { column += scalarStarts(from: index, to: offset) }
+        if index < offset {
+            // A report asks for every finding's column: counted as a scattered
+            // read, so a mapped file's pages go back as the report goes on
+            // instead of all coming back into memory beside it.
+            bytes.noteScatteredRead()
+            column += scalarStarts(from: index, to: offset)
+        }
         let location = SourceLocation(line: low + 1, column: column)
         lastLocation = (offset, location)
         return location

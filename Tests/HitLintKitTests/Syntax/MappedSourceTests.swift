@@ -169,6 +169,38 @@ final class MappedSourceTests: XCTestCase {
         for _ in 0..<256 { source.noteScatteredRead() }
         XCTAssertLessThan(try XCTUnwrap(residentKilobytes(of: path)), 1 << 10)
     }
+
+    /// Naming each finding's node reads its id out of the file again, and a
+    /// report reads each finding's line to count its column: both are
+    /// scattered reads, so a large mapped file's pages go back every so
+    /// often (at most about 16 MB come back) instead of the whole file
+    /// coming back into memory beside the findings. 3,000 small buttons
+    /// 12 KB apart: 36 MB, each a finding whose window of pages comes back.
+    func testNamingAndLocatingFindingsKeepsLittleOfTheFileResident() throws {
+        var layout = #"{"root": {"id": "screen", "frame": [0, 0, 6000, 6000], "children": ["#
+        let gap = String(repeating: String(repeating: " ", count: 63) + "\n", count: 192)
+        for index in 0..<3_000 {
+            let (x, y) = (index % 60 * 100, index / 60 * 100)
+            layout += (index == 0 ? "" : ",") + gap + #"{"id": "b\#(index)", "type": "button", "frame": [\#(x), \#(y), 20, 20]}"#
+        }
+        layout += "]}}\n"
+        let path = try write("spread.json", Array(layout.utf8))
+        guard let source = mapped(path) else { return }
+        // As the text report lints: fixes neither written nor checked, so
+        // nothing but naming reads the nodes again.
+        var options = LintOptions()
+        options.run.streamingFrom = 0
+        options.run.writesFixes = false
+        options.fixChecking = .unchecked
+        let result = Linter(options: options).lint(source: SourceText(bytes: source), format: .json, path: "f")
+        XCTAssertEqual(result.diagnostics.filter { $0.rule == TargetSizeRule.id }.count, 3_000)
+        XCTAssertTrue(result.diagnostics.allSatisfy { $0.rule != TargetSizeRule.id || $0.message.contains("'b") }, "named by their ids")
+        let limit = 24 << 10
+        XCTAssertLessThan(try XCTUnwrap(residentKilobytes(of: path)), limit, "after the rules named 3,000 nodes")
+        let lines = result.diagnostics.map { result.location($0).start.line }
+        XCTAssertEqual(lines.count, result.diagnostics.count)
+        XCTAssertLessThan(try XCTUnwrap(residentKilobytes(of: path)), limit, "after locating every finding")
+    }
     #endif
 
     /// The line table of a mapped file is built a block (4 MiB) at a time,
