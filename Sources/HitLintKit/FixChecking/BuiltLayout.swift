@@ -59,7 +59,9 @@ extension Linter.BuiltLayout {
                 layout.nodes[changed] = node
             }
         }
-        return Linter.BuiltLayout(layout: layout, diagnostics: self.diagnostics, geometry: geometry,
+        // The geometry reads its nodes from the layout with the slots, which
+        // read as before: the layout as built is then held by nothing here.
+        return Linter.BuiltLayout(layout: layout, diagnostics: self.diagnostics, geometry: geometry.rebased(to: layout),
                                   regions: regions, footprints: footprints)
     }
 

@@ -24,7 +24,8 @@ struct FixChecking {
     let format: SourceFormat
     let path: String
     /// What the lint that made the fixes built; nil when it built no layout.
-    let origin: Origin?
+    /// Taken by `check(_:)`, which lets go of what it no longer needs.
+    var origin: Origin?
     /// For tests (`Linter.fixCheckAudit`).
     var audit: FixCheckAudit?
     /// Whether checking lints on the built layout find only the findings of
@@ -64,7 +65,7 @@ struct FixChecking {
     /// Strips each fix that fails its check of its edits, with a note that
     /// says why. In place: a copy of a large file's diagnostics would be
     /// made beside them, each a reference counted for each of its strings.
-    func check(_ diagnostics: inout [Diagnostic]) {
+    consuming func check(_ diagnostics: inout [Diagnostic]) {
         var checker = linter
         checker.options.fixChecking = .unchecked
         // Verdicts count problems by rule and node: the extra lints need no messages.
@@ -75,20 +76,30 @@ struct FixChecking {
         // the whole copy staying in memory beside the lint's tables, at the
         // run's peak.
         let mapsCopies = source.bytes.isMapped
+        // What the first lint built is let go of as soon as it is no longer
+        // needed: the reaches once worked out, the layout as built once the
+        // checking lints have theirs (with extras slots, a copy of its node
+        // table when a slot was missing), so that the checking lints, at the
+        // run's peak, do not find two node tables beside them.
+        var origin = self.origin
+        self.origin = nil
         let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
+        var built = origin?.built
+        origin = nil
+        let slotted = built?.withExtrasSlots(for: diagnostics)
+        built = nil
         // Lints on the built layout name no node: the checker names a node
         // from the layout when it first meets one.
         var builtChecker = checker
         builtChecker.options.run.namesNodes = namesNodes
-        let lintBuilt = origin.map(\.built).map { built in
-            let built = built.withExtrasSlots(for: diagnostics)
-            return BuiltLint(nodeName: { [layout = built.layout] in layout.key(of: Int($0)) }) {
+        let lintBuilt = slotted.map { built in
+            BuiltLint(nodeName: { [layout = built.layout] in layout.key(of: Int($0)) }) {
                 (changes: [HitAreaChange], nodes: [Int32]?) in builtChecker.lint(built, changing: changes, checking: nodes)
             }
         }
         // A layout with `ignore` entries is checked whole: whether an entry is
         // used depends on the findings of its node's whole subtree.
-        let focuses = focuses && origin?.built.layout.ignores.isEmpty == true
+        let focuses = focuses && slotted?.layout.ignores.isEmpty == true
         Self.verify(&diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
                     focuses: focuses) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes

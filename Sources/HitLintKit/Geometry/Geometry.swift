@@ -235,6 +235,15 @@ public struct Geometry: Sendable {
                         answerIndex: SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] }))
     }
 
+    /// The same geometry reading its nodes from `layout`, which must read as
+    /// this one's does (the same nodes, frames and insets: a copy of it with
+    /// slots added, `Linter.BuiltLayout.withExtrasSlots(for:)`), so that the
+    /// layout it was worked out from can be let go of.
+    func rebased(to layout: Layout) -> Geometry {
+        precondition(layout.nodes.count == nodeCount, "a geometry rebased to another layout")
+        return Geometry(self, layout: layout, gates: gates, answerIndex: answerIndex)
+    }
+
     /// `other` with another layout, gates and grid (`updated(to:changing:)`).
     private init(_ other: Geometry, layout: Layout, gates: [Rect], answerIndex: SpatialGrid) {
         self.layout = layout

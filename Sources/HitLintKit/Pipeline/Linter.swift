@@ -225,8 +225,13 @@ public struct Linter: Sendable {
             }
         } else if !outcome.broken {
             if options.fixChecking == .checked {
-                let origin = outcome.context.map { FixChecking.Origin($0, layoutDiagnostics: outcome.layoutDiagnostics) }
-                FixChecking(linter: self, source: source, format: format, path: path, origin: origin,
+                // Held by the checking alone unless the result keeps it: it
+                // lets go of what it no longer needs (`FixChecking.check`).
+                var context = outcome.context
+                if !outcome.keepsContext { outcome.context = nil }
+                let origin = context.map { FixChecking.Origin($0, layoutDiagnostics: outcome.layoutDiagnostics) }
+                context = nil
+                FixChecking(linter: self, source: source, format: format, path: path, origin: consume origin,
                             audit: fixCheckAudit, focuses: focusesFixChecks, namesNodes: namesFixCheckNodes).check(&diagnostics)
             } else {
                 fixesChecked = false

@@ -78,6 +78,14 @@ final class BuiltLayoutCheckTests: XCTestCase {
             for change in fixes.flatMap({ $0.fix!.hitAreaChanges }) where change.readBack != nil {
                 XCTAssertGreaterThanOrEqual(slotted.layout.nodes[Int(change.node)].extrasIndex, 0, "seed \(seed)")
             }
+            // Its geometry reads the slotted layout's node table, so that the
+            // layout as built, held by nothing else, can be let go of.
+            func table(_ layout: Layout) -> UnsafePointer<LayoutNode>? { layout.nodes.withUnsafeBufferPointer(\.baseAddress) }
+            XCTAssertEqual(table(slotted.geometry.layout), table(slotted.layout), "seed \(seed)")
+            if slotted.layout.extras.count > layout.extras.count {
+                XCTAssertNotEqual(table(slotted.geometry.layout), table(layout), "seed \(seed): slots added, the table is a copy")
+            }
+            XCTAssertEqual(slotted.geometry.gates, built.geometry.gates, "seed \(seed)")
             for index in layout.nodes.indices {
                 XCTAssertEqual(slotted.layout.hitInsets(of: index), layout.hitInsets(of: index), "seed \(seed), node \(index)")
                 XCTAssertEqual(slotted.layout.alpha(of: index), layout.alpha(of: index))
