@@ -96,7 +96,12 @@ public struct TargetSizeRule: GeometryRule {
     /// height it must have (the minimum, or the edge minimum in a dimension
     /// where the piece touches the screen's edge).
     private struct Undersized {
-        var region: TargetRegion
+        /// Its target's region's place in `RuleContext.regions`: the list is
+        /// made whole before any finding is (spacing needs every undersized
+        /// target), and a copy of each region in it made it several MB, at a
+        /// large lint's peak, while the other rules ran beside it.
+        var position: Int32
+        var target: Int
         var piece: Rect
         var required: (width: Double, height: Double)
         /// Exempt by WCAG's inline exception; still an undersized target whose
@@ -117,7 +122,7 @@ public struct TargetSizeRule: GeometryRule {
         }
         let exempt = exemptBySpacing(found.undersized, context: context)
         var marks: VisitMarks?  // for the fixes' searches, made for the first
-        for item in found.undersized where !item.isInline && !exempt.contains(item.region.target) && context.isChecked(item.region.target) {
+        for item in found.undersized where !item.isInline && !exempt.contains(item.target) && context.isChecked(item.target) {
             report(item, context: context, marks: &marks, into: &diagnostics)
         }
         return diagnostics
@@ -152,7 +157,7 @@ public struct TargetSizeRule: GeometryRule {
             if !threshold.spacingException, !context.isChecked(target) { continue }
             if geometry.frame(target).isEmpty, regions[position].reachableArea == 0 {
                 // A zero-size target with no hit expansion.
-                undersized.append(Undersized(region: regions[position], piece: .empty,
+                undersized.append(Undersized(position: Int32(position), target: target, piece: .empty,
                                              required: (threshold.minimum, threshold.minimum)))
                 continue
             }
@@ -187,7 +192,7 @@ public struct TargetSizeRule: GeometryRule {
                 }
                 continue
             }
-            undersized.append(Undersized(region: regions[position], piece: best, required: required,
+            undersized.append(Undersized(position: Int32(position), target: target, piece: best, required: required,
                                          isInline: threshold.inlineException && nodes[target].isInline,
                                          systemControl: systemControl))
         }
@@ -218,7 +223,7 @@ public struct TargetSizeRule: GeometryRule {
         for isWeb in [false, true] {
             let threshold = isWeb ? context.webThreshold : context.threshold
             guard threshold.spacingException else { continue }
-            let group = undersized.map(\.region.target).filter { nodes[$0].isWebContent == isWeb }
+            let group = undersized.map(\.target).filter { nodes[$0].isWebContent == isWeb }
             if !group.isEmpty { exempt.formUnion(spacingExempt(group, threshold: threshold, context: context)) }
         }
         return exempt
@@ -231,8 +236,8 @@ public struct TargetSizeRule: GeometryRule {
     /// strings and lists.
     private func report(_ item: Undersized, context: RuleContext, marks: inout VisitMarks?, into diagnostics: inout [Diagnostic]) {
         var item = item
-        let target = item.region.target
-        var takers = item.region.losses.filter { $0.area > Tolerance.area }
+        let target = item.target
+        var takers = context.regions[Int(item.position)].losses.filter { $0.area > Tolerance.area }
         let isWeb = context.layout.nodes[target].isWebContent
         let ancestor = clickableAncestor(of: target, context: context)
         // Too small only because of what is in front, where who is in front
@@ -256,7 +261,7 @@ public struct TargetSizeRule: GeometryRule {
                                               message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
                                                                inferredLoss: inferredLoss, context: context),
                                               related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
-                                              fix: item.region.isCutShort ? crowdedAdvice(target, context: context)
+                                              fix: context.regions[Int(item.position)].isCutShort ? crowdedAdvice(target, context: context)
                                                                           : fix(target, context: context, marks: &marks),
                                               weakEvidence: isWeb || ancestor != nil || inferredLoss))
     }
@@ -299,7 +304,7 @@ public struct TargetSizeRule: GeometryRule {
     /// project.
     private func message(_ item: Undersized, name: String, takers: [Loss], clickableAncestor: Int?, inferredLoss: Bool,
                          context: RuleContext) -> String {
-        let target = item.region.target
+        let target = item.target
         let piece = item.piece
         let isWeb = context.layout.nodes[target].isWebContent
         let threshold = isWeb ? context.webThreshold : context.threshold
@@ -337,7 +342,7 @@ public struct TargetSizeRule: GeometryRule {
             reason("part of it goes to \(namedFew(takers.prefix(3).map { context.name($0.taker.node) }, of: takers.count))\(inferred)")
         }
         if opened { message += ")" }
-        if item.region.isApproximate { message += " (approximate: many overlapping views)" }
+        if context.regions[Int(item.position)].isApproximate { message += " (approximate: many overlapping views)" }
         message += "; minimum is "
         message += threshold.text(width: item.required.width, height: item.required.height, because: item.systemControl?.reason)
         if let ancestor = clickableAncestor {
