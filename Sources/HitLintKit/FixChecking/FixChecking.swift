@@ -81,13 +81,9 @@ struct FixChecking {
         // checking lints have theirs (with extras slots, a copy of its node
         // table when a slot was missing), so that the checking lints, at the
         // run's peak, do not find two node tables beside them.
-        var origin = self.origin
-        self.origin = nil
         let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
-        var built = origin?.built
+        let slotted = origin?.built.withExtrasSlots(for: diagnostics)
         origin = nil
-        let slotted = built?.withExtrasSlots(for: diagnostics)
-        built = nil
         // Lints on the built layout name no node: the checker names a node
         // from the layout when it first meets one.
         var builtChecker = checker

@@ -227,10 +227,8 @@ public struct Linter: Sendable {
             if options.fixChecking == .checked {
                 // Held by the checking alone unless the result keeps it: it
                 // lets go of what it no longer needs (`FixChecking.check`).
-                var context = outcome.context
+                let origin = outcome.context.map { FixChecking.Origin($0, layoutDiagnostics: outcome.layoutDiagnostics) }
                 if !outcome.keepsContext { outcome.context = nil }
-                let origin = context.map { FixChecking.Origin($0, layoutDiagnostics: outcome.layoutDiagnostics) }
-                context = nil
                 FixChecking(linter: self, source: source, format: format, path: path, origin: consume origin,
                             audit: fixCheckAudit, focuses: focusesFixChecks, namesNodes: namesFixCheckNodes).check(&diagnostics)
             } else {

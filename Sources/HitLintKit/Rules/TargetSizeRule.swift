@@ -96,10 +96,11 @@ public struct TargetSizeRule: GeometryRule {
     /// height it must have (the minimum, or the edge minimum in a dimension
     /// where the piece touches the screen's edge).
     private struct Undersized {
-        /// Its target's region's place in `RuleContext.regions`: the list is
-        /// made whole before any finding is (spacing needs every undersized
-        /// target), and a copy of each region in it made it several MB, at a
-        /// large lint's peak, while the other rules ran beside it.
+        /// Its target's region's place in `RuleContext.regions`, not a copy:
+        /// the list is made whole before any finding is (spacing needs every
+        /// undersized target) and held while the other rules run beside it,
+        /// and each copy would hold its region's tables and count references
+        /// to them.
         var position: Int32
         var target: Int
         var piece: Rect
