@@ -737,7 +737,7 @@ if selected("reports") {
             let peak = samples[index].map(\.peak).max()!
             let allowed = 2 * bytes.count + reportSize
             print(String(format: "reports: %@, --format %@%@: %.3f s (× Foundation %.2f), report %@, peak RSS %@ = %.2f× (2× the file + the report)",
-                         build.name, format, format == "text" || format == "junit" ? "" : " (every fix checked)", fastest.seconds,
+                         build.name, format, format == "json" || format == "sarif" ? " (every fix checked)" : "", fastest.seconds,
                          fastest.seconds / foundation, megabytes(reportSize), megabytes(peak), Double(peak) / Double(allowed)))
         }
     }

@@ -31,6 +31,7 @@ final class ProcessOutput: CommandOutput {
         var text = text
         text.withUTF8 { writeAll(STDERR_FILENO, $0) }
     }
+    func writeError(buffer: UnsafeBufferPointer<UInt8>) { writeAll(STDERR_FILENO, buffer) }
     /// Everything is written (unbuffered): exit without freeing the run's results.
     func finish(_ status: Int32) { exit(status) }
 

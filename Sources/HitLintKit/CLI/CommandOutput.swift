@@ -13,6 +13,8 @@ public protocol CommandOutput: AnyObject {
     /// (a piece ends between two diagnostics: it is whole UTF-8 text).
     func write(buffer: UnsafeBufferPointer<UInt8>)
     func writeError(_ text: String)
+    /// A piece of a report to standard error (GitHub's log), as `write(buffer:)`.
+    func writeError(buffer: UnsafeBufferPointer<UInt8>)
     /// All of standard input, or why it cannot be read (a folder, a closed
     /// descriptor, more than a file may hold).
     func readStandardInput() -> Result<[UInt8], InputFileReader.Failure>
@@ -34,6 +36,8 @@ extension CommandOutput {
     public func finish(_ status: Int32) {}
 
     public func write(buffer: UnsafeBufferPointer<UInt8>) { write(String(decoding: buffer, as: UTF8.self)) }
+
+    public func writeError(buffer: UnsafeBufferPointer<UInt8>) { writeError(String(decoding: buffer, as: UTF8.self)) }
 }
 
 extension CommandOutput {
@@ -54,7 +58,7 @@ extension CommandOutput {
             produce { write(buffer: $0) }
             return nil
         case 2:
-            produce { writeError(String(decoding: $0, as: UTF8.self)) }
+            produce { writeError(buffer: $0) }
             return nil
         default:
             break

@@ -345,8 +345,9 @@ extension LintCommand {
         let shown = report.quiet ? results.map(\.errorsOnly) : results
         let reporter = reporter(plan: plan, output: output)
         if plan.format == .github {
-            // Annotations are capped per step; the full list goes to the log.
-            output.writeError(TextReporter(showFixes: report.showFixes).report(shown))
+            // Annotations are capped per step; the full list goes to the log,
+            // written as it is made (it is as long as the annotations).
+            TextReporter(showFixes: report.showFixes).write(shown) { output.writeError(buffer: $0) }
         }
         guard let path = report.outputFile else {
             reporter.write(shown) { output.write(buffer: $0) }
@@ -370,7 +371,7 @@ extension LintCommand {
                                 showFixes: report.showFixes)
         case .json: return JSONReporter()
         case .sarif: return SARIFReporter(currentDirectory: plan.currentDirectory)
-        case .github: return GitHubReporter(currentDirectory: plan.currentDirectory)
+        case .github: return GitHubReporter(currentDirectory: plan.currentDirectory, logShowsFixes: report.showFixes)
         case .junit: return JUnitReporter()
         }
     }

@@ -10,15 +10,22 @@
 public struct GitHubReporter: Reporter {
     /// Paths are written relative to this folder: the workspace, in a workflow.
     public var currentDirectory: String
+    /// `--show-fixes`: the text report the command writes to the step's log
+    /// shows each fix under its diagnostic.
+    public var logShowsFixes: Bool
 
-    public init(currentDirectory: String) {
+    public init(currentDirectory: String, logShowsFixes: Bool = false) {
         self.currentDirectory = currentDirectory
+        self.logShowsFixes = logShowsFixes
     }
 
-    /// Its annotations carry no fix, but the text report the command writes
-    /// with them to the step's log ends with the count of fixable problems,
-    /// which counts fixes as checking leaves them (as JSON's summary does).
-    public var needsCheckedFixes: Bool { true }
+    /// Its annotations carry no fix, and the text report the command writes
+    /// with them to the step's log is the ordinary one (SPEC §7.2): without
+    /// `--show-fixes` it counts the fixable problems as `--format text`
+    /// does, unchecked, so the log says what the same command says on the
+    /// developer's machine, and CI does not check every fix of the project
+    /// for a count.
+    public var needsCheckedFixes: Bool { logShowsFixes }
 
     /// Written into bytes, the file's property escaped once per file: a
     /// command per finding, of which a first run can have 10⁵.

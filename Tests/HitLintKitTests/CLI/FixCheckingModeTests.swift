@@ -40,11 +40,11 @@ final class FixCheckingModeTests: XCTestCase {
         XCTAssertFalse(text.needsCheckedFixes)
         XCTAssertEqual(text.report(checked).split(separator: "\n").dropLast(), text.report(unchecked).split(separator: "\n").dropLast())
         XCTAssertEqual(text.report(unchecked).split(separator: "\n").last, "1 error, 1 warning, 2 fixable in 1 file")
-        // GitHub's annotations show no fix, but the log written with them
-        // (the text report) counts the fixable problems as checking leaves them.
+        // GitHub's annotations show no fix, and the log written with them is
+        // the ordinary text report, which counts the fixable problems unchecked.
         let github = GitHubReporter(currentDirectory: "/")
         XCTAssertEqual(github.reportBytes(checked), github.reportBytes(unchecked))
-        XCTAssertTrue(github.needsCheckedFixes)
+        XCTAssertFalse(github.needsCheckedFixes)
     }
 
     func testTheCommandChecksFixesWhereItsReportOrRunNeedsThem() throws {
@@ -56,8 +56,15 @@ final class FixCheckingModeTests: XCTestCase {
         XCTAssertTrue(runCommand(["--show-fixes", "screen.yaml"], in: folder.path).output.contains("(to do by hand"))
         XCTAssertTrue(runCommand(["--format", "json", "screen.yaml"], in: folder.path).output.contains("\"fixable\": 1}"))
         XCTAssertEqual(runCommand(["--format", "sarif", "screen.yaml"], in: folder.path).output.components(separatedBy: "\"fixes\"").count, 2)
+        // GitHub's log is the text report: the same count as the plain run's.
         XCTAssertEqual(runCommand(["--format", "github", "screen.yaml"], in: folder.path).error.split(separator: "\n").last,
-                       "1 error, 1 warning, 1 fixable in 1 file")
+                       "1 error, 1 warning, 2 fixable in 1 file")
+        // With --show-fixes the log shows each fix, so they are checked.
+        let shown = runCommand(["--format", "github", "--show-fixes", "screen.yaml"], in: folder.path).error
+        XCTAssertTrue(shown.contains("(to do by hand"), shown)
+        XCTAssertEqual(shown.split(separator: "\n").last, "1 error, 1 warning, 1 fixable in 1 file")
+        XCTAssertFalse(GitHubReporter(currentDirectory: "/").needsCheckedFixes)
+        XCTAssertTrue(GitHubReporter(currentDirectory: "/", logShowsFixes: true).needsCheckedFixes)
         // Checked: --diff writes the fix that passed only.
         let diff = runCommand(["--diff", "screen.yaml"], in: folder.path).output
         XCTAssertTrue(diff.contains("+    - {id: small, type: button, frame: [200, 300, 30, 30], hitInsets: -7}"), diff)
