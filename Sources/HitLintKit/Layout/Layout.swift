@@ -576,13 +576,7 @@ public struct Layout: Sendable {
         source.bytes.noteScatteredRead()
         // The string was parsed: its closing quote is the first one no backslash escapes.
         let start = Int(origin.idStart)
-        return source.bytes.withUnsafeBufferPointer { bytes in
-            var end = start + 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            return SourceSpan(start: start, end: min(end + 1, bytes.count))
-        }
+        return SourceSpan(start: start, end: source.bytes.endOfString(openedAt: start))
     }
 
     /// Whether the node has a `hitInsets` or `hitSlop` key, when that is

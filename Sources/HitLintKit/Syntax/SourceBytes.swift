@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The bytes of a source text: an array, or a large file mapped read-only into
 /// memory (see `FileMapping`). Both read the same; a mapped file can also give
 /// its memory back to the system between stages (`dropResidentPages`), which an
@@ -63,6 +71,26 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     /// The bytes `range` decoded as UTF-8 (invalid sequences repaired).
     public func string(_ range: Range<Int>) -> String {
         withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    /// Just past the quote that closes the JSON string whose opening quote
+    /// is at `start` (a string the parser read: the first quote after an
+    /// even run of backslashes closes it), else `count`. The quote is found
+    /// by memchr (vectorized: ids are a few words long) and the backslashes
+    /// before it counted, rather than each byte looked at for an escape.
+    public func endOfString(openedAt start: Int) -> Int {
+        withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return count }
+            var end = start + 1
+            while end < count, let found = memchr(base + end, Int32(UInt8(ascii: "\"")), count - end) {
+                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var backslashes = 0
+                while end - backslashes - 1 > start, bytes[end - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if backslashes % 2 == 0 { return end + 1 }
+                end += 1
+            }
+            return count
+        }
     }
 
     /// Whether the bytes are a mapped file (whose pages can be dropped).

@@ -181,6 +181,14 @@ final class StreamedLayoutTests: XCTestCase {
         for (number, text) in cases.enumerated() {
             assertSameBuild(Array(text.utf8), "case \(number)")
         }
+        // An escaped quote or backslash at every place of the words an id's
+        // end is looked for in (`Layout.idSpan`), and ids that end in one.
+        for position in 0..<20 {
+            let head = String(repeating: "a", count: position)
+            let text = #"{"root": {"id": "r", "frame": [0, 0, 100, 100], "children": [{"id": ""# + head + #""x\y", "frame": [0, 0, 10, 10]}, "#
+                + #"{"id": ""# + head + #"\", "frame": [0, 0, 10, 10]}, {"id": "é"# + head + #""", "frame": [0, 0, 10, 10]}]}}"#
+            assertSameBuild(Array(text.utf8), "escape at \(position)")
+        }
     }
 
     /// The streamed read holds few values at once, so its limit is on those:

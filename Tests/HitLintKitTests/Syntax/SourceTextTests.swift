@@ -36,6 +36,38 @@ final class SourceTextTests: XCTestCase {
         }
     }
 
+    /// The line table (found eight bytes at a time) against a byte-by-byte
+    /// reading: line feeds at every place in a word and at the ends, runs
+    /// of them, bytes one away from LF (0x09, 0x0B, 0x8A) and UTF-8 that
+    /// must not read as LF, with and without a CR somewhere (read byte by byte).
+    func testLineTableMatchesAByteByByteReading() {
+        func expected(_ bytes: [UInt8]) -> [Int] {
+            var starts = [0]
+            for (index, byte) in bytes.enumerated() {
+                if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { starts.append(index + 1) }
+            }
+            return starts
+        }
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0A, 0x0A, 0x09, 0x0B, 0x8A, 0x20, 0x61, 0xC3, 0xA9, 0xFF, 0x00, 0x7F]
+        var texts: [[UInt8]] = []
+        for length in 0..<40 {
+            for position in 0..<max(length, 1) {
+                var bytes = [UInt8](repeating: 0x61, count: length)
+                if position < length { bytes[position] = 0x0A }
+                texts.append(bytes)
+            }
+        }
+        for _ in 0..<300 {
+            texts.append((0..<Int.random(in: 0..<100, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        }
+        texts.append([UInt8](repeating: 0x0A, count: 37))
+        texts.append(Array("a\rb\nc\r\n\nd".utf8))
+        for bytes in texts {
+            XCTAssertEqual(SourceText(bytes: bytes).lineStarts, expected(bytes), "\(bytes)")
+        }
+    }
+
     /// A minified file is one long line: columns asked in any order must be exact.
     func testColumnsOnAVeryLongLineInAnyOrder() {
         var bytes: [UInt8] = Array("{\n".utf8)
@@ -118,3 +150,4 @@ final class SourceTextTests: XCTestCase {
         XCTAssertEqual(fresh.lineText(2), "cd: 2")
     }
 }
+
