@@ -347,7 +347,7 @@ extension LintCommand {
         if plan.format == .github {
             // Annotations are capped per step; the full list goes to the log,
             // written as it is made (it is as long as the annotations).
-            TextReporter(showFixes: report.showFixes).write(shown) { output.writeError(buffer: $0) }
+            TextReporter(showFixes: report.showFixes, jobs: plan.options.run.jobs).write(shown) { output.writeError(buffer: $0) }
         }
         guard let path = report.outputFile else {
             reporter.write(shown) { output.write(buffer: $0) }
@@ -368,10 +368,10 @@ extension LintCommand {
         case .text:
             return TextReporter(showSource: !toFile && output.isTerminal,
                                 color: Self.colorEnabled(report.color, output: output, toFile: toFile),
-                                showFixes: report.showFixes)
-        case .json: return JSONReporter()
-        case .sarif: return SARIFReporter(currentDirectory: plan.currentDirectory)
-        case .github: return GitHubReporter(currentDirectory: plan.currentDirectory, logShowsFixes: report.showFixes)
+                                showFixes: report.showFixes, jobs: plan.options.run.jobs)
+        case .json: return JSONReporter(jobs: plan.options.run.jobs)
+        case .sarif: return SARIFReporter(currentDirectory: plan.currentDirectory, jobs: plan.options.run.jobs)
+        case .github: return GitHubReporter(currentDirectory: plan.currentDirectory, logShowsFixes: report.showFixes, jobs: plan.options.run.jobs)
         case .junit: return JUnitReporter()
         }
     }

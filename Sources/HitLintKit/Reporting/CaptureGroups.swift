@@ -4,7 +4,7 @@
 /// most severe (the first of those), saying in how many captures it is; the
 /// JSON and SARIF reports keep every finding, each with the control's
 /// fingerprint (`Fingerprints`).
-struct CaptureGroups {
+struct CaptureGroups: Sendable {
     /// Per result, per diagnostic: the group it belongs to (-1: none, or a
     /// group of one capture).
     private var membership: [[Int32]]

@@ -7,16 +7,19 @@
 /// writes the ordinary text report to standard error (see `LintCommand.writeReport`).
 /// Paths and messages are escaped by `OutputEscaping` (the message on one line
 /// as in that text report, then as the runner unescapes it).
-public struct GitHubReporter: Reporter {
+public struct GitHubReporter: Reporter, Sendable {
     /// Paths are written relative to this folder: the workspace, in a workflow.
     public var currentDirectory: String
     /// `--show-fixes`: the text report the command writes to the step's log
     /// shows each fix under its diagnostic.
     public var logShowsFixes: Bool
+    /// Threads the annotations are formatted on (`ReportChunks`).
+    public var jobs: Int
 
-    public init(currentDirectory: String, logShowsFixes: Bool = false) {
+    public init(currentDirectory: String, logShowsFixes: Bool = false, jobs: Int = ReportChunks.defaultJobs) {
         self.currentDirectory = currentDirectory
         self.logShowsFixes = logShowsFixes
+        self.jobs = jobs
     }
 
     /// Its annotations carry no fix, and the text report the command writes
@@ -31,18 +34,19 @@ public struct GitHubReporter: Reporter {
     /// command per finding, of which a first run can have 10⁵.
     public func write(_ results: [LintResult], to sink: ByteSink) {
         var out = ByteWriter.forPieces()
-        for result in results {
-            var file = ByteWriter()
-            file.appendWorkflowProperty(ProjectPath.relative(result.path, to: currentDirectory))
-            let diagnostics = result.diagnostics
-            for index in diagnostics.indices {
+        for result in results where !result.diagnostics.isEmpty {
+            var path = ByteWriter()
+            path.appendWorkflowProperty(ProjectPath.relative(result.path, to: currentDirectory))
+            let file = path.bytes
+            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, index, out in
+                let diagnostics = result.diagnostics
                 let (start, end) = result.location(diagnostics[index])
                 switch diagnostics[index].severity {
                 case .error: out.append("::error file=")
                 case .warning: out.append("::warning file=")
                 case .info, .off: out.append("::notice file=")
                 }
-                out.append(file)
+                out.append(bytes: file)
                 out.append(",line="); out.append(start.line)
                 out.append(",col="); out.append(start.column)
                 out.append(",endLine="); out.append(end.line)
@@ -50,7 +54,6 @@ public struct GitHubReporter: Reporter {
                 out.append(",title="); out.appendWorkflowProperty(diagnostics[index].rule)
                 out.append("::"); out.appendWorkflowMessage(diagnostics[index].message)
                 out.append("\n")
-                out.flush(to: sink)
             }
         }
         out.flush(to: sink, all: true)

@@ -2,8 +2,13 @@
 ///
 /// Written straight into bytes (`ByteWriter`): a report of 10⁵ diagnostics is
 /// linear in its size and allocates nothing per field.
-public struct JSONReporter: Reporter {
-    public init() {}
+public struct JSONReporter: Reporter, Sendable {
+    /// Threads the diagnostics are formatted on (`ReportChunks`).
+    public var jobs: Int
+
+    public init(jobs: Int = ReportChunks.defaultJobs) {
+        self.jobs = jobs
+    }
 
     /// Each diagnostic's `fix`, with its edits, and the summary's `fixable`.
     public var needsCheckedFixes: Bool { true }
@@ -12,50 +17,14 @@ public struct JSONReporter: Reporter {
         var out = ByteWriter.forPieces()
         out.append("{\"version\": 1,\n \"diagnostics\": ")
         var first = true
-        for result in results {
+        for result in results where !result.diagnostics.isEmpty {
             let path = jsonString(result.path)
             let fingerprints = Fingerprints.values(of: result, file: result.path)
-            // Each diagnostic read where it is, field by field: a copy of it
-            // would count a reference for each of its strings and lists.
-            let diagnostics = result.diagnostics
-            for position in diagnostics.indices {
-                out.append(first ? "[\n  {\"file\": " : ",\n  {\"file\": ")
-                first = false
-                let start = result.source.location(of: diagnostics[position].span.start)
-                let end = result.source.location(of: diagnostics[position].span.end)
-                out.append(path)
-                out.append(", ")
-                appendRange(start, end, into: &out)
-                out.append(", \"severity\": "); out.appendJSONString(diagnostics[position].severity.rawValue)
-                out.append(", \"rule\": "); out.appendJSONString(diagnostics[position].rule)
-                out.append(", \"message\": "); out.appendJSONString(diagnostics[position].message)
-                out.append(", \"node\": ")
-                if let node = diagnostics[position].node { out.appendJSONString(node) } else { out.append("null") }
-                out.append(", \"related\": [")
-                for (index, related) in diagnostics[position].related.enumerated() {
-                    if index > 0 { out.append(", ") }
-                    out.appendJSONString(related)
-                }
-                out.append("], \"fix\": ")
-                if let fix = diagnostics[position].fix {
-                    out.append("{\"description\": "); out.appendJSONString(fix.description)
-                    out.append(", \"edits\": [")
-                    for (index, edit) in fix.edits.enumerated() {
-                        if index > 0 { out.append(", ") }
-                        let from = result.source.location(of: edit.span.start)
-                        let to = result.source.location(of: edit.span.end)
-                        out.append("{")
-                        appendRange(from, to, into: &out)
-                        out.append(", \"replacement\": "); out.appendJSONString(edit.replacement)
-                        out.append("}")
-                    }
-                    out.append("]}")
-                } else {
-                    out.append("null")
-                }
-                appendFingerprint(fingerprints[position], into: &out)
-                out.append("}")
-                out.flush(to: sink)
+            let opensList = first
+            first = false
+            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, position, out in
+                out.append(opensList && position == 0 ? "[\n  {\"file\": " : ",\n  {\"file\": ")
+                Self.writeDiagnostic(position, of: result, path: path, fingerprint: fingerprints[position], into: &out)
             }
         }
         out.append(first ? "[]" : "\n ]")
@@ -69,17 +38,59 @@ public struct JSONReporter: Reporter {
         out.flush(to: sink, all: true)
     }
 
+    /// One diagnostic's object after its `{"file": `, read where it is,
+    /// field by field: a copy of it would count a reference for each of its
+    /// strings and lists.
+    private static func writeDiagnostic(_ position: Int, of result: LintResult, path: String, fingerprint: UInt64,
+                                        into out: inout ByteWriter) {
+        let diagnostics = result.diagnostics
+        let start = result.source.location(of: diagnostics[position].span.start)
+        let end = result.source.location(of: diagnostics[position].span.end)
+        out.append(path)
+        out.append(", ")
+        appendRange(start, end, into: &out)
+        out.append(", \"severity\": "); out.appendJSONString(diagnostics[position].severity.rawValue)
+        out.append(", \"rule\": "); out.appendJSONString(diagnostics[position].rule)
+        out.append(", \"message\": "); out.appendJSONString(diagnostics[position].message)
+        out.append(", \"node\": ")
+        if let node = diagnostics[position].node { out.appendJSONString(node) } else { out.append("null") }
+        out.append(", \"related\": [")
+        for (index, related) in diagnostics[position].related.enumerated() {
+            if index > 0 { out.append(", ") }
+            out.appendJSONString(related)
+        }
+        out.append("], \"fix\": ")
+        if let fix = diagnostics[position].fix {
+            out.append("{\"description\": "); out.appendJSONString(fix.description)
+            out.append(", \"edits\": [")
+            for (index, edit) in fix.edits.enumerated() {
+                if index > 0 { out.append(", ") }
+                let from = result.source.location(of: edit.span.start)
+                let to = result.source.location(of: edit.span.end)
+                out.append("{")
+                appendRange(from, to, into: &out)
+                out.append(", \"replacement\": "); out.appendJSONString(edit.replacement)
+                out.append("}")
+            }
+            out.append("]}")
+        } else {
+            out.append("null")
+        }
+        appendFingerprint(fingerprint, into: &out)
+        out.append("}")
+    }
+
     /// `, "fingerprint": "0f3a…"`: the finding's `Fingerprints` (a
     /// capture's control's, the same in every capture), from the path as the
     /// report writes it.
-    private func appendFingerprint(_ fingerprint: UInt64, into out: inout ByteWriter) {
+    private static func appendFingerprint(_ fingerprint: UInt64, into out: inout ByteWriter) {
         out.append(", \"fingerprint\": \"")
         out.appendHex16(fingerprint)
         out.append("\"")
     }
 
     /// `"line": 3, "column": 7, "endLine": 3, "endColumn": 12`
-    private func appendRange(_ start: SourceLocation, _ end: SourceLocation, into out: inout ByteWriter) {
+    private static func appendRange(_ start: SourceLocation, _ end: SourceLocation, into out: inout ByteWriter) {
         out.append("\"line\": "); out.append(start.line)
         out.append(", \"column\": "); out.append(start.column)
         out.append(", \"endLine\": "); out.append(end.line)

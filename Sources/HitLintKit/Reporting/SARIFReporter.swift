@@ -11,7 +11,7 @@
 ///   (`Fingerprints`: from file, rule, node and occurrence, never the line, so
 ///   alerts survive edits above them; in a capture, the control's, the same in
 ///   every capture that shows it), and the diagnostic's text edits as a SARIF fix.
-public struct SARIFReporter: Reporter {
+public struct SARIFReporter: Reporter, Sendable {
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
     public static let informationURI = "https://github.com/hitlint/hitlint"
     /// The `partialFingerprints` key; versioned, as SARIF recommends, so a change of recipe is a new key.
@@ -20,9 +20,12 @@ public struct SARIFReporter: Reporter {
 
     /// Paths are written relative to this folder (the run's current folder).
     public var currentDirectory: String
+    /// Threads the results are formatted on (`ReportChunks`).
+    public var jobs: Int
 
-    public init(currentDirectory: String) {
+    public init(currentDirectory: String, jobs: Int = ReportChunks.defaultJobs) {
         self.currentDirectory = currentDirectory
+        self.jobs = jobs
     }
 
     /// Each result's `fixes`, with their edits.
@@ -59,17 +62,16 @@ public struct SARIFReporter: Reporter {
         var ruleIndex: [String: Int] = [:]
         for (index, rule) in descriptions.enumerated() { ruleIndex[rule.id] = index }
         var first = true
-        for result in results {
+        for result in results where !result.diagnostics.isEmpty {
             let file = ProjectPath.relative(result.path, to: currentDirectory)
             let artifact = artifactLocation(file)
             let fingerprints = Fingerprints.values(of: result, file: file)
-            let diagnostics = result.diagnostics
-            for position in diagnostics.indices {
-                out.append(first ? "[\n        {\n          \"ruleId\": " : ",\n        {\n          \"ruleId\": ")
-                first = false
-                writeResult(diagnostics[position], of: result, artifact: artifact, ruleIndex: ruleIndex[diagnostics[position].rule],
+            let opensList = first
+            first = false
+            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { [ruleIndex] result, position, out in
+                out.append(opensList && position == 0 ? "[\n        {\n          \"ruleId\": " : ",\n        {\n          \"ruleId\": ")
+                writeResult(result.diagnostics[position], of: result, artifact: artifact, ruleIndex: ruleIndex[result.diagnostics[position].rule],
                             fingerprint: fingerprints[position], into: &out)
-                out.flush(to: sink)
             }
         }
         out.append(first ? "[]" : "\n      ]")

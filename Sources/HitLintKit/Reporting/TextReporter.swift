@@ -1,15 +1,18 @@
 /// The Xcode/clang form editors link: `path:line:col: error: message [rule]`,
 /// then (on a terminal) the source line with a caret under the span, and a
 /// summary line at the end.
-public struct TextReporter: Reporter {
+public struct TextReporter: Reporter, Sendable {
     public var showSource: Bool
     public var color: Bool
     public var showFixes: Bool
+    /// Threads the diagnostics' lines are formatted on (`ReportChunks`).
+    public var jobs: Int
 
-    public init(showSource: Bool = false, color: Bool = false, showFixes: Bool = false) {
+    public init(showSource: Bool = false, color: Bool = false, showFixes: Bool = false, jobs: Int = ReportChunks.defaultJobs) {
         self.showSource = showSource
         self.color = color
         self.showFixes = showFixes
+        self.jobs = jobs
     }
 
     /// With `--show-fixes` only: each fix under its diagnostic. Without, the
@@ -35,45 +38,14 @@ public struct TextReporter: Reporter {
         // of many diagnostics, and a String joined for each would cost more than the line.
         var out = ByteWriter.forPieces()
         let groups = CaptureGroups(results)
-        for (resultIndex, result) in results.enumerated() {
+        for (resultIndex, result) in results.enumerated() where !result.diagnostics.isEmpty {
             // Each diagnostic line starts with the path: on one line, and never a workflow command.
             let path = OutputEscaping.lineStart(result.path)
-            // Read in place, by index: a copy of each diagnostic counts a
-            // reference for each of its strings and lists.
-            let diagnostics = result.diagnostics
-            for index in diagnostics.indices {
+            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, index, out in
                 // The same control in many captures: shown once.
                 let grouping = groups.grouping(result: resultIndex, diagnostic: index)
-                if grouping?.shown == false { continue }
-                let start = result.source.location(of: diagnostics[index].span.start)
-                paint("1", &out) { out in
-                    out.append(path)
-                    out.append(":")
-                    out.append(start.line)
-                    out.append(":")
-                    out.append(start.column)
-                    out.append(":")
-                }
-                out.append(" ")
-                switch diagnostics[index].severity {
-                case .error: paint("1;31", &out) { $0.append("error") }
-                case .warning: paint("1;33", &out) { $0.append("warning") }
-                case .info, .off: paint("1;36", &out) { $0.append("note") }
-                }
-                out.append(": ")
-                // Messages quote ids from files: one line per diagnostic, whatever they hold.
-                out.append(OutputEscaping.oneLine(diagnostics[index].message))
-                if let grouping { out.append(grouping.suffix) }
-                out.append(" ")
-                paint("2", &out) { out in
-                    out.append("[")
-                    out.append(diagnostics[index].rule)
-                    out.append("]")
-                }
-                out.append("\n")
-                if showSource { out.append(sourceExcerpt(result.source, span: diagnostics[index].span, line: start.line)) }
-                if showFixes, let fix = diagnostics[index].fix { out.append(fixLines(fix, source: result.source)) }
-                out.flush(to: sink)
+                if grouping?.shown == false { return }
+                writeDiagnostic(index, of: result, path: path, groupSuffix: grouping?.suffix, into: &out)
             }
         }
         if let line = groups.summaryLine {
@@ -83,6 +55,41 @@ public struct TextReporter: Reporter {
         out.append(RunSummary(results: results).line)
         out.append("\n")
         out.flush(to: sink, all: true)
+    }
+
+    /// A diagnostic's line, then its source excerpt and fix when shown; read
+    /// in place, by index: a copy of a diagnostic counts a reference for each
+    /// of its strings and lists.
+    private func writeDiagnostic(_ index: Int, of result: LintResult, path: String, groupSuffix: String?, into out: inout ByteWriter) {
+        let diagnostics = result.diagnostics
+        let start = result.source.location(of: diagnostics[index].span.start)
+        paint("1", &out) { out in
+            out.append(path)
+            out.append(":")
+            out.append(start.line)
+            out.append(":")
+            out.append(start.column)
+            out.append(":")
+        }
+        out.append(" ")
+        switch diagnostics[index].severity {
+        case .error: paint("1;31", &out) { $0.append("error") }
+        case .warning: paint("1;33", &out) { $0.append("warning") }
+        case .info, .off: paint("1;36", &out) { $0.append("note") }
+        }
+        out.append(": ")
+        // Messages quote ids from files: one line per diagnostic, whatever they hold.
+        out.append(OutputEscaping.oneLine(diagnostics[index].message))
+        if let groupSuffix { out.append(groupSuffix) }
+        out.append(" ")
+        paint("2", &out) { out in
+            out.append("[")
+            out.append(diagnostics[index].rule)
+            out.append("]")
+        }
+        out.append("\n")
+        if showSource { out.append(sourceExcerpt(result.source, span: diagnostics[index].span, line: start.line)) }
+        if showFixes, let fix = diagnostics[index].fix { out.append(fixLines(fix, source: result.source)) }
     }
 
     /// "    fix: grow 'a' …" and a line for each edit. A fix's description names its

@@ -51,17 +51,50 @@ public final class SourceText: @unchecked Sendable {
     public var lineStarts: [Int] {
         if let cached = lineStartsCache { return cached }
         var starts = [0]
+        Self.appendLineStarts(of: bytes, in: 0..<bytes.count, to: &starts)
+        lineStartsCache = starts
+        return starts
+    }
+
+    /// Builds `lineStarts` on up to `jobs` threads, each scanning a part of
+    /// the file (a report formatted on several threads needs the whole table
+    /// first, and on a large file its scan is a report's longest step on one
+    /// core). The same table as one scan: a line break is found from the
+    /// bytes at and after it, whichever part it is in.
+    public func buildLineTable(jobs: Int) {
+        guard lineStartsCache == nil else { return }
+        let count = bytes.count
+        let parts = max(1, min(jobs, count / Self.scanBlock))
+        guard parts > 1 else { _ = lineStarts; return }
+        // Parts of whole blocks, so a mapped file is still given back a block at a time.
+        let blocksPerPart = (count + Self.scanBlock - 1) / Self.scanBlock / parts + 1
+        let bytes = self.bytes
+        let found = concurrentMap(count: parts, jobs: parts) { part -> [Int] in
+            let from = min(count, part * blocksPerPart * Self.scanBlock)
+            let to = part == parts - 1 ? count : min(count, (part + 1) * blocksPerPart * Self.scanBlock)
+            var starts: [Int] = []
+            Self.appendLineStarts(of: bytes, in: from..<to, to: &starts)
+            return starts
+        }
+        var starts = [0]
+        starts.reserveCapacity(found.reduce(1) { $0 + $1.count })
+        for part in found { starts += part }
+        lineStartsCache = starts
+    }
+
+    /// The offset after each line break in `range`: memchr finds line feeds at
+    /// memory speed; lone CRs (rare) need a byte scan. A mapped file is scanned
+    /// a block at a time, and each block given back once scanned: the table is
+    /// built after the rules, and must not bring the whole file back into
+    /// memory to do it.
+    private static func appendLineStarts(of bytes: SourceBytes, in range: Range<Int>, to starts: inout [Int]) {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
-            // memchr finds line feeds at memory speed; lone CRs (rare) need a byte scan.
-            // A mapped file is scanned a block at a time, and each block given
-            // back once scanned: the table is built after the rules, and must not
-            // bring the whole file back into memory to do it.
-            let block = bytes.isMapped ? Self.scanBlock : count
-            var blockStart = 0
-            while blockStart < count {
-                let blockEnd = min(blockStart + block, count)
+            let block = bytes.isMapped ? Self.scanBlock : range.count
+            var blockStart = range.lowerBound
+            while blockStart < range.upperBound {
+                let blockEnd = min(blockStart + block, range.upperBound)
                 let hasCarriageReturn = memchr(base + blockStart, 0x0D, blockEnd - blockStart) != nil
                 if !hasCarriageReturn {
                     var from = blockStart
@@ -86,8 +119,28 @@ public final class SourceText: @unchecked Sendable {
                 blockStart = blockEnd
             }
         }
-        lineStartsCache = starts
-        return starts
+    }
+
+    /// The longest line's length in bytes (line break included).
+    public var longestLine: Int {
+        let starts = lineStarts
+        var longest = bytes.count - starts[starts.count - 1]
+        for line in 1..<starts.count { longest = max(longest, starts[line] - starts[line - 1]) }
+        return longest
+    }
+
+    /// Whether a line is long enough that locations on it are counted from
+    /// checkpoints kept as they are asked for (`checkpointLine`).
+    public var hasLongLines: Bool { longestLine > Self.checkpointLine }
+
+    /// A reader of the same text with the same line table and a place of its
+    /// own (the location last asked, the checkpoints of long lines): what a
+    /// report formatted on several threads gives each, as a `SourceText`
+    /// keeps its place for one thread at a time.
+    public func sharingLineTable() -> SourceText {
+        let reader = SourceText(bytes: bytes)
+        reader.lineStartsCache = lineStarts
+        return reader
     }
 
     /// The first line break as written: CR LF, CR alone (classic Mac OS) or

@@ -69,6 +69,54 @@ final class ReportWritersTests: XCTestCase {
         }
     }
 
+    /// A file's diagnostics formatted a chunk at a time on several threads
+    /// (`ReportChunks`) read as on one: the same bytes cut into the same
+    /// pieces, for a file of many findings in spans all over it, with
+    /// edits, captures' controls and a source excerpt (text on a terminal);
+    /// and a file with a line too long to be shared (checkpoints) the same.
+    func testReportsFormattedOnSeveralThreadsAreTheSameAsOnOne() {
+        var random = SeededRandom(seed: 17)
+        var lines = ""
+        for line in 0..<3_000 { lines += "line \(line) " + String(repeating: "é", count: line % 7) + "\n" }
+        let long = "{" + String(repeating: "x", count: 5_000) + "}\n" + lines
+        var results: [LintResult] = []
+        for text in [lines, long] {
+            let source = SourceText(text)
+            let count = source.bytes.count
+            let diagnostics = Self.randomResults(&random, files: 300).flatMap(\.diagnostics).map { diagnostic in
+                var diagnostic = diagnostic
+                let start = random.int(0...count)
+                diagnostic.span = SourceSpan(start: start, end: random.int(start...min(count, start + 40)))
+                if diagnostic.fix != nil {
+                    diagnostic.fix!.edits = diagnostic.fix!.edits.map { edit in
+                        let from = random.int(0...count)
+                        return TextEdit(span: SourceSpan(start: from, end: min(count, from + 3)), replacement: edit.replacement)
+                    }
+                }
+                return diagnostic
+            }
+            XCTAssertGreaterThan(diagnostics.count, 2 * ReportChunks.chunkSize)
+            results.append(LintResult(path: "/p/many.json", source: source, diagnostics: diagnostics, nodeCount: 1))
+        }
+        func reporters(jobs: Int) -> [(String, Reporter)] {
+            [("text", TextReporter(jobs: jobs)), ("text on a terminal", TextReporter(showSource: true, color: true, showFixes: true, jobs: jobs)),
+             ("json", JSONReporter(jobs: jobs)), ("sarif", SARIFReporter(currentDirectory: "/p", jobs: jobs)),
+             ("github", GitHubReporter(currentDirectory: "/p", jobs: jobs))]
+        }
+        for (one, several) in zip(reporters(jobs: 1), reporters(jobs: 3)) {
+            for result in results {
+                var (onePieces, severalPieces): ([[UInt8]], [[UInt8]]) = ([], [])
+                // A fresh reader of the file each time: one whose table is built reads the same.
+                var fresh = result
+                fresh.source = SourceText(bytes: result.source.bytes)
+                one.1.write([fresh]) { onePieces.append(Array($0)) }
+                several.1.write([result]) { severalPieces.append(Array($0)) }
+                XCTAssertEqual(onePieces.count, severalPieces.count, one.0)
+                XCTAssertTrue(onePieces == severalPieces, one.0)
+            }
+        }
+    }
+
     /// The escapes written into bytes are the `OutputEscaping` functions'.
     func testByteEscapesEqualOutputEscaping() {
         var random = SeededRandom(seed: 8)

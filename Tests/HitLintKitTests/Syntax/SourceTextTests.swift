@@ -68,6 +68,24 @@ final class SourceTextTests: XCTestCase {
         }
     }
 
+    /// The line table built in parts on two threads is the one scan's, with
+    /// a CR LF split across the parts' boundary (8 MiB into a 9 MiB text)
+    /// and lone CRs beside it.
+    func testLineTableBuiltInPartsIsTheSame() {
+        var bytes = [UInt8](repeating: 0x61, count: 9 << 20)
+        for index in stride(from: 37, to: bytes.count, by: 41) { bytes[index] = 0x0A }
+        let boundary = 8 << 20
+        bytes[boundary - 1] = 0x0D
+        bytes[boundary] = 0x0A
+        bytes[boundary + 5] = 0x0D
+        bytes[boundary - 9] = 0x0D
+        let parts = SourceText(bytes: bytes)
+        parts.buildLineTable(jobs: 2)
+        XCTAssertEqual(parts.lineStarts, SourceText(bytes: bytes).lineStarts)
+        XCTAssertTrue(parts.lineStarts.contains(boundary + 1))
+        XCTAssertFalse(parts.lineStarts.contains(boundary))
+    }
+
     /// A minified file is one long line: columns asked in any order must be exact.
     func testColumnsOnAVeryLongLineInAnyOrder() {
         var bytes: [UInt8] = Array("{\n".utf8)
