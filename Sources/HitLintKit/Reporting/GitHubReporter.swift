@@ -16,7 +16,7 @@ public struct GitHubReporter: Reporter, Sendable {
     /// Threads the annotations are formatted on (`ReportChunks`).
     public var jobs: Int
 
-    public init(currentDirectory: String, logShowsFixes: Bool = false, jobs: Int = ReportChunks.defaultJobs) {
+    public init(currentDirectory: String, logShowsFixes: Bool = false, jobs: Int = RunSettings().jobs) {
         self.currentDirectory = currentDirectory
         self.logShowsFixes = logShowsFixes
         self.jobs = jobs

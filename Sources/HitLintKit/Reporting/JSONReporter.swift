@@ -6,7 +6,7 @@ public struct JSONReporter: Reporter, Sendable {
     /// Threads the diagnostics are formatted on (`ReportChunks`).
     public var jobs: Int
 
-    public init(jobs: Int = ReportChunks.defaultJobs) {
+    public init(jobs: Int = RunSettings().jobs) {
         self.jobs = jobs
     }
 

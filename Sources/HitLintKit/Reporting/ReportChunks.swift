@@ -1,18 +1,13 @@
-import Foundation
-
 /// A file's diagnostics formatted into a report a chunk at a time, on
 /// several threads when there are many, and handed on in order: a first run
 /// on a large project reports 10⁵ findings, each located (line and column)
 /// and escaped, and that part of a report needs nothing but the finding, so
 /// it need not wait for one core. What is written is the same whatever the
 /// number of threads.
-public enum ReportChunks {
+enum ReportChunks {
     /// Diagnostics formatted by one thread at a time: a few hundred KB of
     /// report, so the chunks waiting to be handed on stay small.
     static let chunkSize = 1_024
-
-    /// Threads a report is formatted on by default: one per core, as the lint.
-    public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// Calls `format` for each of `result`'s diagnostics, in order, and hands
     /// what it wrote to `sink` as `out` fills. With `jobs` > 1 and enough
@@ -23,8 +18,9 @@ public enum ReportChunks {
     static func write(_ result: LintResult, jobs: Int, into out: inout ByteWriter, sink: ByteSink,
                       _ format: @escaping @Sendable (_ result: LintResult, _ index: Int, _ out: inout ByteWriter) -> Void) {
         let count = result.diagnostics.count
-        if jobs > 1, count >= 2 * chunkSize { result.source.buildLineTable(jobs: jobs) }
-        guard jobs > 1, count >= 2 * chunkSize, !result.source.hasLongLines else {
+        let sideBySide = jobs > 1 && count >= 2 * chunkSize
+        if sideBySide { result.source.buildLineTable(jobs: jobs) }
+        guard sideBySide, !result.source.hasLongLines else {
             for index in 0..<count {
                 format(result, index, &out)
                 out.flush(to: sink)

@@ -23,7 +23,7 @@ public struct SARIFReporter: Reporter, Sendable {
     /// Threads the results are formatted on (`ReportChunks`).
     public var jobs: Int
 
-    public init(currentDirectory: String, jobs: Int = ReportChunks.defaultJobs) {
+    public init(currentDirectory: String, jobs: Int = RunSettings().jobs) {
         self.currentDirectory = currentDirectory
         self.jobs = jobs
     }

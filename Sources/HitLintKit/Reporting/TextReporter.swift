@@ -8,7 +8,7 @@ public struct TextReporter: Reporter, Sendable {
     /// Threads the diagnostics' lines are formatted on (`ReportChunks`).
     public var jobs: Int
 
-    public init(showSource: Bool = false, color: Bool = false, showFixes: Bool = false, jobs: Int = ReportChunks.defaultJobs) {
+    public init(showSource: Bool = false, color: Bool = false, showFixes: Bool = false, jobs: Int = RunSettings().jobs) {
         self.showSource = showSource
         self.color = color
         self.showFixes = showFixes

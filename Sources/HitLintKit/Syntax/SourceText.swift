@@ -61,13 +61,14 @@ public final class SourceText: @unchecked Sendable {
     /// first, and on a large file its scan is a report's longest step on one
     /// core). The same table as one scan: a line break is found from the
     /// bytes at and after it, whichever part it is in.
-    public func buildLineTable(jobs: Int) {
+    func buildLineTable(jobs: Int) {
         guard lineStartsCache == nil else { return }
         let count = bytes.count
         let parts = max(1, min(jobs, count / Self.scanBlock))
         guard parts > 1 else { _ = lineStarts; return }
         // Parts of whole blocks, so a mapped file is still given back a block at a time.
-        let blocksPerPart = (count + Self.scanBlock - 1) / Self.scanBlock / parts + 1
+        let blocks = (count + Self.scanBlock - 1) / Self.scanBlock
+        let blocksPerPart = (blocks + parts - 1) / parts
         let bytes = self.bytes
         let found = concurrentMap(count: parts, jobs: parts) { part -> [Int] in
             let from = min(count, part * blocksPerPart * Self.scanBlock)
@@ -121,23 +122,19 @@ public final class SourceText: @unchecked Sendable {
         }
     }
 
-    /// The longest line's length in bytes (line break included).
-    public var longestLine: Int {
-        let starts = lineStarts
-        var longest = bytes.count - starts[starts.count - 1]
-        for line in 1..<starts.count { longest = max(longest, starts[line] - starts[line - 1]) }
-        return longest
-    }
-
     /// Whether a line is long enough that locations on it are counted from
     /// checkpoints kept as they are asked for (`checkpointLine`).
-    public var hasLongLines: Bool { longestLine > Self.checkpointLine }
+    var hasLongLines: Bool {
+        let starts = lineStarts
+        if bytes.count - starts[starts.count - 1] > Self.checkpointLine { return true }
+        return zip(starts, starts.dropFirst()).contains { $1 - $0 > Self.checkpointLine }
+    }
 
     /// A reader of the same text with the same line table and a place of its
     /// own (the location last asked, the checkpoints of long lines): what a
     /// report formatted on several threads gives each, as a `SourceText`
     /// keeps its place for one thread at a time.
-    public func sharingLineTable() -> SourceText {
+    func sharingLineTable() -> SourceText {
         let reader = SourceText(bytes: bytes)
         reader.lineStartsCache = lineStarts
         return reader
