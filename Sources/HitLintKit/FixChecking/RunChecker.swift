@@ -46,6 +46,9 @@ struct RunChecker {
     /// What each group of fixes (sorted diagnostic indices) changes, by
     /// problem: only the counts that change.
     private var changes: [[Int]: Counts] = [:]
+    /// Of the groups where a problem fires more often than before, where
+    /// it does: each such change (`suspects` reads its node).
+    private var rises: [[Int]: [Change]] = [:]
     /// Groups whose reach proved wrong: checked alone, against the whole file.
     private var checkedWhole = Set<[Int]>()
     /// Scratch for `groups(ofLocal:)`, by node: -1 everywhere between calls.
@@ -214,7 +217,8 @@ struct RunChecker {
     /// Depth first, earlier fixes first: when the budget runs out, the fixes
     /// nearest the top of the file are the ones that were checked. A run is
     /// first cut to the fixes that apply together (the others make a run of
-    /// their own, after), then into its groups; a group that fails is halved.
+    /// their own, after), then into its groups; a group that fails is cut in
+    /// its suspects and the others (the others checked first), or halved.
     mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixChecking.Verdict] {
         let fixable = diagnostics.indices.filter { !(diagnostics[$0].fix?.edits.isEmpty ?? true) }
         var runs: [(fixes: [Int], kind: RunKind)] = fixable.isEmpty ? [] : [(fixable, .run)]
@@ -250,6 +254,14 @@ struct RunChecker {
                     for index in applied { verdicts[index] = .kept }
                 } else if applied.count == 1 {
                     verdicts[applied[0]] = resolves(applied, counts) ? .addsProblem : .doesNotResolve
+                } else if let suspects = suspects(applied, counts) {
+                    // The others are checked again without the suspects, in
+                    // one lint, rather than halved down to them: halving costs
+                    // two lints a level, and a group of a thousand fixes that
+                    // all meet (a dense layout's) has ten levels.
+                    let suspected = Set(suspects)
+                    runs.append((suspects, .applies))
+                    runs.append((applied.filter { !suspected.contains($0) }, .applies))
                 } else {
                     // Halves of fixes that apply together apply together.
                     let middle = applied.count / 2
@@ -331,7 +343,7 @@ struct RunChecker {
         }
         let changed = lintChanges(of: fixes, lint: lint, checking: reached)
         guard batch.count > 1 else {
-            changes[batch[0]] = counts(changed)
+            record(changed, of: batch[0])
             return
         }
         var ownerOf = [Int](repeating: -1, count: nodeCount)
@@ -350,8 +362,7 @@ struct RunChecker {
             shares[owner].append(change)
         }
         for (position, group) in batch.enumerated() {
-            let shared = counts(shares[position])
-            changes[group] = shared
+            let shared = record(shares[position], of: group)
             if let audit {
                 let alone = lintChanges(of: group, lint: lint, counted: false)
                 audit(keyed(shared), keyed(counts(alone)))
@@ -426,6 +437,14 @@ struct RunChecker {
         return result
     }
 
+    @discardableResult
+    private mutating func record(_ changed: [Change], of group: [Int]) -> Counts {
+        let counted = counts(changed)
+        changes[group] = counted
+        if counted.contains(where: { $0.change > 0 }) { rises[group] = changed.filter { $0.change > 0 } }
+        return counted
+    }
+
     private func counts(_ changes: [Change]) -> Counts {
         var coded: Counts = []
         coded.reserveCapacity(changes.count)
@@ -473,6 +492,44 @@ struct RunChecker {
     /// It resolves its problems and nothing fires more often than before.
     private func passes(_ run: [Int], _ changes: Counts) -> Bool {
         resolves(run, changes) && changes.allSatisfy { $0.change <= 0 }
+    }
+
+    /// The fixes of a failed run to suspect: those whose problem still
+    /// fires, and for each problem that fires more often than before, the
+    /// fixes on a node of its name, or if none is, those whose reach holds a
+    /// node where it rose. Nil when such a problem has no suspect, or when
+    /// every fix is suspect.
+    private func suspects(_ run: [Int], _ changes: Counts) -> [Int]? {
+        // A problem's code ends in its node's name's number, as a fix's does.
+        let name = { (code: ProblemCode) in code & 0xFFFF_FFFF }
+        var fixesOf: [ProblemCode: Int] = [:]
+        for index in run { fixesOf[fixCodes[index], default: 0] += 1 }
+        var suspected = run.map { Self.change(of: fixCodes[$0], in: changes) > -fixesOf[fixCodes[$0]]! }
+        let fixedNames = Set(run.map { name(fixCodes[$0]) })
+        var risenNames = Set<ProblemCode>()
+        // Where a problem of a name no fix is on rose: whether a fix reaches it.
+        var reached: [Int32: Bool] = [:]
+        for change in rises[run] ?? [] {
+            if fixedNames.contains(name(change.code)) {
+                risenNames.insert(name(change.code))
+            } else if change.node >= 0, affected != nil {
+                reached[change.node] = false
+            } else {
+                return nil
+            }
+        }
+        for (position, index) in run.enumerated() {
+            if risenNames.contains(name(fixCodes[index])) { suspected[position] = true }
+            guard !reached.isEmpty, let reach = affected?[index] else { continue }
+            for node in reach where reached[node] != nil {
+                reached[node] = true
+                suspected[position] = true
+            }
+        }
+        // Every rise is laid at some fix's door, or the run is halved.
+        guard !reached.values.contains(false) else { return nil }
+        let suspects = run.indices.filter { suspected[$0] }.map { run[$0] }
+        return suspects.isEmpty || suspects.count == run.count ? nil : suspects
     }
 }
 

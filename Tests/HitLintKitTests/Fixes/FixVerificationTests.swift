@@ -1,7 +1,8 @@
 import XCTest
 @testable import HitLintKit
 
-/// Fix verification checks fixes in runs and halves the runs that fail. These
+/// Fix verification checks fixes in runs, and checks a run that fails again
+/// without the fixes it suspects, or in halves when it suspects none. These
 /// tests drive it with a stand-in lint over a toy "file" of letters, so what a
 /// fix does, and how many lints were spent, is known exactly:
 /// - every `a` is a problem ("small" at node n<offset>), fixed by writing `b`;
@@ -62,9 +63,76 @@ final class FixVerificationTests: XCTestCase {
         let bad = diagnostics.first { $0.span.start == 26 }!
         XCTAssertEqual(bad.fix?.edits, [])
         XCTAssertEqual(bad.fix?.description, "write b (to do by hand: applied alone it makes another problem appear)")
-        // One lint of all, then two per level of halving down to the culprit (40 → 1: 6 levels).
-        XCTAssertLessThanOrEqual(lints, 1 + 2 * 6)
-        XCTAssertGreaterThan(lints, 1)
+        // One lint of all; then, as the new problem is on the bad fix's own
+        // node, one of the others without it and one of it alone (halving
+        // down to it took two lints per level: 40 → 1, 6 levels).
+        XCTAssertEqual(lints, 3)
+    }
+
+    func testTwoBadFixesAmongManyAreSetApartAndThenHalved() {
+        let text = String(repeating: "a-", count: 40)
+        let (diagnostics, lints) = verify(text, replacing: [10: "c", 50: "a"])
+        XCTAssertEqual(kept(diagnostics), Array(stride(from: 0, to: 80, by: 2)).filter { $0 != 10 && $0 != 50 })
+        XCTAssertEqual(diagnostics.first { $0.span.start == 10 }?.fix?.description,
+                       "write b (to do by hand: applied alone it makes another problem appear)")
+        XCTAssertEqual(diagnostics.first { $0.span.start == 50 }?.fix?.description,
+                       "write b (to do by hand: applied alone it does not resolve this)")
+        // All; the 38 others; the two suspects together; each alone.
+        XCTAssertEqual(lints, 5)
+    }
+
+    /// Eight fixes that reach one node together (one group), checked on a
+    /// stand-in for the built layout: fix `culprit` makes a "new" problem
+    /// appear on node 9, which no fix is on. When only the culprit's reach
+    /// holds node 9, it alone is suspected, and the seven others are kept
+    /// after one more lint; when no reach holds it, the group is halved down
+    /// to the culprit.
+    func testAProblemThatRisesWhereOnlyOneFixReachesIsLaidAtThatFix() {
+        let names = (0..<10).map { "v\($0)" }
+        for (culprit, culpritReaches) in [(5, true), (5, false), (0, true)] {
+            var original: [Diagnostic] = []
+            var affected: [[Int32]?] = []
+            for node in 0..<8 {
+                // Edits a byte apart: edits that touch are not applied together.
+                let span = SourceSpan(start: 2 * node, end: 2 * node + 1)
+                var diagnostic = Diagnostic(rule: "small", severity: .error, message: "", span: span, node: names[node], nodeIndex: node)
+                var fix = Fix(description: "grow \(names[node])", edits: [TextEdit(span: span, replacement: "b")])
+                fix.hitAreaChanges = [HitAreaChange(node: node, insets: .zero, readBack: WrittenInsets(sides: 0b1111, values: .zero))]
+                diagnostic.fix = fix
+                original.append(diagnostic)
+                affected.append(node == culprit && culpritReaches ? [Int32(node), 8, 9] : [Int32(node), 8])
+            }
+            var lints = 0
+            let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
+                lints += 1
+                let fixed = Set(changes.map { Int($0.node) })
+                var found = original.filter { !fixed.contains($0.nodeIndex!) }.map { finding in
+                    var finding = finding
+                    finding.fix = nil
+                    return finding
+                }
+                if fixed.contains(culprit) {
+                    found.append(Diagnostic(rule: "new", severity: .error, message: "", span: SourceSpan(start: 18, end: 19),
+                                            node: names[9], nodeIndex: 9))
+                }
+                return found
+            }
+            var checked = original
+            FixChecking.verify(&checked, of: SourceBytes(Array(String(repeating: "a-", count: 10).utf8)), affected: affected, lintBuilt: lint) { _ in
+                XCTFail("checked on the built layout")
+                return []
+            }
+            let label = "culprit \(culprit), reaching the new problem: \(culpritReaches)"
+            XCTAssertEqual(checked.indices.filter { !(checked[$0].fix?.edits.isEmpty ?? true) }, (0..<8).filter { $0 != culprit }, label)
+            XCTAssertEqual(checked[culprit].fix?.description,
+                           "grow \(names[culprit]) (to do by hand: applied alone it makes another problem appear)", label)
+            if culpritReaches {
+                XCTAssertEqual(lints, 3, label)
+            } else {
+                // All; each half; then halves of the half that fails, down to the culprit.
+                XCTAssertEqual(lints, 7, label)
+            }
+        }
     }
 
     func testAFixThatChangesNothingDoesNotResolve() {
