@@ -83,6 +83,7 @@ struct FixChecking {
         // table when a slot was missing), so that the checking lints, at the
         // run's peak, do not find two node tables beside them.
         let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
+        let grown = origin?.reach.grownGates(of: diagnostics)
         let slotted = origin?.built.withExtrasSlots(for: diagnostics)
         origin = nil
         // Lints on the built layout name no node: the checker names a node
@@ -97,7 +98,7 @@ struct FixChecking {
         // A layout with `ignore` entries is checked whole: whether an entry is
         // used depends on the findings of its node's whole subtree.
         let focuses = focuses && slotted?.layout.ignores.isEmpty == true
-        Self.verify(&diagnostics, of: source.bytes, affected: affected, audit: audit, lintBuilt: lintBuilt,
+        Self.verify(&diagnostics, of: source.bytes, affected: affected, grown: grown, audit: audit, lintBuilt: lintBuilt,
                     focuses: focuses) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
@@ -139,7 +140,7 @@ struct FixChecking {
     /// all say what they reach is checked on the findings of those nodes
     /// alone; the audit's lint of a group alone finds every node's.
     static func verify(_ diagnostics: inout [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
-                       affected: [[Int32]?]? = nil,
+                       affected: [[Int32]?]? = nil, grown: FixReach.GrownGates? = nil,
                        audit: FixCheckAudit? = nil,
                        lintBuilt: BuiltLint? = nil, focuses: Bool = false,
                        lint: (consuming [UInt8]) -> [Diagnostic]) {
@@ -147,7 +148,7 @@ struct FixChecking {
         do {
             // The checker's hold on the diagnostics ends here, so they are
             // changed below where they are.
-            var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, audit: audit,
+            var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, grown: grown, audit: audit,
                                      lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
             verdicts = checker.run(lint: lint)
         }

@@ -72,6 +72,55 @@ public struct FixReach: Sendable {
         }
     }
 
+    /// Where the fixes of `diagnostics` give nodes new hit areas: for each
+    /// diagnostic whose fix edits the file and says what it changes, each
+    /// edited node's new gate (its frame grown by the new insets, as its
+    /// ancestors cut it). Fix checking keeps fixes whose grown areas overlap
+    /// out of one run: together they would overlap where neither does alone.
+    public func grownGates(of diagnostics: [Diagnostic]) -> GrownGates {
+        var grown = GrownGates()
+        grown.starts.reserveCapacity(diagnostics.count + 1)
+        for index in diagnostics.indices {
+            grown.starts.append(Int32(grown.gates.count))
+            guard let fix = diagnostics[index].fix, !fix.edits.isEmpty else { continue }
+            for change in fix.hitAreaChanges {
+                grown.nodes.append(Int32(change.node))
+                grown.gates.append(newGate(change))
+            }
+        }
+        grown.starts.append(Int32(grown.gates.count))
+        return grown
+    }
+
+    /// `FixReach.grownGates`: each fix's edited nodes and their new gates, one list for all.
+    public struct GrownGates: Sendable {
+        fileprivate var starts: [Int32] = []
+        public fileprivate(set) var nodes: [Int32] = []
+        public fileprivate(set) var gates: [Rect] = []
+
+        fileprivate init() {}
+
+        /// From each diagnostic's list (tests).
+        init(_ lists: [[(node: Int32, gate: Rect)]]) {
+            for list in lists {
+                starts.append(Int32(gates.count))
+                nodes += list.map(\.node)
+                gates += list.map(\.gate)
+            }
+            starts.append(Int32(gates.count))
+        }
+
+        /// Where diagnostic `index`'s nodes and gates are in `nodes` and `gates`.
+        public func places(of index: Int) -> Range<Int> { Int(starts[index])..<Int(starts[index + 1]) }
+    }
+
+    /// The node's gate once `change` gives it its insets: its frame grown by
+    /// them, as its ancestors cut it.
+    private func newGate(_ change: HitAreaChange) -> Rect {
+        let node = Int(change.node)
+        return layout.nodes[node].frame.inset(by: change.insets).intersection(geometry.hitAreaBound(node))
+    }
+
     /// The nodes whose findings these changes can alter, sorted.
     public func affectedNodes(of changes: [HitAreaChange]) -> [Int32] {
         var scratch = Scratch(targets: geometry.targets.count, nodes: layout.nodes.count)
@@ -147,8 +196,7 @@ public struct FixReach: Sendable {
             let node = Int(change.node)
             // Gates change only inside the old gate and the new hit rect as the
             // ancestors cut it (the descendants' gates lie inside these).
-            let newGate = nodes[node].frame.inset(by: change.insets).intersection(geometry.hitAreaBound(node))
-            for rect in [geometry.gates[node], newGate] where !rect.isEmpty {
+            for rect in [geometry.gates[node], newGate(change)] where !rect.isEmpty {
                 box = box?.union(rect) ?? rect
             }
             // The edited node, whatever it is (`RuleRead.node`); of the nodes

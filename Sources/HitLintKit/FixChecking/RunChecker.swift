@@ -21,6 +21,8 @@ struct RunChecker {
     let diagnostics: [Diagnostic]
     let bytes: SourceBytes
     let affected: [[Int32]?]?
+    /// Where each fix gives nodes new gates (`FixReach.grownGates`), when known.
+    let grown: FixReach.GrownGates?
     let audit: FixCheckAudit?
     let lintBuilt: BuiltLint?
     /// Whether `lintBuilt` is asked for the findings of the reached nodes only.
@@ -65,12 +67,13 @@ struct RunChecker {
     /// By diagnostic with edits: the problem its fix is to resolve.
     private var fixCodes: [ProblemCode] = []
 
-    init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, audit: FixCheckAudit?,
-         lintBuilt: BuiltLint?, focuses: Bool, budget: (bytes: Int, lints: Int)) {
+    init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, grown: FixReach.GrownGates? = nil,
+         audit: FixCheckAudit?, lintBuilt: BuiltLint?, focuses: Bool, budget: (bytes: Int, lints: Int)) {
         self.focuses = focuses
         self.diagnostics = diagnostics
         self.bytes = bytes
         self.affected = affected
+        self.grown = grown
         self.audit = audit
         self.lintBuilt = lintBuilt
         (bytesLeft, lintsLeft) = budget
@@ -319,14 +322,39 @@ struct RunChecker {
 
     /// The fixes that apply together, in order (`Fixer.EditBatch.add`): each
     /// joins when its edits are valid and touch none of a fix already in.
+    /// Where the fixes' reaches and grown gates are known, a fix whose grown
+    /// gate overlaps one of a fix already in waits for a run after: two
+    /// neighbours each grown into the space between them overlap only
+    /// together, so together they fail, and the failed lint and the two
+    /// that set them apart are spared.
     private mutating func applyingTogether(_ fixes: [Int]) -> [Int] {
+        // By node: the place in `grown` of its new gate, given by a fix already in (-1: none).
+        var grownAt = grown != nil && affected != nil ? [Int32](repeating: -1, count: nodeCount) : []
         var result: [Int] = []
-        for index in fixes where conflicts.valid[index] && !conflicts.touching(index).contains(where: { inRun[$0] }) {
+        for index in fixes where conflicts.valid[index] && !conflicts.touching(index).contains(where: { inRun[$0] })
+            && !overlapsGrown(index, grownAt) {
             inRun[index] = true
             result.append(index)
+            guard let grown, !grownAt.isEmpty else { continue }
+            for place in grown.places(of: index) where grown.nodes[place] < nodeCount {
+                grownAt[Int(grown.nodes[place])] = Int32(place)
+            }
         }
         for index in result { inRun[index] = false }
         return result
+    }
+
+    /// Whether a new gate of this fix overlaps one given by a fix already in
+    /// (`grownAt`) on a node the fix reaches (a neighbour it can overlap is one).
+    private func overlapsGrown(_ index: Int, _ grownAt: [Int32]) -> Bool {
+        guard let grown, !grownAt.isEmpty, let reach = affected?[index] else { return false }
+        for place in grown.places(of: index) {
+            let gate = grown.gates[place]
+            for node in reach where grownAt[Int(node)] >= 0 {
+                if !gate.intersection(grown.gates[Int(grownAt[Int(node)])]).isEmpty { return true }
+            }
+        }
+        return false
     }
 
     /// One lint of the batch's fixes applied together; each group's changes

@@ -218,6 +218,70 @@ final class FixReachTests: XCTestCase {
         XCTAssertTrue(try reached(layout, node: "d", insets: EdgeInsets(top: -60, left: 0, bottom: 0, right: 0)).contains("t"))
     }
 
+    /// Rows of three buttons (as in a feed's item): 'comment' and 'share'
+    /// are too small and 9 pt apart, and target-size grows each into the
+    /// space between them, so their grown gates overlap, and together their
+    /// hit areas would. Told where the gates grow, checking keeps such fixes
+    /// in different runs: the same verdicts in fewer lints.
+    func testFixesGrowingIntoOneGapAreCheckedApart() {
+        var text = "root:\n  frame: [0, 0, 390, 2000]\n  children:\n"
+        for row in 0..<4 {
+            text += "    - id: row\(row)\n      frame: [0, \(row * 150), 390, 72]\n      children:\n"
+            for (name, x, side) in [("like", 200, 44), ("comment", 250, 32), ("share", 291, 32)] {
+                text += "        - {id: \(name)\(row), type: button, frame: [\(x), 14, \(side), \(side)]}\n"
+            }
+        }
+        let bytes = Array(text.utf8)
+        var options = LintOptions()
+        options.fixChecking = .unchecked
+        let document = try! SourceFormat.yaml.parse(SourceText(bytes: bytes))
+        let result = Linter(options: options).lint(document: document, path: "x", keepingContext: true)
+        let context = result.context!
+        let reach = FixReach(context)
+        let grown = reach.grownGates(of: result.diagnostics)
+        var overlapping = 0
+        for index in result.diagnostics.indices {
+            guard let fix = result.diagnostics[index].fix, !fix.edits.isEmpty else {
+                XCTAssertTrue(grown.places(of: index).isEmpty)
+                continue
+            }
+            let places = Array(grown.places(of: index))
+            XCTAssertEqual(places.map { grown.nodes[$0] }, fix.hitAreaChanges.map(\.node))
+            for (place, change) in zip(places, fix.hitAreaChanges) {
+                let node = Int(change.node)
+                XCTAssertEqual(grown.gates[place], context.layout.nodes[node].frame.inset(by: change.insets)
+                    .intersection(context.geometry.hitAreaBound(node)))
+                XCTAssertTrue(grown.gates[place].contains(context.geometry.gates[node]), "a fix grows its node's gate")
+            }
+            if result.diagnostics[index].rule == "target-size", result.diagnostics[index].node?.hasPrefix("comment") == true {
+                let comment = grown.gates[places[0]]
+                overlapping += result.diagnostics.indices.filter { other in
+                    result.diagnostics[other].rule == "target-size" && result.diagnostics[other].node != result.diagnostics[index].node
+                        && grown.places(of: other).contains { !grown.gates[$0].intersection(comment).isEmpty }
+                }.count
+            }
+        }
+        XCTAssertEqual(overlapping, 4, "in each row, the grown gates of 'comment' and 'share' overlap")
+        let affected = reach.affectedNodes(of: result.diagnostics)
+        options.run.describesDiagnostics = false
+        var verdicts: [[Bool?]] = []
+        var lints: [Int] = []
+        for told in [false, true] {
+            var count = 0
+            var checked = result.diagnostics
+            FixChecking.verify(&checked, of: SourceBytes(bytes), affected: affected, grown: told ? grown : nil) { patched in
+                count += 1
+                return Linter(options: options).lint(source: SourceText(bytes: patched), format: .yaml, path: "x").diagnostics
+            }
+            verdicts.append(checked.map { $0.fix.map { !$0.edits.isEmpty } })
+            lints.append(count)
+        }
+        XCTAssertEqual(verdicts[1], verdicts[0])
+        // Not told: all, the others, the suspects. Told: two runs that pass.
+        // Not told, the first lint's runs fail and are cut: one lint more.
+        XCTAssertEqual(lints, [4, 3])
+    }
+
     func testFarApartFixesAreCheckedWithOneLint() {
         // Ten rows of small buttons far apart: one lint checks them all.
         var text = "root:\n  frame: [0, 0, 390, 2000]\n  children:\n"

@@ -141,6 +141,53 @@ final class FixVerificationTests: XCTestCase {
         XCTAssertEqual(diagnostics[2].fix?.description, "write b (to do by hand: applied alone it does not resolve this)")
     }
 
+    /// Three fixes that reach one another, checked on a stand-in for the
+    /// built layout: the gates fixes 0 and 1 grow overlap, and together they
+    /// make an "overlap" problem appear on node 1. Told where the fixes grow
+    /// gates, the checker keeps fix 1 out of the first run: two lints that
+    /// pass. Not told, the run of all three fails first.
+    func testFixesWhoseGrownGatesOverlapAreNotCheckedTogether() {
+        let names = ["v0", "v1", "v2"]
+        var original: [Diagnostic] = []
+        for node in 0..<3 {
+            let span = SourceSpan(start: 2 * node, end: 2 * node + 1)
+            var diagnostic = Diagnostic(rule: "small", severity: .error, message: "", span: span, node: names[node], nodeIndex: node)
+            var fix = Fix(description: "grow \(names[node])", edits: [TextEdit(span: span, replacement: "b")])
+            fix.hitAreaChanges = [HitAreaChange(node: node, insets: .zero, readBack: WrittenInsets(sides: 0b1111, values: .zero))]
+            diagnostic.fix = fix
+            original.append(diagnostic)
+        }
+        let affected: [[Int32]?] = [[0, 1], [0, 1, 2], [1, 2]]
+        let grown = FixReach.GrownGates([[(0, Rect(x: 0, y: 0, width: 10, height: 10))],
+                                         [(1, Rect(x: 8, y: 0, width: 10, height: 10))],
+                                         [(2, Rect(x: 20, y: 0, width: 10, height: 10))]])
+        for told in [true, false] {
+            var lints = 0
+            let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
+                lints += 1
+                let fixed = Set(changes.map { Int($0.node) })
+                var found = original.filter { !fixed.contains($0.nodeIndex!) }.map { finding in
+                    var finding = finding
+                    finding.fix = nil
+                    return finding
+                }
+                if fixed.contains(0), fixed.contains(1) {
+                    found.append(Diagnostic(rule: "overlap", severity: .error, message: "", span: SourceSpan(start: 2, end: 3),
+                                            node: names[1], nodeIndex: 1))
+                }
+                return found
+            }
+            var checked = original
+            FixChecking.verify(&checked, of: SourceBytes(Array("a-a-a-".utf8)), affected: affected, grown: told ? grown : nil,
+                               lintBuilt: lint) { _ in
+                XCTFail("checked on the built layout")
+                return []
+            }
+            XCTAssertEqual(checked.map { $0.fix?.edits.count }, [1, 1, 1], "told: \(told)")
+            XCTAssertEqual(lints, told ? 2 : 3, "told: \(told)")
+        }
+    }
+
     func testFixesWhoseEditsConflictAreEachCheckedAgainstTheOriginal() {
         // Two diagnostics at the same byte with fixes to the same span: applied
         // together they would conflict, so each is checked on its own.
