@@ -745,34 +745,36 @@ if selected("reports") {
     var builds: [(name: String, executable: String?)] = [("this build", nil)]
     if let baseline = ProcessInfo.processInfo.environment["HITLINT_BENCH_BASELINE"] { builds.append(("baseline", baseline)) }
     for format in ["text", "json", "sarif", "github", "junit"] {
-        let report = folder.appendingPathComponent("report.\(format)").path
+        // A report for each build: builds whose fix checking gets through
+        // different numbers of fixes within its budget write different reports.
+        let reports = builds.indices.map { folder.appendingPathComponent("report-\($0).\(format)").path }
         var samples = builds.map { _ in [(seconds: Double, peak: Int)]() }
         for _ in 0..<runs {
             for (index, build) in builds.enumerated() {
-                if let sample = runHitlint([file, "--format", format, "--output", report], executable: build.executable) {
+                if let sample = runHitlint([file, "--format", format, "--output", reports[index]], executable: build.executable) {
                     samples[index].append(sample)
                 }
             }
-        }
-        // The report as the last run wrote it: the builds compared write the same bytes.
-        let reportSize = (try? FileManager.default.attributesOfItem(atPath: report)[.size] as? Int) ?? 0
-        if format == "json", let written = FileManager.default.contents(atPath: report) {
-            // Fixes checking had no budget for: "every fix checked" is the budget's worth.
-            let note = Data(Fix.notCheckedNote.utf8)
-            var (left, from) = (0, written.startIndex)
-            while let found = written.range(of: note, in: from..<written.endIndex) { (left, from) = (left + 1, found.upperBound) }
-            print("reports: --format json: \(left) fixes left for the next pass (past fix checking's budget)")
         }
         for (index, build) in builds.enumerated() {
             guard let fastest = samples[index].min(by: { $0.seconds < $1.seconds }) else {
                 print("reports: \(build.name): build the hitlint product in the same configuration to measure it")
                 continue
             }
+            let reportSize = (try? FileManager.default.attributesOfItem(atPath: reports[index])[.size] as? Int) ?? 0
+            var left = ""
+            if format == "json", let written = FileManager.default.contents(atPath: reports[index]) {
+                // Fixes checking had no budget for: "every fix checked" is the budget's worth.
+                let note = Data(Fix.notCheckedNote.utf8)
+                var (count, from) = (0, written.startIndex)
+                while let found = written.range(of: note, in: from..<written.endIndex) { (count, from) = (count + 1, found.upperBound) }
+                left = "; \(count) fixes left for the next pass (past fix checking's budget)"
+            }
             let peak = samples[index].map(\.peak).max()!
             let allowed = 2 * bytes.count + reportSize
-            print(String(format: "reports: %@, --format %@%@: %.3f s (× Foundation %.2f), report %@, peak RSS %@ = %.2f× (2× the file + the report)",
+            print(String(format: "reports: %@, --format %@%@: %.3f s (× Foundation %.2f), report %@, peak RSS %@ = %.2f× (2× the file + the report)%@",
                          build.name, format, format == "json" || format == "sarif" ? " (every fix checked)" : "", fastest.seconds,
-                         fastest.seconds / foundation, megabytes(reportSize), megabytes(peak), Double(peak) / Double(allowed)))
+                         fastest.seconds / foundation, megabytes(reportSize), megabytes(peak), Double(peak) / Double(allowed), left))
         }
     }
 }
