@@ -3,19 +3,21 @@
 /// diagnostic and makes no (rule, node) fire more often than before. Otherwise
 /// it keeps its description, says what went wrong, and loses its edits.
 ///
-/// Fixes are checked in runs, the way `--fix` applies them: a run of fixes is
-/// applied together; if every fix in it resolved its diagnostic and nothing
-/// new fired, the whole run passes. A run that fails is checked again without
-/// the fixes it suspects (`RunChecker.suspects`), which are checked apart, or
-/// halved when it suspects none, until the culprits stand alone. A run first falls apart into groups of fixes whose
-/// reaches (`FixReach`: the nodes whose findings a fix can change) meet; each
-/// group is a run of its own, judged by the findings of the nodes it reaches,
-/// and groups whose reaches are apart are judged with one lint between them.
-/// So a file whose fixes are all good costs one more lint, and a file with
-/// bad fixes in many places a few more lints, not one per fix.
-/// Those lints start from the layout as first built, its regions worked out
-/// again only where the fixes change gates, and find only the findings of
-/// the nodes the checked groups reach (`RuleContext.isChecked`).
+/// Fixes are checked in runs, much as `--fix` applies them (a run also keeps
+/// apart fixes whose grown gates overlap): a run of fixes is applied
+/// together; if every fix in it resolved its diagnostic and nothing new
+/// fired, the whole run passes. A run that fails is checked again without the
+/// fixes it suspects (`RunChecker.suspects`), which are checked apart, or
+/// halved when it suspects none, until the culprits stand alone. A run first
+/// falls apart into groups of fixes whose reaches (`FixReach`: the nodes
+/// whose findings a fix can change) meet; each group is a run of its own,
+/// judged by the findings of the nodes it reaches, and groups whose reaches
+/// are apart are judged with one lint between them. So a file whose fixes
+/// are all good costs one more lint, and a file with bad fixes in many
+/// places a few more lints, not one per fix. Those lints start from the
+/// layout as first built, its regions worked out again only where the fixes
+/// change gates, and find only the findings of the nodes the checked groups
+/// reach (`RuleContext.isChecked`).
 ///
 /// The one way in is `check(_:)`, on what the lint that made the fixes left
 /// (`Origin`): `Linter` calls it when its fixes are to be checked.

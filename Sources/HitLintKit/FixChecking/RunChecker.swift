@@ -469,7 +469,7 @@ struct RunChecker {
     private mutating func record(_ changed: [Change], of group: [Int]) -> Counts {
         let counted = counts(changed)
         changes[group] = counted
-        if counted.contains(where: { $0.change > 0 }) { rises[group] = changed.filter { $0.change > 0 } }
+        rises[group] = counted.contains(where: { $0.change > 0 }) ? changed.filter { $0.change > 0 } : nil
         return counted
     }
 
