@@ -88,44 +88,15 @@ final class FixVerificationTests: XCTestCase {
     /// after one more lint; when no reach holds it, the group is halved down
     /// to the culprit.
     func testAProblemThatRisesWhereOnlyOneFixReachesIsLaidAtThatFix() {
-        let names = (0..<10).map { "v\($0)" }
         for (culprit, culpritReaches) in [(5, true), (5, false), (0, true)] {
-            var original: [Diagnostic] = []
-            var affected: [[Int32]?] = []
-            for node in 0..<8 {
-                // Edits a byte apart: edits that touch are not applied together.
-                let span = SourceSpan(start: 2 * node, end: 2 * node + 1)
-                var diagnostic = Diagnostic(rule: "small", severity: .error, message: "", span: span, node: names[node], nodeIndex: node)
-                var fix = Fix(description: "grow \(names[node])", edits: [TextEdit(span: span, replacement: "b")])
-                fix.hitAreaChanges = [HitAreaChange(node: node, insets: .zero, readBack: WrittenInsets(sides: 0b1111, values: .zero))]
-                diagnostic.fix = fix
-                original.append(diagnostic)
-                affected.append(node == culprit && culpritReaches ? [Int32(node), 8, 9] : [Int32(node), 8])
-            }
-            var lints = 0
-            let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
-                lints += 1
-                let fixed = Set(changes.map { Int($0.node) })
-                var found = original.filter { !fixed.contains($0.nodeIndex!) }.map { finding in
-                    var finding = finding
-                    finding.fix = nil
-                    return finding
-                }
-                if fixed.contains(culprit) {
-                    found.append(Diagnostic(rule: "new", severity: .error, message: "", span: SourceSpan(start: 18, end: 19),
-                                            node: names[9], nodeIndex: 9))
-                }
-                return found
-            }
-            var checked = original
-            FixChecking.verify(&checked, of: SourceBytes(Array(String(repeating: "a-", count: 10).utf8)), affected: affected, lintBuilt: lint) { _ in
-                XCTFail("checked on the built layout")
-                return []
+            let affected: [[Int32]?] = (0..<8).map { $0 == culprit && culpritReaches ? [Int32($0), 8, 9] : [Int32($0), 8] }
+            let (checked, lints) = checkOnBuilt(fixes: 8, nodes: 10, affected: affected) { fixed in
+                fixed.contains(culprit) ? [("new", 9)] : []
             }
             let label = "culprit \(culprit), reaching the new problem: \(culpritReaches)"
             XCTAssertEqual(checked.indices.filter { !(checked[$0].fix?.edits.isEmpty ?? true) }, (0..<8).filter { $0 != culprit }, label)
             XCTAssertEqual(checked[culprit].fix?.description,
-                           "grow \(names[culprit]) (to do by hand: applied alone it makes another problem appear)", label)
+                           "grow v\(culprit) (to do by hand: applied alone it makes another problem appear)", label)
             if culpritReaches {
                 XCTAssertEqual(lints, 3, label)
             } else {
@@ -147,45 +118,53 @@ final class FixVerificationTests: XCTestCase {
     /// gates, the checker keeps fix 1 out of the first run: two lints that
     /// pass. Not told, the run of all three fails first.
     func testFixesWhoseGrownGatesOverlapAreNotCheckedTogether() {
-        let names = ["v0", "v1", "v2"]
-        var original: [Diagnostic] = []
-        for node in 0..<3 {
-            let span = SourceSpan(start: 2 * node, end: 2 * node + 1)
-            var diagnostic = Diagnostic(rule: "small", severity: .error, message: "", span: span, node: names[node], nodeIndex: node)
-            var fix = Fix(description: "grow \(names[node])", edits: [TextEdit(span: span, replacement: "b")])
-            fix.hitAreaChanges = [HitAreaChange(node: node, insets: .zero, readBack: WrittenInsets(sides: 0b1111, values: .zero))]
-            diagnostic.fix = fix
-            original.append(diagnostic)
-        }
         let affected: [[Int32]?] = [[0, 1], [0, 1, 2], [1, 2]]
         let grown = FixReach.GrownGates([[(0, Rect(x: 0, y: 0, width: 10, height: 10))],
                                          [(1, Rect(x: 8, y: 0, width: 10, height: 10))],
                                          [(2, Rect(x: 20, y: 0, width: 10, height: 10))]])
         for told in [true, false] {
-            var lints = 0
-            let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
-                lints += 1
-                let fixed = Set(changes.map { Int($0.node) })
-                var found = original.filter { !fixed.contains($0.nodeIndex!) }.map { finding in
-                    var finding = finding
-                    finding.fix = nil
-                    return finding
-                }
-                if fixed.contains(0), fixed.contains(1) {
-                    found.append(Diagnostic(rule: "overlap", severity: .error, message: "", span: SourceSpan(start: 2, end: 3),
-                                            node: names[1], nodeIndex: 1))
-                }
-                return found
-            }
-            var checked = original
-            FixChecking.verify(&checked, of: SourceBytes(Array("a-a-a-".utf8)), affected: affected, grown: told ? grown : nil,
-                               lintBuilt: lint) { _ in
-                XCTFail("checked on the built layout")
-                return []
+            let (checked, lints) = checkOnBuilt(fixes: 3, nodes: 3, affected: affected, grown: told ? grown : nil) { fixed in
+                fixed.contains(0) && fixed.contains(1) ? [("overlap", 1)] : []
             }
             XCTAssertEqual(checked.map { $0.fix?.edits.count }, [1, 1, 1], "told: \(told)")
             XCTAssertEqual(lints, told ? 2 : 3, "told: \(told)")
         }
+    }
+
+    /// Checks fixes of a "small" problem on nodes 0..<fixes (named v0, v1, …,
+    /// each fix giving its node hit insets) on a stand-in for the built
+    /// layout, of `nodes` nodes: a lint finds the problems of the nodes no
+    /// applied fix is on, and the problems `appearing` names (rule, node)
+    /// for the nodes the applied fixes are on. Counts the lints.
+    private func checkOnBuilt(fixes: Int, nodes: Int, affected: [[Int32]?], grown: FixReach.GrownGates? = nil,
+                              appearing: @escaping (Set<Int>) -> [(rule: String, node: Int)]) -> (checked: [Diagnostic], lints: Int) {
+        let names = (0..<nodes).map { "v\($0)" }
+        func finding(_ rule: String, _ node: Int) -> Diagnostic {
+            // A byte apart: edits that touch are not applied together.
+            Diagnostic(rule: rule, severity: .error, message: "", span: SourceSpan(start: 2 * node, end: 2 * node + 1),
+                       node: names[node], nodeIndex: node)
+        }
+        let original = (0..<fixes).map { node in
+            var diagnostic = finding("small", node)
+            var fix = Fix(description: "grow \(names[node])", edits: [TextEdit(span: diagnostic.span, replacement: "b")])
+            fix.hitAreaChanges = [HitAreaChange(node: node, insets: .zero, readBack: WrittenInsets(sides: 0b1111, values: .zero))]
+            diagnostic.fix = fix
+            return diagnostic
+        }
+        var lints = 0
+        let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
+            lints += 1
+            let fixed = Set(changes.map { Int($0.node) })
+            return (0..<fixes).filter { !fixed.contains($0) }.map { finding("small", $0) }
+                + appearing(fixed).map { finding($0.rule, $0.node) }
+        }
+        var checked = original
+        FixChecking.verify(&checked, of: SourceBytes(Array(String(repeating: "a-", count: nodes).utf8)), affected: affected,
+                           grown: grown, lintBuilt: lint) { _ in
+            XCTFail("checked on the built layout")
+            return []
+        }
+        return (checked, lints)
     }
 
     func testFixesWhoseEditsConflictAreEachCheckedAgainstTheOriginal() {
