@@ -503,7 +503,14 @@ struct RunChecker {
 
     /// Each fix's problem fires at least once less per fix of the run that fixes it.
     private func resolves(_ run: [Int], _ changes: Counts) -> Bool {
+        unresolved(run, changes, all: false).isEmpty
+    }
+
+    /// The problems of the run's fixes that do not fire at least once less
+    /// per fix of the run that fixes them: all of them, or only the first.
+    private func unresolved(_ run: [Int], _ changes: Counts, all: Bool = true) -> [ProblemCode] {
         let codes = run.map { fixCodes[$0] }.sorted()
+        var result: [ProblemCode] = []
         var position = 0
         while position < codes.count {
             let code = codes[position]
@@ -512,9 +519,11 @@ struct RunChecker {
                 fixes += 1
                 position += 1
             }
-            if Self.change(of: code, in: changes) > -fixes { return false }
+            guard Self.change(of: code, in: changes) > -fixes else { continue }
+            result.append(code)
+            if !all { break }
         }
-        return true
+        return result
     }
 
     /// It resolves its problems and nothing fires more often than before.
@@ -530,9 +539,8 @@ struct RunChecker {
     private func suspects(_ run: [Int], _ changes: Counts) -> [Int]? {
         // A problem's code ends in its node's name's number, as a fix's does.
         let name = { (code: ProblemCode) in code & 0xFFFF_FFFF }
-        var fixesOf: [ProblemCode: Int] = [:]
-        for index in run { fixesOf[fixCodes[index], default: 0] += 1 }
-        var suspected = run.map { Self.change(of: fixCodes[$0], in: changes) > -fixesOf[fixCodes[$0]]! }
+        let standing = Set(unresolved(run, changes))
+        var suspected = run.map { standing.contains(fixCodes[$0]) }
         let fixedNames = Set(run.map { name(fixCodes[$0]) })
         var risenNames = Set<ProblemCode>()
         // Where a problem of a name no fix is on rose: whether a fix reaches it.
