@@ -59,18 +59,63 @@ public struct LayoutEditor: Sendable {
     /// parser reads back as written.
     public func setHitInsetsReadingBack(of index: Int, to insets: EdgeInsets)
         -> (edits: [TextEdit], reads: String, readBack: WrittenInsets?) {
-        let source = shared.layout.nodeSource(of: index)
-        let editor = editing(source)
         let usesSlop = shared.layout.nodes[index].usesHitSlop
-        let change = editor.hitInsetsChange(in: source, usesSlop: usesSlop, to: insets)
+        let change: InsetsChange
+        let editor: LayoutEditor
+        if let members = streamedMembersWithoutInsets(of: index) {
+            // Most fixes give a node of a large file its first hit insets:
+            // where its members are is all the key's insertion needs.
+            editor = self
+            let (texts, value) = insetsTexts(insets, usesSlop: usesSlop)
+            change = InsetsChange(kind: .insert(members, value: value), texts: texts, value: value, written: 0b1111)
+        } else {
+            let source = shared.layout.nodeSource(of: index)
+            editor = editing(source)
+            change = editor.hitInsetsChange(in: source, usesSlop: usesSlop, to: insets)
+        }
         return (editor.edits(change), (usesSlop ? "hitSlop " : "hitInsets ") + change.value,
                 change.readBack(usesSlop: usesSlop, pointsPerUnit: shared.layout.pointsPerUnit))
     }
 
+    /// A streamed node's members, found by walking its bytes
+    /// (`JSONMemberScan`), when it has no `hitInsets` or `hitSlop` key and
+    /// no key written with an escape; nil otherwise, or for a node of a
+    /// document (its members are then read again, `Layout.nodeSource(of:)`,
+    /// as the keys they decode to decide).
+    private func streamedMembersWithoutInsets(of index: Int) -> MemberTail? {
+        guard let origin = shared.layout.nodes[index].origin, shared.layout.hasInsetsKey(index) == false else { return nil }
+        bytes.noteScatteredRead()
+        let object = SourceSpan(start: Int(origin.objectStart), end: Int(origin.objectEnd))
+        let children = origin.childrenEnd > 0 ? Int(origin.childrenStart)..<Int(origin.childrenEnd) : nil
+        return bytes.withUnsafeBufferPointer { buffer -> MemberTail? in
+            var members = MemberTail(object: object)
+            var plain = true
+            let read = JSONMemberScan.forEachMember(in: buffer, object: object.start..<object.end, skipping: children) { key, value in
+                let name = UnsafeBufferPointer(rebasing: buffer[key.start..<key.end])
+                if name.contains(UInt8(ascii: "\\")) || Self.spells(name, "\"hitInsets\"") || Self.spells(name, "\"hitSlop\"") {
+                    plain = false
+                }
+                members.append(key: key, value: value, isChildren: Self.spells(name, "\"children\""))
+            }
+            return read && plain ? members : nil
+        }
+    }
+
+    /// Whether the bytes are `word`'s (a key, quotes and all), compared
+    /// byte by byte: a sequence compared with a string's UTF-8 view costs
+    /// more than walking the node's bytes.
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { word in
+            for position in 0..<word.count where bytes[position] != word[position] { return false }
+            return true
+        }
+    }
+
     private func edits(_ change: InsetsChange) -> [TextEdit] {
         switch change.kind {
-        case .insert(let object, let value):
-            return [insertMember(into: object, key: "hitInsets", value: value)]
+        case .insert(let members, let value):
+            return [insertMembers(into: members, [("hitInsets", value)])]
         case .replace(let replacements):
             return replacements.map { TextEdit(span: document.span($0.entry), replacement: $0.text) }
         case .members(let entry, let replacements, let missing):
@@ -104,7 +149,7 @@ public struct LayoutEditor: Sendable {
     private struct InsetsChange {
         enum Kind {
             /// A `hitInsets` key with this value into the node's mapping, where it has neither key.
-            case insert(object: Int, value: String)
+            case insert(MemberTail, value: String)
             /// These values replaced by these texts (none: the file already says it).
             case replace([(entry: Int, text: String)])
             /// A mapping of sides: values replaced, and sides it lacks added.
@@ -131,31 +176,33 @@ public struct LayoutEditor: Sendable {
         }
     }
 
-    private func hitInsetsChange(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> InsetsChange {
-        let entry = source.member(usesSlop ? "hitSlop" : "hitInsets")?.value ?? -1
-        // Each side's number in the file's units and convention, written
-        // once: this runs for every fix.
+    /// Each side's number in the file's units and convention, and the whole
+    /// value: one number when the sides agree, else the list (built only
+    /// then). Written once: this runs for every fix.
+    private func insetsTexts(_ insets: EdgeInsets, usesSlop: Bool) -> (texts: [String], value: String) {
         let texts = Side.allCases.map { side -> String in
             let value = shared.layout.fileLength(insets[side])
             return formatNumber(usesSlop ? -value : value)
         }
-        let uniform = texts.allSatisfy { $0 == texts[0] }
-        // The whole value: one number when the sides agree, else the list (built only then).
-        let value: String
-        if uniform {
-            value = texts[0]
-        } else {
-            var list = ByteWriter(capacity: texts.reduce(10) { $0 + $1.utf8.count })
-            list += "["
-            for (position, text) in texts.enumerated() {
-                if position > 0 { list += ", " }
-                list += text
-            }
-            list += "]"
-            value = list.string
+        guard !texts.allSatisfy({ $0 == texts[0] }) else { return (texts, texts[0]) }
+        var list = ByteWriter(capacity: texts.reduce(10) { $0 + $1.utf8.count })
+        list += "["
+        for (position, text) in texts.enumerated() {
+            if position > 0 { list += ", " }
+            list += text
         }
+        list += "]"
+        return (texts, list.string)
+    }
+
+    private func hitInsetsChange(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> InsetsChange {
+        let entry = source.member(usesSlop ? "hitSlop" : "hitInsets")?.value ?? -1
+        let (texts, value) = insetsTexts(insets, usesSlop: usesSlop)
+        let uniform = texts.allSatisfy { $0 == texts[0] }
         let all: UInt8 = 0b1111
-        guard entry >= 0 else { return InsetsChange(kind: .insert(object: source.object, value: value), texts: texts, value: value, written: all) }
+        guard entry >= 0 else {
+            return InsetsChange(kind: .insert(MemberTail(of: source.object, in: document), value: value), texts: texts, value: value, written: all)
+        }
         switch document.kind(entry) {
         case .number:
             return InsetsChange(kind: .replace([(entry, value)]), texts: texts, value: value, written: all)
@@ -203,7 +250,11 @@ public struct LayoutEditor: Sendable {
     }
 
     private func isFlow(_ container: Int) -> Bool {
-        let first = bytes[document.span(container).start]
+        isFlow(document.span(container))
+    }
+
+    private func isFlow(_ container: SourceSpan) -> Bool {
+        let first = bytes[container.start]
         return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
     }
 
@@ -213,8 +264,12 @@ public struct LayoutEditor: Sendable {
     }
 
     public func insertMembers(into object: Int, _ pairs: [(key: String, value: String)]) -> TextEdit {
-        let members = MemberTail(of: object, in: document)
-        let span = document.span(object)
+        insertMembers(into: MemberTail(of: object, in: document), pairs)
+    }
+
+    /// `insertMembers(into:_:)`, into the mapping whose members are `members`.
+    private func insertMembers(into members: MemberTail, _ pairs: [(key: String, value: String)]) -> TextEdit {
+        let span = members.object
         let json = document.format == .json
         func keyText(_ key: String) -> String {
             if json { return jsonString(key) }
@@ -224,8 +279,8 @@ public struct LayoutEditor: Sendable {
         // After the last member, or before `children` when it comes last, so a
         // node's own keys stay together above its subviews.
         var anchor = members.count - 1
-        if members.count >= 2, document.stringEquals(members[anchor].key, "children") { anchor -= 1 }
-        if isFlow(object) {
+        if members.count >= 2, members.lastIsChildren { anchor -= 1 }
+        if isFlow(span) {
             guard anchor >= 0 else {
                 // `{}`: put the members between the braces.
                 let text = pairs.map { "\(keyText($0.key)): \($0.value)" }.joined(separator: ", ")
@@ -233,13 +288,13 @@ public struct LayoutEditor: Sendable {
             }
             let member = members[anchor]
             let separator = keyValueSeparator(key: member.key, value: member.value)
-            let keyStart = document.span(member.key).start
+            let keyStart = member.key.start
             // The separator between members as written: the gap after the anchor, else before it.
             var gapRange: Range<Int>?
             if anchor + 1 < members.count {
-                gapRange = document.span(member.value).end..<document.span(members[anchor + 1].key).start
+                gapRange = member.value.end..<members[anchor + 1].key.start
             } else if anchor > 0 {
-                gapRange = document.span(members[anchor - 1].value).end..<keyStart
+                gapRange = members[anchor - 1].value.end..<keyStart
             }
             // Between members: a comma and a new line indented as the
             // anchor's key, or the gap's own text, or ", ".
@@ -270,15 +325,15 @@ public struct LayoutEditor: Sendable {
                 text += separator
                 text += pair.value
             }
-            let end = document.span(member.value).end
+            let end = member.value.end
             return TextEdit(span: SourceSpan(start: end, end: end), replacement: text.string)
         }
         // Block mapping: a new line at the indentation of its keys, after the line
         // where the anchor's value ends (after any comment on that line).
-        let indent = indentation(before: document.span(members.firstKey).start)
+        let indent = indentation(before: members.firstKey.start)
         let member = members[max(anchor, 0)]
         let separator = keyValueSeparator(key: member.key, value: member.value)
-        var end = document.span(member.value).end
+        var end = member.value.end
         while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
         let text = pairs.map { lineEnding + indent + keyText($0.key) + separator + $0.value }.joined()
         return TextEdit(span: SourceSpan(start: end, end: end), replacement: text)
@@ -328,35 +383,53 @@ public struct LayoutEditor: Sendable {
         return TextEdit(span: SourceSpan(start: keySpan.start, end: valueEnd), replacement: "{}")
     }
 
-    /// An object's members as `insertMembers` reads them: how many, the
-    /// first key, and the last three, found in one walk without a list of
-    /// them all (every fix that inserts a key asks).
-    private struct MemberTail {
+    /// A mapping's members as `insertMembers` reads them: where the mapping
+    /// is, how many members, the first key, the last three, and whether the
+    /// last is `children`, found in one walk without a list of them all
+    /// (every fix that inserts a key asks). Spans, so a streamed node's
+    /// members can be found by walking its bytes (`JSONMemberScan`).
+    struct MemberTail {
+        let object: SourceSpan
         private(set) var count = 0
-        private(set) var firstKey = -1
+        private(set) var firstKey = SourceSpan(start: 0, end: 0)
+        private(set) var lastIsChildren = false
         private var tail = (Self.none, Self.none, Self.none)
-        private static let none = (key: -1, value: -1)
+        private static let none = (key: SourceSpan(start: 0, end: 0), value: SourceSpan(start: 0, end: 0))
 
-        init(of object: Int, in document: Document) {
-            let end = document.next(object)
-            var key = object + 1
-            while key < end {
-                if count == 0 { firstKey = key }
-                tail = (tail.1, tail.2, (key, key + 1))
-                count += 1
-                key = document.next(key + 1)
-            }
+        init(object: SourceSpan) {
+            self.object = object
         }
 
-        var last: (key: Int, value: Int)? { count > 0 ? tail.2 : nil }
+        init(of object: Int, in document: Document) {
+            self.init(object: document.span(object))
+            let end = document.next(object)
+            var key = object + 1
+            var lastKey = -1
+            while key < end {
+                append(key: document.span(key), value: document.span(key + 1), isChildren: false)
+                lastKey = key
+                key = document.next(key + 1)
+            }
+            // A key is compared as it decodes (`"child\u0072en"` is `children`).
+            lastIsChildren = lastKey >= 0 && document.stringEquals(lastKey, "children")
+        }
+
+        mutating func append(key: SourceSpan, value: SourceSpan, isChildren: Bool) {
+            if count == 0 { firstKey = key }
+            tail = (tail.1, tail.2, (key, value))
+            count += 1
+            lastIsChildren = isChildren
+        }
+
+        var last: (key: SourceSpan, value: SourceSpan)? { count > 0 ? tail.2 : nil }
 
         /// Member `index`, one of the last three.
-        subscript(index: Int) -> (key: Int, value: Int) {
+        subscript(index: Int) -> (key: SourceSpan, value: SourceSpan) {
             switch count - 1 - index {
             case 0: return tail.2
             case 1: return tail.1
             case 2: return tail.0
-            default: preconditionFailure("only an object's last three members are kept")
+            default: preconditionFailure("only a mapping's last three members are kept")
             }
         }
     }
@@ -411,9 +484,9 @@ public struct LayoutEditor: Sendable {
     }
 
     /// The bytes between a key and its value (": ", ":"), as written.
-    private func keyValueSeparator(key: Int, value: Int) -> String {
-        let from = document.span(key).end
-        let to = document.span(value).start
+    private func keyValueSeparator(key: SourceSpan, value: SourceSpan) -> String {
+        let from = key.end
+        let to = value.start
         guard to > from else { return ": " }
         let breaksLine = bytes.withUnsafeBufferPointer { $0[from..<to].contains { $0 == 0x0A || $0 == 0x0D } }
         return breaksLine ? ": " : separatorText(from..<to)
@@ -434,8 +507,8 @@ public struct LayoutEditor: Sendable {
         return bytes.string(range)
     }
 
-    private func quoteCharacter(of key: Int) -> Character? {
-        let first = bytes[document.span(key).start]
+    private func quoteCharacter(of key: SourceSpan) -> Character? {
+        let first = bytes[key.start]
         if first == UInt8(ascii: "\"") { return "\"" }
         if first == UInt8(ascii: "'") { return "'" }
         return nil

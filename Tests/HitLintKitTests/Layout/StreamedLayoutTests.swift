@@ -10,6 +10,10 @@ import XCTest
 final class StreamedLayoutTests: XCTestCase {
     /// Everything later stages can read of a layout, as comparable text.
     private func describe(_ layout: Layout, _ diagnostics: [Diagnostic]) -> [String] {
+        // A fix's edits to each node: a streamed node without insets keys is
+        // given one from its bytes walked (`JSONMemberScan`), others from
+        // their members read again; both must edit as the document does.
+        let editor = LayoutEditor(layout: layout)
         var lines = ["platform \(layout.platform) input \(layout.modality) units \(layout.units) scale \(layout.scale)"
             + " device \(layout.device) coordinates \(layout.coordinates) pointsPerUnit \(layout.pointsPerUnit)"]
         for index in layout.nodes.indices {
@@ -35,6 +39,11 @@ final class StreamedLayoutTests: XCTestCase {
                 }
             }
             lines.append("  members " + members.joined(separator: "; "))
+            for insets in [EdgeInsets(all: -7), EdgeInsets(top: 0, left: -2.5, bottom: -1, right: 0)] {
+                let written = editor.setHitInsetsReadingBack(of: index, to: insets)
+                lines.append("  edits \(written.edits.map { "\($0.span) '\($0.replacement)'" }) reads \(written.reads) "
+                    + "back \(String(describing: written.readBack))")
+            }
         }
         for entry in layout.ignores {
             lines.append("ignore node \(entry.node) rule \(String(describing: entry.rule)) span \(entry.span) "
@@ -177,6 +186,19 @@ final class StreamedLayoutTests: XCTestCase {
             #"{"root": []}"#, #"{"version": 1}"#, #"[1, 2]"#, #"{"root": {}}"#, #"{"root": {"children": {"a": 1}}}"#,
             #"{"root": {"frame": {"x": 1, "y": 2, "width": 3, "height": 4}, "children": [{"frame": [0, 0, -1, 1]}, {"frame": "wide"}]}}"#,
             #"{"root": {"id": "r", "frame": [0, 0, 9, 9], "children": [{"id": "u", "userInteractionEnabled": false, "type": "imageView", "frame": [0, 0, 9, 9], "children": [{"id": "b", "type": "button", "frame": [0, 0, 9, 9]}]}]}}"#,
+            // Where a fix puts a new `hitInsets` key, in every style of mapping:
+            // minified, spaced around colons, broken over lines (LF, CR LF,
+            // tabs), `children` first, last or in the middle, a key spelt with
+            // an escape, strings holding brackets, quotes and commas, nested
+            // values, a mapping with only `children`, and one with insets.
+            #"{"root":{"id":"r","frame":[0,0,90,90],"children":[{"id":"a","type":"button","frame":[0,0,9,9]},{"type":"button","frame":[10,0,9,9],"children":[]}]}}"#,
+            #"{"root" : {"id" : "r" , "frame" : [0, 0, 90, 90] , "children" : [ {"id" :"a", "type": "button" ,"frame":[0,0,9,9] } ] }}"#,
+            "{\r\n  \"root\": {\r\n    \"children\": [\r\n      {\r\n        \"id\": \"a\",\r\n        \"type\": \"button\",\r\n        \"frame\": [0, 0, 9, 9]\r\n      }\r\n    ],\r\n    \"frame\": [0, 0, 90, 90]\r\n  }\r\n}\r\n",
+            "{\n\t\"root\": {\n\t\t\"id\": \"r\",\n\t\t\"frame\": [0, 0, 90, 90],\n\t\t\"children\": [{\n\t\t\t\"type\": \"button\",\n\t\t\t\"frame\": [0, 0, 9, 9]\n\t\t}]\n\t}\n}",
+            #"{"root": {"id": "r", "frame": [0, 0, 90, 90], "children": [{"id": "a", "children": [], "type": "button", "frame": [0, 0, 9, 9], "note": {"x": [1, {"y": "}]\""}], "z": null}}]}}"#,
+            #"{"root": {"id": "r", "frame": [0, 0, 90, 90], "child\u0072en": [{"id": "a", "type": "button", "frame": [0, 0, 9, 9]}], "hit\u0053lop": 2}}"#,
+            #"{"root": {"id": "r", "frame": [0, 0, 90, 90], "children": [{"id": "a,\"{[", "type": "button", "enabled": true, "alpha": 1e0, "frame": [0, 0, 9, 9]}, {"children": [{"type": "button", "frame": [0, 0, 9, 9]}]}]}}"#,
+            #"{"root": {"id": "r", "frame": [0, 0, 90, 90], "children": [{"id": "a", "type": "button", "frame": [0, 0, 9, 9], "hitInsets": {"top": -1}}, {"type": "button", "frame": [20, 0, 9, 9], "hitSlop": [1, 2, 3, 4]}]}}"#,
         ]
         for (number, text) in cases.enumerated() {
             assertSameBuild(Array(text.utf8), "case \(number)")
