@@ -60,21 +60,22 @@ public struct LayoutEditor: Sendable {
     public func setHitInsetsReadingBack(of index: Int, to insets: EdgeInsets)
         -> (edits: [TextEdit], reads: String, readBack: WrittenInsets?) {
         let usesSlop = shared.layout.nodes[index].usesHitSlop
-        let change: InsetsChange
-        let editor: LayoutEditor
-        if let members = streamedMembersWithoutInsets(of: index) {
+        if shared.layout.nodes[index].origin != nil, let members = streamedMembersWithoutInsets(of: index) {
             // Most fixes give a node of a large file its first hit insets:
             // where its members are is all the key's insertion needs.
-            editor = self
             let (texts, value) = insetsTexts(insets, usesSlop: usesSlop)
-            change = InsetsChange(kind: .insert(members, value: value), texts: texts, value: value, written: 0b1111)
-        } else {
-            let source = shared.layout.nodeSource(of: index)
-            editor = editing(source)
-            change = editor.hitInsetsChange(in: source, usesSlop: usesSlop, to: insets)
+            return written(InsetsChange(kind: .insertAfter(members, value: value), texts: texts, value: value, written: 0b1111),
+                           usesSlop: usesSlop)
         }
-        return (editor.edits(change), (usesSlop ? "hitSlop " : "hitInsets ") + change.value,
-                change.readBack(usesSlop: usesSlop, pointsPerUnit: shared.layout.pointsPerUnit))
+        let source = shared.layout.nodeSource(of: index)
+        let editor = editing(source)
+        return editor.written(editor.hitInsetsChange(in: source, usesSlop: usesSlop, to: insets), usesSlop: usesSlop)
+    }
+
+    /// What `setHitInsetsReadingBack` hands back for `change`.
+    private func written(_ change: InsetsChange, usesSlop: Bool) -> (edits: [TextEdit], reads: String, readBack: WrittenInsets?) {
+        (edits(change), (usesSlop ? "hitSlop " : "hitInsets ") + change.value,
+         change.readBack(usesSlop: usesSlop, pointsPerUnit: shared.layout.pointsPerUnit))
     }
 
     /// A streamed node's members, found by walking its bytes
@@ -114,7 +115,9 @@ public struct LayoutEditor: Sendable {
 
     private func edits(_ change: InsetsChange) -> [TextEdit] {
         switch change.kind {
-        case .insert(let members, let value):
+        case .insert(let object, let value):
+            return [insertMember(into: object, key: "hitInsets", value: value)]
+        case .insertAfter(let members, let value):
             return [insertMembers(into: members, [("hitInsets", value)])]
         case .replace(let replacements):
             return replacements.map { TextEdit(span: document.span($0.entry), replacement: $0.text) }
@@ -138,7 +141,7 @@ public struct LayoutEditor: Sendable {
         // Where the layout does not know (above), its members say.
         guard source.member(usesSlop ? "hitSlop" : "hitInsets") != nil else { return true }
         switch editing(source).hitInsetsChange(in: source, usesSlop: usesSlop, to: insets).kind {
-        case .insert: return true
+        case .insert, .insertAfter: return true
         case .replace(let replacements): return !replacements.isEmpty
         case .members(_, let replacements, let missing): return !replacements.isEmpty || !missing.isEmpty
         }
@@ -149,7 +152,11 @@ public struct LayoutEditor: Sendable {
     private struct InsetsChange {
         enum Kind {
             /// A `hitInsets` key with this value into the node's mapping, where it has neither key.
-            case insert(MemberTail, value: String)
+            case insert(object: Int, value: String)
+            /// The same into a mapping whose members were found by walking
+            /// its bytes (a streamed node's). Boxed: a change is passed by
+            /// value for every fix, and most are of a document's node.
+            indirect case insertAfter(MemberTail, value: String)
             /// These values replaced by these texts (none: the file already says it).
             case replace([(entry: Int, text: String)])
             /// A mapping of sides: values replaced, and sides it lacks added.
@@ -179,6 +186,7 @@ public struct LayoutEditor: Sendable {
     /// Each side's number in the file's units and convention, and the whole
     /// value: one number when the sides agree, else the list (built only
     /// then). Written once: this runs for every fix.
+    @inline(__always)
     private func insetsTexts(_ insets: EdgeInsets, usesSlop: Bool) -> (texts: [String], value: String) {
         let texts = Side.allCases.map { side -> String in
             let value = shared.layout.fileLength(insets[side])
@@ -201,7 +209,7 @@ public struct LayoutEditor: Sendable {
         let uniform = texts.allSatisfy { $0 == texts[0] }
         let all: UInt8 = 0b1111
         guard entry >= 0 else {
-            return InsetsChange(kind: .insert(MemberTail(of: source.object, in: document), value: value), texts: texts, value: value, written: all)
+            return InsetsChange(kind: .insert(object: source.object, value: value), texts: texts, value: value, written: all)
         }
         switch document.kind(entry) {
         case .number:
@@ -402,16 +410,25 @@ public struct LayoutEditor: Sendable {
 
         init(of object: Int, in document: Document) {
             self.init(object: document.span(object))
+            // The walk keeps entries; only the members kept are given spans.
             let end = document.next(object)
+            var keys = (-1, -1, -1)
             var key = object + 1
-            var lastKey = -1
             while key < end {
-                append(key: document.span(key), value: document.span(key + 1), isChildren: false)
-                lastKey = key
+                if count == 0 { firstKey = document.span(key) }
+                keys = (keys.1, keys.2, key)
+                count += 1
                 key = document.next(key + 1)
             }
+            tail = (Self.member(keys.0, in: document), Self.member(keys.1, in: document), Self.member(keys.2, in: document))
             // A key is compared as it decodes (`"child\u0072en"` is `children`).
-            lastIsChildren = lastKey >= 0 && document.stringEquals(lastKey, "children")
+            lastIsChildren = keys.2 >= 0 && document.stringEquals(keys.2, "children")
+        }
+
+        /// The key entry's member as spans (none for -1); the document is
+        /// lent, not captured, as a nested function would copy its tables.
+        private static func member(_ key: Int, in document: Document) -> (key: SourceSpan, value: SourceSpan) {
+            key >= 0 ? (document.span(key), document.span(key + 1)) : none
         }
 
         mutating func append(key: SourceSpan, value: SourceSpan, isChildren: Bool) {
