@@ -396,7 +396,7 @@ public struct LayoutEditor: Sendable {
     /// last is `children`, found in one walk without a list of them all
     /// (every fix that inserts a key asks). Spans, so a streamed node's
     /// members can be found by walking its bytes (`JSONMemberScan`).
-    struct MemberTail {
+    private struct MemberTail {
         let object: SourceSpan
         private(set) var count = 0
         private(set) var firstKey = SourceSpan(start: 0, end: 0)
