@@ -60,10 +60,10 @@ public struct LayoutEditor: Sendable {
     public func setHitInsetsReadingBack(of index: Int, to insets: EdgeInsets)
         -> (edits: [TextEdit], reads: String, readBack: WrittenInsets?) {
         let usesSlop = shared.layout.nodes[index].usesHitSlop
-        if shared.layout.nodes[index].origin != nil, let members = streamedMembersWithoutInsets(of: index) {
+        if let members = streamedMembersWithoutInsets(of: index) {
             // Most fixes give a node of a large file its first hit insets:
             // where its members are is all the key's insertion needs.
-            let (texts, value) = insetsTexts(insets, usesSlop: usesSlop)
+            let (texts, value, _) = insetsTexts(insets, usesSlop: usesSlop)
             return written(InsetsChange(kind: .insertAfter(members, value: value), texts: texts, value: value, written: 0b1111),
                            usesSlop: usesSlop)
         }
@@ -184,15 +184,15 @@ public struct LayoutEditor: Sendable {
     }
 
     /// Each side's number in the file's units and convention, and the whole
-    /// value: one number when the sides agree, else the list (built only
-    /// then). Written once: this runs for every fix.
+    /// value: one number when the sides agree (`uniform`), else the list
+    /// (built only then). Written once: this runs for every fix.
     @inline(__always)
-    private func insetsTexts(_ insets: EdgeInsets, usesSlop: Bool) -> (texts: [String], value: String) {
+    private func insetsTexts(_ insets: EdgeInsets, usesSlop: Bool) -> (texts: [String], value: String, uniform: Bool) {
         let texts = Side.allCases.map { side -> String in
             let value = shared.layout.fileLength(insets[side])
             return formatNumber(usesSlop ? -value : value)
         }
-        guard !texts.allSatisfy({ $0 == texts[0] }) else { return (texts, texts[0]) }
+        guard !texts.allSatisfy({ $0 == texts[0] }) else { return (texts, texts[0], true) }
         var list = ByteWriter(capacity: texts.reduce(10) { $0 + $1.utf8.count })
         list += "["
         for (position, text) in texts.enumerated() {
@@ -200,13 +200,12 @@ public struct LayoutEditor: Sendable {
             list += text
         }
         list += "]"
-        return (texts, list.string)
+        return (texts, list.string, false)
     }
 
     private func hitInsetsChange(in source: NodeSource, usesSlop: Bool, to insets: EdgeInsets) -> InsetsChange {
         let entry = source.member(usesSlop ? "hitSlop" : "hitInsets")?.value ?? -1
-        let (texts, value) = insetsTexts(insets, usesSlop: usesSlop)
-        let uniform = texts.allSatisfy { $0 == texts[0] }
+        let (texts, value, uniform) = insetsTexts(insets, usesSlop: usesSlop)
         let all: UInt8 = 0b1111
         guard entry >= 0 else {
             return InsetsChange(kind: .insert(object: source.object, value: value), texts: texts, value: value, written: all)
@@ -425,8 +424,7 @@ public struct LayoutEditor: Sendable {
             lastIsChildren = keys.2 >= 0 && document.stringEquals(keys.2, "children")
         }
 
-        /// The key entry's member as spans (none for -1); the document is
-        /// lent, not captured, as a nested function would copy its tables.
+        /// The key entry's member as spans (none for -1).
         private static func member(_ key: Int, in document: Document) -> (key: SourceSpan, value: SourceSpan) {
             key >= 0 ? (document.span(key), document.span(key + 1)) : none
         }

@@ -38,7 +38,7 @@ enum JSONMemberScan {
                 return false
             }
             let keyStart = position
-            position = endOfString(bytes, openedAt: position, end: end)
+            position = SourceBytes.endOfString(in: bytes, openedAt: position, before: end)
             let key = SourceSpan(start: keyStart, end: position)
             skipSpace()
             guard position < end, bytes[position] == UInt8(ascii: ":") else { return false }
@@ -62,32 +62,19 @@ enum JSONMemberScan {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    /// Just after the closing quote of the string opened at `start` (`end` when it has none).
-    private static func endOfString(_ bytes: UnsafeBufferPointer<UInt8>, openedAt start: Int, end: Int) -> Int {
-        var position = start + 1
-        while position < end {
-            switch bytes[position] {
-            case UInt8(ascii: "\\"): position += 2
-            case UInt8(ascii: "\""): return position + 1
-            default: position += 1
-            }
-        }
-        return end
-    }
-
     /// Just after the value starting at `start`: a string, a container with
     /// whatever it holds, or a scalar (up to the byte that ends it).
     private static func endOfValue(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> Int {
         var position = start
         switch bytes[start] {
         case UInt8(ascii: "\""):
-            return endOfString(bytes, openedAt: start, end: end)
+            return SourceBytes.endOfString(in: bytes, openedAt: start, before: end)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             var depth = 0
             while position < end {
                 switch bytes[position] {
                 case UInt8(ascii: "\""):
-                    position = endOfString(bytes, openedAt: position, end: end)
+                    position = SourceBytes.endOfString(in: bytes, openedAt: position, before: end)
                     continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     depth += 1

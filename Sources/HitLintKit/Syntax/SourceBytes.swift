@@ -79,18 +79,22 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
     /// by memchr (vectorized: ids are a few words long) and the backslashes
     /// before it counted, rather than each byte looked at for an escape.
     public func endOfString(openedAt start: Int) -> Int {
-        withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return count }
-            var end = start + 1
-            while end < count, let found = memchr(base + end, Int32(UInt8(ascii: "\"")), count - end) {
-                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                var backslashes = 0
-                while end - backslashes - 1 > start, bytes[end - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                if backslashes % 2 == 0 { return end + 1 }
-                end += 1
-            }
-            return count
+        withUnsafeBufferPointer { Self.endOfString(in: $0, openedAt: start, before: count) }
+    }
+
+    /// `endOfString(openedAt:)` in bytes the caller holds, looking no further
+    /// than `limit` (returned when no quote before it closes the string).
+    static func endOfString(in bytes: UnsafeBufferPointer<UInt8>, openedAt start: Int, before limit: Int) -> Int {
+        guard let base = bytes.baseAddress else { return limit }
+        var end = start + 1
+        while end < limit, let found = memchr(base + end, Int32(UInt8(ascii: "\"")), limit - end) {
+            end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var backslashes = 0
+            while end - backslashes - 1 > start, bytes[end - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            if backslashes % 2 == 0 { return end + 1 }
+            end += 1
         }
+        return limit
     }
 
     /// Whether the bytes are a mapped file (whose pages can be dropped).
