@@ -20,7 +20,7 @@ extension Linter {
     /// must have). `checking`: only the findings of these nodes are wanted
     /// (nil: all). A layout with `ignore` entries is checked whole: whether an
     /// entry is used depends on the findings of its node's whole subtree.
-    func lint(_ built: BuiltLayout, changing changes: [HitAreaChange], checking: [Int32]? = nil) -> [Diagnostic] {
+    func lint(_ built: BuiltLayout, changing changes: some Collection<HitAreaChange>, checking: [Int32]? = nil) -> [Diagnostic] {
         var layout = built.layout
         for change in changes {
             guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }

@@ -94,7 +94,7 @@ struct FixChecking {
         builtChecker.options.run.namesNodes = namesNodes
         let lintBuilt = slotted.map { built in
             BuiltLint(nodeName: { [layout = built.layout] in layout.key(of: Int($0)) }) {
-                (changes: [HitAreaChange], nodes: [Int32]?) in builtChecker.lint(built, changing: changes, checking: nodes)
+                (changes: [[HitAreaChange]], nodes: [Int32]?) in builtChecker.lint(built, changing: changes.joined(), checking: nodes)
             }
         }
         // A layout with `ignore` entries is checked whole: whether an entry is
@@ -177,7 +177,8 @@ struct BuiltLint {
     /// The name of a node (`Layout.key(of:)`), for the findings that carry
     /// only its index (`RunSettings.namesNodes`).
     let nodeName: (Int32) -> String
-    let lint: ([HitAreaChange], [Int32]?) -> [Diagnostic]
+    /// The findings with each fix's changes (a list for each fix) made.
+    let lint: ([[HitAreaChange]], [Int32]?) -> [Diagnostic]
 }
 
 /// Handed, for each group of fixes checked with others in one lint, what that

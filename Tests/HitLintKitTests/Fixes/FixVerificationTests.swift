@@ -154,7 +154,7 @@ final class FixVerificationTests: XCTestCase {
         var lints = 0
         let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
             lints += 1
-            let fixed = Set(changes.map { Int($0.node) })
+            let fixed = Set(changes.joined().map { Int($0.node) })
             return (0..<fixes).filter { !fixed.contains($0) }.map { finding("small", $0) }
                 + appearing(fixed).map { finding($0.rule, $0.node) }
         }
@@ -213,7 +213,7 @@ final class FixVerificationTests: XCTestCase {
         let original = [small, finding("new", 2, "dup")]
         for namesNodes in [true, false] {
             let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
-                XCTAssertEqual(changes.map(\.node), [0])
+                XCTAssertEqual(changes.joined().map(\.node), [0])
                 return [finding("new", 3, namesNodes ? "dup" : nil)]
             }
             var checked = original
