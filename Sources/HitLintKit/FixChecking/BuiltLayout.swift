@@ -20,20 +20,26 @@ extension Linter {
     /// must have). `checking`: only the findings of these nodes are wanted
     /// (nil: all). A layout with `ignore` entries is checked whole: whether an
     /// entry is used depends on the findings of its node's whole subtree.
-    func lint(_ built: BuiltLayout, changing changes: some Collection<HitAreaChange>, checking: [Int32]? = nil) -> [Diagnostic] {
+    /// `changes`: each fix's list as the fix holds it, not copied into one.
+    func lint(_ built: BuiltLayout, changing changes: [[HitAreaChange]], checking: [Int32]? = nil) -> [Diagnostic] {
         var layout = built.layout
-        for change in changes {
-            guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
-            let index = Int(change.node)
-            var node = layout.nodes[index]
-            let slot = node.extrasIndex
-            layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
-            // Written back only when the node got its first extras: the node
-            // table is shared with the layout as built, and one write copies
-            // all of it, for every checking lint.
-            if node.extrasIndex != slot { layout.nodes[index] = node }
+        var changed: [Int] = []
+        changed.reserveCapacity(changes.reduce(0) { $0 + $1.count })
+        for fixChanges in changes {
+            for change in fixChanges {
+                guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
+                let index = Int(change.node)
+                var node = layout.nodes[index]
+                let slot = node.extrasIndex
+                layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
+                // Written back only when the node got its first extras: the node
+                // table is shared with the layout as built, and one write copies
+                // all of it, for every checking lint.
+                if node.extrasIndex != slot { layout.nodes[index] = node }
+                changed.append(index)
+            }
         }
-        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built, changing: changes.map { Int($0.node) },
+        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built, changing: changed,
                           checking: layout.ignores.isEmpty ? checking : nil).diagnostics
     }
 }

@@ -94,7 +94,7 @@ struct FixChecking {
         builtChecker.options.run.namesNodes = namesNodes
         let lintBuilt = slotted.map { built in
             BuiltLint(nodeName: { [layout = built.layout] in layout.key(of: Int($0)) }) {
-                (changes: [[HitAreaChange]], nodes: [Int32]?) in builtChecker.lint(built, changing: changes.joined(), checking: nodes)
+                (changes: [[HitAreaChange]], nodes: [Int32]?) in builtChecker.lint(built, changing: changes, checking: nodes)
             }
         }
         // A layout with `ignore` entries is checked whole: whether an entry is

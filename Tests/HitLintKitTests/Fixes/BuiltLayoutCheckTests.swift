@@ -97,8 +97,8 @@ final class BuiltLayoutCheckTests: XCTestCase {
             for trial in trials {
                 let application = Fixer.apply(trial, to: Array(text.utf8))
                 let applied = application.applied.map { trial[$0] }
-                let changes = applied.flatMap { $0.fix!.hitAreaChanges }
-                guard !applied.isEmpty, changes.allSatisfy({ $0.readBack != nil }) else { continue }
+                let changes = applied.map { $0.fix!.hitAreaChanges }
+                guard !applied.isEmpty, changes.joined().allSatisfy({ $0.readBack != nil }) else { continue }
                 readBack += 1
                 let edited = checker.lint(source: SourceText(bytes: application.bytes), format: format, path: "s").diagnostics
                 let onBuilt = checker.lint(built, changing: changes)
