@@ -46,6 +46,10 @@ struct LintCommand: Subcommand {
         plan.options.fixChecking = checksFixes ? .checked : .unchecked
         // A report that shows no fix counts the fixable problems only.
         plan.options.run.writesFixes = checksFixes
+        // Nodes' names are kept where something reads them: JSON and SARIF
+        // reports, baselines, and fix checking (which counts problems by name).
+        plan.options.run.keepsNames = checksFixes || [.json, .sarif].contains(plan.format) || plan.baseline != nil
+            || runFiles.writeBaselineFile != nil
         // --render-dir draws what the lint kept, without building each file again.
         if report.renderDirectory != nil { plan.keptContexts = (SharedAllowance(Self.keptContextBytes), report.quiet) }
         let collected = collectFiles(plan: plan, output: output)

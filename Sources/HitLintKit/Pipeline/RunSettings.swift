@@ -21,6 +21,13 @@ public struct RunSettings: Sendable {
     /// its id out of the file, which every finding of every checking lint
     /// would do again, on pages of a mapped file given back by then.
     public var namesNodes = true
+    /// false: a finding keeps its message but not its node's name nor its
+    /// related nodes' names (`Diagnostic.node` nil, `related` empty). Only
+    /// JSON and SARIF reports, baselines and fix checking read the names
+    /// (pictures draw nodes by index): a text, GitHub or JUnit report of a
+    /// first run on a large project would otherwise hold a string or more a
+    /// finding for nothing.
+    public var keepsNames = true
     /// false: a fix says only whether it would edit the file (`Fix.changesFile`),
     /// without its description or edits: all that output which shows no fix needs of
     /// one (the count of fixable problems), where writing the edits is most of

@@ -194,10 +194,11 @@ public struct RuleContext: Sendable {
         // rules copy each finding as they add it to their lists.
         let text = describes ? message() : ""
         let relatedNodes = describes || layout.judgesByRelatedNodes ? related() : []
-        let relatedKeys = describes ? relatedNodes.map { key($0) } : []
+        let keepsNames = options.run.keepsNames
+        let relatedKeys = describes && keepsNames ? relatedNodes.map { key($0) } : []
         let planned = describes ? fix() : nil
         return Diagnostic(rule: rule, severity: severity, message: text, span: span ?? layout.anchorSpan(of: node),
-                          node: namesFindings ? key(node, name: name) : nil, nodeIndex: node,
+                          node: namesFindings && keepsNames ? key(node, name: name) : nil, nodeIndex: node,
                           related: relatedKeys, fix: planned, relatedNodes: relatedNodes)
     }
 
