@@ -72,6 +72,11 @@ public struct DeadGapRule: GeometryRule {
                                minGap: context.points(Self.minGap))
         var marks = context.makeVisitMarks()
         var diagnostics: [Diagnostic] = []
+        // Room for a finding per candidate, reserved once: a list grown by
+        // doubling holds its old and new storage at once, while target-size
+        // runs beside it at the rules' peak; room never written to is never
+        // brought into memory.
+        diagnostics.reserveCapacity(candidates.count)
         var groupStart = 0
         while groupStart < candidates.count {
             let parent = byParent[groupStart].parent
