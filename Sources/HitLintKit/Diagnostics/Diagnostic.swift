@@ -91,27 +91,53 @@ public struct HitAreaChange: Hashable, Sendable {
 
 /// One finding, located by byte span in its file. Line and column are computed
 /// only when it is reported.
+///
+/// A first run holds one for every finding of the file, and the rules' lists
+/// are joined and sorted by moving them: what is rare or only some reports
+/// read (a fix, a capture's control, a count of unchecked targets) is held
+/// by reference, and the node's index in four bytes, so the common finding
+/// is a few words.
 public struct Diagnostic: Hashable, Sendable {
     public var rule: String
-    public var severity: Severity
     public var message: String
     public var span: SourceSpan
     /// The node it is about (its id or path), if any.
     public var node: String?
-    /// Index of that node in the layout, for suppression and baselines.
-    public var nodeIndex: Int?
     /// Other nodes involved (the winner of an overlap, the occluder, the neighbour).
     public var related: [String]
-    public var fix: Fix?
     /// Indices of the `related` nodes, in the same order (for `render`, which draws them).
     public var relatedNodes: [Int] = []
+    private var fixBox: FixBox?
+    private var rare: RareParts?
+    /// `nodeIndex`, -1 for none: a layout's nodes are counted in `Int32` (files are under 4 GiB).
+    private var node32: Int32 = -1
+    public var severity: Severity
+
+    /// Index of that node in the layout, for suppression and baselines.
+    public var nodeIndex: Int? {
+        get { node32 < 0 ? nil : Int(node32) }
+        set { node32 = newValue.map { Int32($0) } ?? -1 }
+    }
+
+    public var fix: Fix? {
+        get { fixBox?.fix }
+        set { fixBox = newValue.map(FixBox.holding) }
+    }
+
     /// For a note that some targets were not checked (`target-size` at a
     /// scrolling container's edge): how many, which `--stats` adds up.
-    public var uncheckedTargets = 0
+    public var uncheckedTargets: Int {
+        get { rare?.uncheckedTargets ?? 0 }
+        set { rare = RareParts.holding(control: control, uncheckedTargets: newValue) }
+    }
+
     /// In a capture, the control it is about, the same in every capture that
     /// shows it (`ControlIdentity`: app, window, view id or path, size); nil
     /// for a layout file and for notes about the capture.
-    public var control: String?
+    public var control: String? {
+        get { rare?.control }
+        set { rare = RareParts.holding(control: newValue, uncheckedTargets: uncheckedTargets) }
+    }
 
     public init(rule: String, severity: Severity, message: String, span: SourceSpan,
                 node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil,
@@ -121,9 +147,58 @@ public struct Diagnostic: Hashable, Sendable {
         self.message = message
         self.span = span
         self.node = node
-        self.nodeIndex = nodeIndex
         self.related = related
-        self.fix = fix
         self.relatedNodes = relatedNodes
+        self.nodeIndex = nodeIndex
+        self.fix = fix
+    }
+}
+
+/// A diagnostic's fix, held by reference: compared and hashed by value, never
+/// changed (a changed fix is a new box).
+private final class FixBox: Hashable, Sendable {
+    let fix: Fix
+
+    private init(_ fix: Fix) { self.fix = fix }
+
+    /// A text report's fix is only whether it would change the file
+    /// (`Fix.unwritten(changesFile:)`): the two such fixes are shared.
+    private static let unwrittenChanging = FixBox(.unwritten(changesFile: true))
+    private static let unwrittenKeeping = FixBox(.unwritten(changesFile: false))
+
+    static func holding(_ fix: Fix) -> FixBox {
+        if fix.edits.isEmpty, fix.hitAreaChanges.isEmpty, fix.description.isEmpty {
+            return fix.hasUnwrittenEdits ? unwrittenChanging : unwrittenKeeping
+        }
+        return FixBox(fix)
+    }
+
+    static func == (lhs: FixBox, rhs: FixBox) -> Bool { lhs === rhs || lhs.fix == rhs.fix }
+    func hash(into hasher: inout Hasher) { hasher.combine(fix) }
+}
+
+/// What few diagnostics carry: a capture's control, a count of unchecked targets.
+private final class RareParts: Hashable, Sendable {
+    let control: String?
+    let uncheckedTargets: Int
+
+    private init(control: String?, uncheckedTargets: Int) {
+        self.control = control
+        self.uncheckedTargets = uncheckedTargets
+    }
+
+    /// Nil when there is nothing to hold, so a diagnostic without them compares
+    /// equal however it got there.
+    static func holding(control: String?, uncheckedTargets: Int) -> RareParts? {
+        control == nil && uncheckedTargets == 0 ? nil : RareParts(control: control, uncheckedTargets: uncheckedTargets)
+    }
+
+    static func == (lhs: RareParts, rhs: RareParts) -> Bool {
+        lhs === rhs || (lhs.control == rhs.control && lhs.uncheckedTargets == rhs.uncheckedTargets)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(control)
+        hasher.combine(uncheckedTargets)
     }
 }

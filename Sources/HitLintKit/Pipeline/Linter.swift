@@ -363,9 +363,10 @@ public struct Linter: Sendable {
 
     /// The enabled geometry rules' diagnostics, each rule's in the order it
     /// found them, the rules' one after another in no set order (callers
-    /// sort them): the longest list is taken as it is and the others are
-    /// added to it, so a first run's hundreds of thousands of findings are
-    /// not copied, each a reference counted for each of its strings and lists.
+    /// sort them): one list is taken as it is and the others are added to
+    /// it, so a first run's hundreds of thousands of findings are not copied
+    /// from list to list, each a reference counted for each of its strings
+    /// and lists.
     public static func runRules(_ context: RuleContext, options: LintOptions) -> [Diagnostic] {
         let rules = RuleRegistry.geometryRules.indices.filter { options.isEnabled(RuleRegistry.geometryRuleIDs[$0]) }
             .map { RuleRegistry.geometryRules[$0] }
@@ -379,10 +380,15 @@ public struct Linter: Sendable {
         } else {
             results = rules.map { $0.check(context) }
         }
-        guard let longest = results.indices.max(by: { results[$0].count < results[$1].count }) else { return [] }
-        var all = results[longest]
-        results[longest] = []  // `all` holds the only reference: added to in place
-        all.reserveCapacity(results.reduce(all.count) { $0 + $1.count })
+        // Added to in place: a list with room for all of them (a rule that
+        // made room for a finding on every target), else the longest, which
+        // is then moved once to a buffer large enough.
+        let total = results.reduce(0) { $0 + $1.count }
+        guard let base = results.indices.first(where: { results[$0].capacity >= total })
+                ?? results.indices.max(by: { results[$0].count < results[$1].count }) else { return [] }
+        var all = results[base]
+        results[base] = []  // `all` holds the only reference
+        all.reserveCapacity(total)
         for part in results { all.append(contentsOf: part) }
         return all
     }

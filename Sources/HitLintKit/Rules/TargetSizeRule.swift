@@ -97,10 +97,10 @@ public struct TargetSizeRule: GeometryRule {
     /// where the piece touches the screen's edge).
     private struct Undersized {
         /// Its target's region's place in `RuleContext.regions`, not a copy:
-        /// the list is made whole before any finding is (spacing needs every
-        /// undersized target) and held while the other rules run beside it,
-        /// and each copy would hold its region's tables and count references
-        /// to them.
+        /// where WCAG's spacing exception is in force the list is made whole
+        /// before any finding is (spacing needs every undersized target) and
+        /// held while the other rules run beside it, and each copy would hold
+        /// its region's tables and count references to them.
         var position: Int32
         var target: Int
         var piece: Rect
@@ -114,26 +114,37 @@ public struct TargetSizeRule: GeometryRule {
 
     public func check(_ context: RuleContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let found = undersizedTargets(context)
-        // Room for every finding at once: a first run finds one for most
-        // undersized targets, and a list grown by doubling copies them.
-        diagnostics.reserveCapacity(found.undersized.count + 1)
-        if let note = scrolledOutNote(count: found.scrolledOut, first: found.firstScrolledOut, context: context) {
-            diagnostics.append(note)
-        }
-        let exempt = exemptBySpacing(found.undersized, context: context)
+        // Room for a finding on every target and the note, made once: a first
+        // run finds one for most undersized targets, a list grown by doubling
+        // copies them, and room never written to is never brought into memory.
+        // What is left of it takes the other rules' findings when the lists
+        // are joined (`Linter.runRules`) instead of a copy of these.
+        diagnostics.reserveCapacity(context.regions.count + 1)
         var marks: VisitMarks?  // for the fixes' searches, made for the first
-        for item in found.undersized where !item.isInline && !exempt.contains(item.target) && context.isChecked(item.target) {
+        // A target whose minimum has no spacing exception is reported as it is
+        // found; the others wait until every undersized target is known.
+        var spaced: [Undersized] = []
+        let scrolled = undersizedTargets(context) { item in
+            if threshold(for: item.target, context).spacingException {
+                spaced.append(item)
+            } else if !item.isInline, context.isChecked(item.target) {
+                report(item, context: context, marks: &marks, into: &diagnostics)
+            }
+        }
+        let exempt = exemptBySpacing(spaced, context: context)
+        for item in spaced where !item.isInline && !exempt.contains(item.target) && context.isChecked(item.target) {
             report(item, context: context, marks: &marks, into: &diagnostics)
+        }
+        if let note = scrolledOutNote(count: scrolled.count, first: scrolled.first, context: context) {
+            diagnostics.append(note)
         }
         return diagnostics
     }
 
     /// Every target whose largest reachable piece is too small, but groups,
-    /// and how many are left unchecked because they are partly scrolled out
-    /// (with the first of them).
-    private func undersizedTargets(_ context: RuleContext) -> (undersized: [Undersized], scrolledOut: Int, firstScrolledOut: Int) {
-        var undersized: [Undersized] = []
+    /// each handed to `found` in the order of the regions; and how many are
+    /// left unchecked because they are partly scrolled out (with the first of them).
+    private func undersizedTargets(_ context: RuleContext, _ found: (Undersized) -> Void) -> (count: Int, first: Int) {
         let geometry = context.geometry
         let nodes = context.layout.nodes
         let checksWebContent = context.isOn(Self.webContent)
@@ -158,8 +169,8 @@ public struct TargetSizeRule: GeometryRule {
             if !threshold.spacingException, !context.isChecked(target) { continue }
             if geometry.frame(target).isEmpty, regions[position].reachableArea == 0 {
                 // A zero-size target with no hit expansion.
-                undersized.append(Undersized(position: Int32(position), target: target, piece: .empty,
-                                             required: (threshold.minimum, threshold.minimum)))
+                found(Undersized(position: Int32(position), target: target, piece: .empty,
+                                 required: (threshold.minimum, threshold.minimum)))
                 continue
             }
             guard regions[position].reachableArea > 0, let best = regions[position].reachable.bestPiece else { continue }
@@ -193,11 +204,11 @@ public struct TargetSizeRule: GeometryRule {
                 }
                 continue
             }
-            undersized.append(Undersized(position: Int32(position), target: target, piece: best, required: required,
-                                         isInline: threshold.inlineException && nodes[target].isInline,
-                                         systemControl: systemControl))
+            found(Undersized(position: Int32(position), target: target, piece: best, required: required,
+                             isInline: threshold.inlineException && nodes[target].isInline,
+                             systemControl: systemControl))
         }
-        return (undersized, scrolledOut, firstScrolledOut)
+        return (scrolledOut, firstScrolledOut)
     }
 
     /// The targets left unchecked because they are partly scrolled out, said
