@@ -380,16 +380,20 @@ public struct Linter: Sendable {
         } else {
             results = rules.map { $0.check(context) }
         }
-        // Added to in place: a list with room for all of them (a rule that
-        // made room for a finding on every target), else the longest, which
-        // is then moved once to a buffer large enough.
+        // Added to in place: the longest list with room for all of them (a
+        // rule that made room for a finding on every target), else the
+        // longest, which is then moved once to a buffer large enough. Each
+        // list added is let go of at once.
         let total = results.reduce(0) { $0 + $1.count }
-        guard let base = results.indices.first(where: { results[$0].capacity >= total })
-                ?? results.indices.max(by: { results[$0].count < results[$1].count }) else { return [] }
+        let byLength = results.indices.sorted { results[$0].count > results[$1].count }
+        guard let base = byLength.first(where: { results[$0].capacity >= total }) ?? byLength.first else { return [] }
         var all = results[base]
         results[base] = []  // `all` holds the only reference
         all.reserveCapacity(total)
-        for part in results { all.append(contentsOf: part) }
+        for index in results.indices where !results[index].isEmpty {
+            all.append(contentsOf: results[index])
+            results[index] = []
+        }
         return all
     }
 
