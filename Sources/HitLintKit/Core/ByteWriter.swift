@@ -38,6 +38,9 @@ public struct ByteWriter: ~Copyable {
         if capacity &- count < more { grow(more) }
     }
 
+    /// Empty again, its memory kept (a scratch buffer written over and over).
+    public mutating func removeAll() { count = 0 }
+
     @inline(__always) public mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
@@ -121,6 +124,13 @@ public struct ByteWriter: ~Copyable {
         append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { JSONEscaping.append($0, into: &self) }
+        append(UInt8(ascii: "\""))
+    }
+
+    /// A finding's message as a JSON string literal, read where it is held.
+    public mutating func appendJSONString(_ message: MessageText) {
+        append(UInt8(ascii: "\""))
+        message.withBytes { JSONEscaping.append($0, into: &self) }
         append(UInt8(ascii: "\""))
     }
 

@@ -186,37 +186,43 @@ extension String {
     /// tab, DEL, C1 controls (C2 80–C2 9F), U+2028 and U+2029 (E2 80 A8, E2 80
     /// A9), U+202A–U+202E (E2 80 AA–AE) and U+2066–U+2069 (E2 81 A6–A9).
     var needsEscapeOnOneLine: Bool {
-        utf8.withContiguousStorageIfAvailable { bytes in
-            var index = 0
-            // Eight bytes at a time past those that cannot start an escape
-            // (none below 0x20, 0x7F, 0xC2 or 0xE2: SWAR tests for a byte
-            // below a value and a byte equal to one); a word with one is
-            // looked at byte by byte below. Every report line asks this of its message.
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-            if let base = bytes.baseAddress {
-                while index + 8 <= bytes.count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let below = (word &- ones &* 0x20) & ~word & highs != 0
-                    if below || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
-                        || hasZeroByte(word ^ (ones &* 0xE2)) { break }
-                    index += 8
-                }
+        utf8.withContiguousStorageIfAvailable(OutputEscaping.needsEscapeOnOneLine)
+            ?? unicodeScalars.contains(where: \.needsEscapeOnOneLine)
+    }
+}
+
+extension OutputEscaping {
+    /// `String.needsEscapeOnOneLine`, of UTF-8 bytes.
+    static func needsEscapeOnOneLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        // Eight bytes at a time past those that cannot start an escape
+        // (none below 0x20, 0x7F, 0xC2 or 0xE2: SWAR tests for a byte
+        // below a value and a byte equal to one); a word with one is
+        // looked at byte by byte below. Every report line asks this of its message.
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let below = (word &- ones &* 0x20) & ~word & highs != 0
+                if below || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0xC2))
+                    || hasZeroByte(word ^ (ones &* 0xE2)) { break }
+                index += 8
             }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x20 { if byte != 0x09 { return true } }
-                else if byte == 0x7F { return true }
-                else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F { return true }
-                else if byte == 0xE2, index + 2 < bytes.count {
-                    let second = bytes[index + 1], third = bytes[index + 2]
-                    if second == 0x80, third >= 0xA8, third <= 0xAE { return true }
-                    if second == 0x81, third >= 0xA6, third <= 0xA9 { return true }
-                }
-                index += 1
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 { if byte != 0x09 { return true } }
+            else if byte == 0x7F { return true }
+            else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F { return true }
+            else if byte == 0xE2, index + 2 < bytes.count {
+                let second = bytes[index + 1], third = bytes[index + 2]
+                if second == 0x80, third >= 0xA8, third <= 0xAE { return true }
+                if second == 0x81, third >= 0xA6, third <= 0xA9 { return true }
             }
-            return false
-        } ?? unicodeScalars.contains(where: \.needsEscapeOnOneLine)
+            index += 1
+        }
+        return false
     }
 }
 
@@ -274,7 +280,12 @@ extension ByteWriter {
             !bytes.contains { $0 < 0x20 ? ($0 != 0x09 && $0 != 0x0A && $0 != 0x0D) : $0 == 0xEF }
         } ?? false
         guard plain else { return append(OutputEscaping.markup(text, lineBreaksAsReferences: lineBreaksAsReferences)) }
-        appendEscapingASCII(text) { byte in
+        appendEscapingASCII(text, Self.markupEscape(lineBreaksAsReferences: lineBreaksAsReferences))
+    }
+
+    /// The ASCII escapes of `OutputEscaping.markup` for text it leaves otherwise as it is.
+    private static func markupEscape(lineBreaksAsReferences: Bool) -> (UInt8) -> StaticString? {
+        { byte in
             switch byte {
             case UInt8(ascii: "&"): return "&amp;"
             case UInt8(ascii: "<"): return "&lt;"
@@ -293,15 +304,44 @@ extension ByteWriter {
     /// (no byte of a multi-byte UTF-8 character is ASCII), runs between them copied whole.
     private mutating func appendEscapingASCII(_ text: String, _ escape: (UInt8) -> StaticString?) {
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in bytes.indices where bytes[index] < 0x80 {
-                guard let replacement = escape(bytes[index]) else { continue }
-                if runStart < index { append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                append(replacement)
-                runStart = index + 1
-            }
-            if runStart < bytes.count { append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        text.withUTF8 { appendEscapingASCII(bytes: $0, escape) }
+    }
+
+    private mutating func appendEscapingASCII(bytes: UnsafeBufferPointer<UInt8>, _ escape: (UInt8) -> StaticString?) {
+        var runStart = 0
+        for index in bytes.indices where bytes[index] < 0x80 {
+            guard let replacement = escape(bytes[index]) else { continue }
+            if runStart < index { append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            append(replacement)
+            runStart = index + 1
         }
+        if runStart < bytes.count { append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    // A finding's message, read where it is held: one with anything to
+    // escape beyond ASCII is made a string and escaped as above.
+
+    /// `OutputEscaping.oneLine(message)`.
+    public mutating func appendOneLine(_ message: MessageText) {
+        if message.withBytes(OutputEscaping.needsEscapeOnOneLine) {
+            append(OutputEscaping.oneLine(message.string))
+        } else {
+            append(message)
+        }
+    }
+
+    /// `OutputEscaping.workflowMessage(message)`.
+    public mutating func appendWorkflowMessage(_ message: MessageText) {
+        guard !message.withBytes(OutputEscaping.needsEscapeOnOneLine) else {
+            return append(OutputEscaping.workflowMessage(message.string))
+        }
+        message.withBytes { bytes in appendEscapingASCII(bytes: bytes) { byte in byte == UInt8(ascii: "%") ? "%25" : nil } }
+    }
+
+    /// `OutputEscaping.markup(message, lineBreaksAsReferences: true)`, as a report's attribute holds it.
+    public mutating func appendMarkupReferencingLineBreaks(_ message: MessageText) {
+        let plain = message.withBytes { bytes in !bytes.contains { $0 < 0x20 ? ($0 != 0x09 && $0 != 0x0A && $0 != 0x0D) : $0 == 0xEF } }
+        guard plain else { return append(OutputEscaping.markup(message.string, lineBreaksAsReferences: true)) }
+        message.withBytes { bytes in appendEscapingASCII(bytes: bytes, Self.markupEscape(lineBreaksAsReferences: true)) }
     }
 }

@@ -96,10 +96,12 @@ public struct HitAreaChange: Hashable, Sendable {
 /// are joined and sorted by moving them: what is rare or only some reports
 /// read (a fix, a capture's control, a count of unchecked targets) is held
 /// by reference, and the node's index in four bytes, so the common finding
-/// is a few words.
+/// is a few words; its message is bytes in a block shared with other
+/// findings' (`MessageText`).
 public struct Diagnostic: Hashable, Sendable {
     public var rule: String
-    public var message: String
+    /// `message`, as held.
+    public var messageText: MessageText
     public var span: SourceSpan
     /// The node it is about (its id or path), if any.
     public var node: String?
@@ -112,6 +114,11 @@ public struct Diagnostic: Hashable, Sendable {
     /// `nodeIndex`, -1 for none: a layout's nodes are counted in `Int32` (files are under 4 GiB).
     private var node32: Int32 = -1
     public var severity: Severity
+
+    public var message: String {
+        get { messageText.string }
+        set { messageText = MessageText(newValue) }
+    }
 
     /// Index of that node in the layout, for suppression and baselines.
     public var nodeIndex: Int? {
@@ -142,9 +149,16 @@ public struct Diagnostic: Hashable, Sendable {
     public init(rule: String, severity: Severity, message: String, span: SourceSpan,
                 node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil,
                 relatedNodes: [Int] = []) {
+        self.init(rule: rule, severity: severity, text: MessageText(message), span: span, node: node, nodeIndex: nodeIndex,
+                  related: related, fix: fix, relatedNodes: relatedNodes)
+    }
+
+    public init(rule: String, severity: Severity, text: MessageText, span: SourceSpan,
+                node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil,
+                relatedNodes: [Int] = []) {
         self.rule = rule
         self.severity = severity
-        self.message = message
+        messageText = text
         self.span = span
         self.node = node
         self.related = related

@@ -52,7 +52,7 @@ public struct GitHubReporter: Reporter, Sendable {
                 out.append(",endLine="); out.append(end.line)
                 out.append(",endColumn="); out.append(end.column)
                 out.append(",title="); out.appendWorkflowProperty(diagnostics[index].rule)
-                out.append("::"); out.appendWorkflowMessage(diagnostics[index].message)
+                out.append("::"); out.appendWorkflowMessage(diagnostics[index].messageText)
                 out.append("\n")
             }
         }

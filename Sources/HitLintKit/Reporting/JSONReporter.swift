@@ -51,7 +51,7 @@ public struct JSONReporter: Reporter, Sendable {
         appendRange(start, end, into: &out)
         out.append(", \"severity\": "); out.appendJSONString(diagnostics[position].severity.rawValue)
         out.append(", \"rule\": "); out.appendJSONString(diagnostics[position].rule)
-        out.append(", \"message\": "); out.appendJSONString(diagnostics[position].message)
+        out.append(", \"message\": "); out.appendJSONString(diagnostics[position].messageText)
         out.append(", \"node\": ")
         if let node = diagnostics[position].node { out.appendJSONString(node) } else { out.append("null") }
         out.append(", \"related\": [")

@@ -47,7 +47,7 @@ public struct JUnitReporter: Reporter {
                 out.append("      <failure type=\"")
                 out.appendMarkup(diagnostics[index].rule, lineBreaksAsReferences: true)
                 out.append("\" message=\"")
-                out.appendMarkup(diagnostics[index].message, lineBreaksAsReferences: true)
+                out.appendMarkupReferencingLineBreaks(diagnostics[index].messageText)
                 out.append("\">")
                 Self.appendLine(result, diagnostics[index], path: lineStart, into: &out)
                 out.append("</failure>\n")
@@ -84,10 +84,10 @@ public struct JUnitReporter: Reporter {
         case .info: out.append(": note: ")
         case .off: out.append(": off: ")
         }
-        if diagnostic.message.needsEscapeOnOneLine {
+        if diagnostic.messageText.withBytes(OutputEscaping.needsEscapeOnOneLine) {
             out.appendMarkup(OutputEscaping.oneLine(diagnostic.message), lineBreaksAsReferences: true)
         } else {
-            out.appendMarkup(diagnostic.message, lineBreaksAsReferences: true)
+            out.appendMarkupReferencingLineBreaks(diagnostic.messageText)
         }
         out.append(" [")
         out.appendMarkup(diagnostic.rule, lineBreaksAsReferences: true)

@@ -90,7 +90,7 @@ public struct SARIFReporter: Reporter, Sendable {
         out.append(",\n          \"level\": \"")
         out.append(Self.levelName(diagnostic.severity))
         out.append("\",\n          \"message\": {\"text\": ")
-        out.appendJSONString(diagnostic.message)
+        out.appendJSONString(diagnostic.messageText)
         out.append("},\n          \"locations\": [\n            {\n              \"physicalLocation\": {\n                \"artifactLocation\": ")
         out.append(bytes: artifact)
         out.append(",\n                \"region\": ")

@@ -79,7 +79,7 @@ public struct TextReporter: Reporter, Sendable {
         }
         out.append(": ")
         // Messages quote ids from files: one line per diagnostic, whatever they hold.
-        out.append(OutputEscaping.oneLine(diagnostics[index].message))
+        out.appendOneLine(diagnostics[index].messageText)
         if let groupSuffix { out.append(groupSuffix) }
         out.append(" ")
         paint("2", &out) { out in

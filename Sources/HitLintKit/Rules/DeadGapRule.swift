@@ -71,6 +71,7 @@ public struct DeadGapRule: GeometryRule {
         let search = GapSearch(context, maxGap: context.points(Self.maxGap) ?? context.threshold.minimum / 2,
                                minGap: context.points(Self.minGap))
         var marks = context.makeVisitMarks()
+        var messages = MessageArena()
         var diagnostics: [Diagnostic] = []
         // Room for a finding per candidate, reserved once: a list grown by
         // doubling holds its old and new storage at once, while target-size
@@ -86,7 +87,7 @@ public struct DeadGapRule: GeometryRule {
             groupStart = groupEnd
             guard group.count > 1 else { continue }
             checkSiblings(group, parent: Int(parent), search: search, context: context, geometry: geometry, layout: layout,
-                          marks: &marks, into: &diagnostics)
+                          marks: &marks, messages: &messages, into: &diagnostics)
         }
         return diagnostics
     }
@@ -160,7 +161,8 @@ public struct DeadGapRule: GeometryRule {
     /// The findings among one container's targets: each target's nearest
     /// neighbour across a dead gap to its right and below it.
     private func checkSiblings(_ group: ArraySlice<Int>, parent: Int, search: GapSearch, context: RuleContext, geometry: Geometry,
-                               layout: Layout, marks: inout VisitMarks, into diagnostics: inout [Diagnostic]) {
+                               layout: Layout, marks: inout VisitMarks, messages: inout MessageArena,
+                               into diagnostics: inout [Diagnostic]) {
         // A stack's children are one strip of controls by the author's word.
         let isStrip = parent >= 0 && layout.nodes[parent].isStack
         let grid = group.count > 32 ? SpatialGrid(rects: group.map { geometry.gates[$0] }, ids: Array(group)) : nil
@@ -193,7 +195,7 @@ public struct DeadGapRule: GeometryRule {
             guard !nearest.isEmpty else { continue }
             let name = context.findingName(target)
             diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
-                                                  message: message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context),
+                                                  text: messages.write { message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context, into: &$0) },
                                                   related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
         }
     }
@@ -336,14 +338,13 @@ public struct DeadGapRule: GeometryRule {
         return dead
     }
 
-    private func message(_ name: String, _ gaps: [(neighbour: Int, gap: Double, gapRect: Rect)], _ context: RuleContext) -> String {
+    private func message(_ name: String, _ gaps: [(neighbour: Int, gap: Double, gapRect: Rect)], _ context: RuleContext,
+                         into message: inout ByteWriter) {
         let unit = context.threshold.unitName
         let lost = context.geometry.modality == .pointer ? "the pointer there hits nothing" : "a tap there is lost"
         if gaps.count == 1 {
-            // Written piece by piece as bytes made large enough once (as
-            // target-size's), and made a string once.
+            // Written piece by piece as bytes (as target-size's).
             let gap = gaps[0]
-            var message = ByteWriter(capacity: 160 + 2 * name.utf8.count)
             message += "'"
             message += name
             message += "' and '"
@@ -366,12 +367,12 @@ public struct DeadGapRule: GeometryRule {
                 message += formatLength(gap.gap / 2)
                 message += " each"
             }
-            return message.string
+            return
         }
         let parts = gaps.map { "'\(context.name($0.neighbour))' (\(formatLength($0.gap)) \(unit))" }
         let remedy = context.layout.interfaceBuilder != nil
             ? "close the gaps, or extend the facing hit areas by half the gap each in code"
             : "widen the facing hitInsets by half the gap each"
-        return "'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — \(remedy)"
+        message.append("'\(name)' has dead gaps to \(englishList(parts)) where nothing answers: \(lost) — \(remedy)")
     }
 }

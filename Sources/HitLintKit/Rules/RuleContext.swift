@@ -187,17 +187,26 @@ public struct RuleContext: Sendable {
     public func diagnostic(_ rule: String, node: Int, name: String? = nil, message: @autoclosure () -> String, span: SourceSpan? = nil,
                            related: @autoclosure () -> [Int] = [], fix: @autoclosure () -> Fix? = nil,
                            weakEvidence: Bool = false) -> Diagnostic {
+        diagnostic(rule, node: node, name: name, text: MessageText(message()), span: span, related: related(), fix: fix(),
+                   weakEvidence: weakEvidence)
+    }
+
+    /// The same, with the message written into the rule's `MessageArena`
+    /// (the rules that find one for most targets of a first run).
+    public func diagnostic(_ rule: String, node: Int, name: String? = nil, text: @autoclosure () -> MessageText, span: SourceSpan? = nil,
+                           related: @autoclosure () -> [Int] = [], fix: @autoclosure () -> Fix? = nil,
+                           weakEvidence: Bool = false) -> Diagnostic {
         let describes = options.run.describesDiagnostics
         var severity = options.severity(of: rule)
         if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
         // Made whole in one initializer: a field set afterwards makes the
         // rules copy each finding as they add it to their lists.
-        let text = describes ? message() : ""
+        let message = describes ? text() : .empty
         let relatedNodes = describes || layout.judgesByRelatedNodes ? related() : []
         let keepsNames = options.run.keepsNames
         let relatedKeys = describes && keepsNames ? relatedNodes.map { key($0) } : []
         let planned = describes ? fix() : nil
-        return Diagnostic(rule: rule, severity: severity, message: text, span: span ?? layout.anchorSpan(of: node),
+        return Diagnostic(rule: rule, severity: severity, text: message, span: span ?? layout.anchorSpan(of: node),
                           node: namesFindings && keepsNames ? key(node, name: name) : nil, nodeIndex: node,
                           related: relatedKeys, fix: planned, relatedNodes: relatedNodes)
     }

@@ -121,6 +121,7 @@ public struct TargetSizeRule: GeometryRule {
         // are joined (`Linter.runRules`) instead of a copy of these.
         diagnostics.reserveCapacity(context.regions.count + 1)
         var marks: VisitMarks?  // for the fixes' searches, made for the first
+        var messages = MessageArena()
         // A target whose minimum has no spacing exception is reported as it is
         // found; the others wait until every undersized target is known.
         var spaced: [Undersized] = []
@@ -128,12 +129,12 @@ public struct TargetSizeRule: GeometryRule {
             if threshold(for: item.target, context).spacingException {
                 spaced.append(item)
             } else if !item.isInline, context.isChecked(item.target) {
-                report(item, context: context, marks: &marks, into: &diagnostics)
+                report(item, context: context, marks: &marks, messages: &messages, into: &diagnostics)
             }
         }
         let exempt = exemptBySpacing(spaced, context: context)
         for item in spaced where !item.isInline && !exempt.contains(item.target) && context.isChecked(item.target) {
-            report(item, context: context, marks: &marks, into: &diagnostics)
+            report(item, context: context, marks: &marks, messages: &messages, into: &diagnostics)
         }
         if let note = scrolledOutNote(count: scrolled.count, first: scrolled.first, context: context) {
             diagnostics.append(note)
@@ -246,7 +247,8 @@ public struct TargetSizeRule: GeometryRule {
     /// Added where the findings are, not handed back: an optional finding
     /// handed back is copied out of it, a reference counted for each of its
     /// strings and lists.
-    private func report(_ item: Undersized, context: RuleContext, marks: inout VisitMarks?, into diagnostics: inout [Diagnostic]) {
+    private func report(_ item: Undersized, context: RuleContext, marks: inout VisitMarks?, messages: inout MessageArena,
+                        into diagnostics: inout [Diagnostic]) {
         var item = item
         let target = item.target
         var takers = context.regions[Int(item.position)].losses.filter { $0.area > Tolerance.area }
@@ -270,8 +272,8 @@ public struct TargetSizeRule: GeometryRule {
         let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
         let name = context.findingName(target)
         diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
-                                              message: message(item, name: name, takers: takers, clickableAncestor: ancestor,
-                                                               inferredLoss: inferredLoss, context: context),
+                                              text: messages.write { message(item, name: name, takers: takers, clickableAncestor: ancestor,
+                                                                             inferredLoss: inferredLoss, context: context, into: &$0) },
                                               related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
                                               fix: context.regions[Int(item.position)].isCutShort ? crowdedAdvice(target, context: context)
                                                                           : fix(target, context: context, marks: &marks),
@@ -311,16 +313,14 @@ public struct TargetSizeRule: GeometryRule {
         return nil
     }
 
-    /// Written piece by piece as bytes made large enough once, and made a
-    /// string once: a first run prints one for every undersized target of the
-    /// project.
+    /// Written piece by piece as bytes, into a buffer written over for each
+    /// finding: a first run says one for every undersized target of the project.
     private func message(_ item: Undersized, name: String, takers: [Loss], clickableAncestor: Int?, inferredLoss: Bool,
-                         context: RuleContext) -> String {
+                         context: RuleContext, into message: inout ByteWriter) {
         let target = item.target
         let piece = item.piece
         let isWeb = context.layout.nodes[target].isWebContent
         let threshold = isWeb ? context.webThreshold : context.threshold
-        var message = ByteWriter(capacity: 160 + name.utf8.count)
         message += isWeb ? "web content '" : "'"
         message += name
         message += "' is reachable on "
@@ -362,7 +362,6 @@ public struct TargetSizeRule: GeometryRule {
             message += context.name(ancestor)
             message += "' around it may take the touch"
         }
-        return message.string
     }
 
     /// No fix for a target with more views over it than the file's budget

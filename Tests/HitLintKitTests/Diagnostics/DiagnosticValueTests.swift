@@ -63,4 +63,29 @@ final class DiagnosticValueTests: XCTestCase {
         }
         XCTAssertNil(Diagnostic(rule: "r", severity: .info, message: "m", span: SourceSpan(start: 0, end: 0)).nodeIndex)
     }
+
+    /// Messages written into an arena read back whole, past the end of a
+    /// block and for one longer than a block shares, and equal the same
+    /// text made as a string.
+    func testMessagesWrittenIntoAnArenaAreTheirText() {
+        var arena = MessageArena()
+        var texts: [String] = []
+        var messages: [MessageText] = []
+        for index in 0..<3_000 {
+            let text = index == 1_500 ? String(repeating: "é", count: 20_000) : "'item\(index)' is reachable on 30×\(index) pt"
+            texts.append(text)
+            messages.append(arena.write { $0.append(text) })
+        }
+        XCTAssertEqual(messages.map(\.string), texts)
+        XCTAssertEqual(messages[7], MessageText(texts[7]))
+        XCTAssertEqual(Set([messages[7], MessageText(texts[7])]).count, 1)
+        XCTAssertNotEqual(messages[7], messages[8])
+        XCTAssertTrue(arena.write { _ in }.isEmpty)
+        XCTAssertEqual(MessageText(""), .empty)
+        var finding = finding()
+        finding.messageText = messages[1_500]
+        XCTAssertEqual(finding.message, texts[1_500])
+        finding.message = "changed"
+        XCTAssertEqual(finding.messageText.string, "changed")
+    }
 }

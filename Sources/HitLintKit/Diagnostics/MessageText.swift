@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A finding's message as UTF-8 bytes, in a block it shares with the messages
+/// written before and after it (`MessageArena`): a first run holds a message
+/// for every finding of the file until the report is written, and a `String`
+/// of its own costs each one an allocation, its header and its rounding, and
+/// a check of bytes made valid already.
+///
+/// Equal and hashed by its bytes; `string` is the text.
+public struct MessageText: Hashable, @unchecked Sendable {
+    private let block: MessageBlock
+    private let start: UInt32
+    private let count: UInt32
+
+    fileprivate init(block: MessageBlock, start: Int, count: Int) {
+        self.block = block
+        self.start = UInt32(start)
+        self.count = UInt32(count)
+    }
+
+    /// A message in a block of its own (one made as a `String`).
+    public init(_ text: String) {
+        guard !text.isEmpty else { self = .empty; return }
+        var text = text
+        self = text.withUTF8 { bytes in
+            let block = MessageBlock(capacity: bytes.count)
+            return block.adding(bytes)
+        }
+    }
+
+    /// The message of a finding that is not described (`RunSettings.describesDiagnostics`).
+    public static let empty = MessageText(block: MessageBlock(capacity: 0), start: 0, count: 0)
+
+    public var isEmpty: Bool { count == 0 }
+
+    public var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// The bytes, lent for the call.
+    @inline(__always) public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: block.base + Int(start), count: Int(count)))
+    }
+
+    public static func == (lhs: MessageText, rhs: MessageText) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.block === rhs.block, lhs.start == rhs.start { return true }
+        return lhs.withBytes { left in rhs.withBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        withBytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
+
+/// Memory that messages are written into one after another and never
+/// change once written: a message made from it reads bytes no later write
+/// touches, so findings made on one thread are read on any.
+private final class MessageBlock: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    private(set) var used = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: max(capacity, 1))
+    }
+
+    deinit { base.deallocate() }
+
+    var room: Int { capacity - used }
+
+    /// The bytes copied in after the others: the caller made sure they fit.
+    func adding(_ bytes: UnsafeBufferPointer<UInt8>) -> MessageText {
+        if let source = bytes.baseAddress, bytes.count > 0 { (base + used).update(from: source, count: bytes.count) }
+        let text = MessageText(block: self, start: used, count: bytes.count)
+        used += bytes.count
+        return text
+    }
+}
+
+/// Where one run of a rule writes its findings' messages: each written
+/// piece by piece into one reused scratch buffer, then copied into blocks
+/// filled in turn, each held for as long as a message in it is. One rule on
+/// one thread writes into it; the messages it hands out can go anywhere.
+public struct MessageArena: ~Copyable {
+    private var block: MessageBlock?
+    private var scratch = ByteWriter(capacity: 512)
+
+    /// Large enough that a block's own cost is nothing beside its messages,
+    /// small enough that what a run leaves unused of its last one is nothing either.
+    private static let blockSize = 1 << 16
+
+    public init() {}
+
+    /// The message `body` writes.
+    public mutating func write(_ body: (inout ByteWriter) -> Void) -> MessageText {
+        scratch.removeAll()
+        body(&scratch)
+        let count = scratch.count
+        guard count > 0 else { return .empty }
+        if count > Self.blockSize / 4 {
+            let own = MessageBlock(capacity: count)
+            return scratch.withBytes { own.adding($0) }
+        }
+        if block == nil || block!.room < count { block = MessageBlock(capacity: Self.blockSize) }
+        let current = block!
+        return scratch.withBytes { current.adding($0) }
+    }
+}
+
+extension ByteWriter {
+    /// A message's bytes as they are.
+    @inline(__always) public mutating func append(_ message: MessageText) {
+        message.withBytes { append(bytes: $0) }
+    }
+}
