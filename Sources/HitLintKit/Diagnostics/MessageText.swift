@@ -29,8 +29,7 @@ public struct MessageText: Hashable, @unchecked Sendable {
         guard !text.isEmpty else { self = .empty; return }
         var text = text
         self = text.withUTF8 { bytes in
-            let block = MessageBlock(capacity: bytes.count)
-            return block.adding(bytes)
+            MessageBlock.make(capacity: bytes.count).adding(bytes)
         }
     }
 
@@ -59,27 +58,31 @@ public struct MessageText: Hashable, @unchecked Sendable {
 
 /// Memory that messages are written into one after another and never
 /// change once written: a message made from it reads bytes no later write
-/// touches, so findings made on one thread are read on any.
-private final class MessageBlock: @unchecked Sendable {
-    let base: UnsafeMutablePointer<UInt8>
-    let capacity: Int
-    private(set) var used = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-        base = .allocate(capacity: max(capacity, 1))
+/// touches, so findings made on one thread are read on any. The bytes are
+/// in the object's own allocation (one allocation for a message made as a
+/// string, as the string was).
+private final class MessageBlock: ManagedBuffer<MessageBlock.Header, UInt8>, @unchecked Sendable {
+    struct Header {
+        var capacity: Int
+        var used = 0
     }
 
-    deinit { base.deallocate() }
+    static func make(capacity: Int) -> MessageBlock {
+        let block = create(minimumCapacity: max(capacity, 1)) { _ in Header(capacity: capacity) }
+        return unsafeDowncast(block, to: MessageBlock.self)
+    }
 
-    var room: Int { capacity - used }
+    /// The bytes, where the object keeps them for as long as it lives.
+    var base: UnsafeMutablePointer<UInt8> { withUnsafeMutablePointerToElements { $0 } }
+
+    var room: Int { header.capacity - header.used }
 
     /// The bytes copied in after the others: the caller made sure they fit.
     func adding(_ bytes: UnsafeBufferPointer<UInt8>) -> MessageText {
+        let used = header.used
         if let source = bytes.baseAddress, bytes.count > 0 { (base + used).update(from: source, count: bytes.count) }
-        let text = MessageText(block: self, start: used, count: bytes.count)
-        used += bytes.count
-        return text
+        header.used = used + bytes.count
+        return MessageText(block: self, start: used, count: bytes.count)
     }
 }
 
@@ -104,10 +107,10 @@ public struct MessageArena: ~Copyable {
         let count = scratch.count
         guard count > 0 else { return .empty }
         if count > Self.blockSize / 4 {
-            let own = MessageBlock(capacity: count)
+            let own = MessageBlock.make(capacity: count)
             return scratch.withBytes { own.adding($0) }
         }
-        if block == nil || block!.room < count { block = MessageBlock(capacity: Self.blockSize) }
+        if block == nil || block!.room < count { block = MessageBlock.make(capacity: Self.blockSize) }
         let current = block!
         return scratch.withBytes { current.adding($0) }
     }
