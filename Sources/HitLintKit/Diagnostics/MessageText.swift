@@ -75,13 +75,19 @@ private final class MessageBlock: ManagedBuffer<MessageBlock.Header, UInt8>, @un
     /// The bytes, where the object keeps them for as long as it lives.
     var base: UnsafeMutablePointer<UInt8> { withUnsafeMutablePointerToElements { $0 } }
 
-    var room: Int { header.capacity - header.used }
+    /// The header through its pointer: `header` is a class's stored
+    /// property, and each use of it would be checked for exclusive access
+    /// as the program runs.
+    var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity - $0.pointee.used } }
 
     /// The bytes copied in after the others: the caller made sure they fit.
     func adding(_ bytes: UnsafeBufferPointer<UInt8>) -> MessageText {
-        let used = header.used
+        let used = withUnsafeMutablePointerToHeader { header in
+            let used = header.pointee.used
+            header.pointee.used = used + bytes.count
+            return used
+        }
         if let source = bytes.baseAddress, bytes.count > 0 { (base + used).update(from: source, count: bytes.count) }
-        header.used = used + bytes.count
         return MessageText(block: self, start: used, count: bytes.count)
     }
 }
