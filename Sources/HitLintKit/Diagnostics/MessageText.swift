@@ -16,13 +16,21 @@ public struct MessageText: Hashable, @unchecked Sendable {
     /// finding on every thread: no count of references for them to share.
     private let block: MessageBlock?
     private let start: UInt32
+    /// `UInt32.max` for a message of 4 GiB or more (names quoted from a
+    /// hostile file), which is then the whole of a block of its own.
     private let count: UInt32
 
     fileprivate init(block: MessageBlock?, start: Int, count: Int) {
         self.block = block
-        self.start = UInt32(start)
-        self.count = UInt32(count)
+        if count >= Int(UInt32.max) {
+            precondition(start == 0, "a message of 4 GiB or more has a block of its own")
+            (self.start, self.count) = (0, .max)
+        } else {
+            (self.start, self.count) = (UInt32(start), UInt32(count))
+        }
     }
+
+    private var length: Int { count == .max ? block!.used : Int(count) }
 
     /// A message in a block of its own (one made as a `String`).
     public init(_ text: String) {
@@ -42,13 +50,15 @@ public struct MessageText: Hashable, @unchecked Sendable {
 
     /// The bytes, lent for the call.
     @inline(__always) public func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: block.map { $0.base + Int(start) }, count: Int(count)))
+        try body(UnsafeBufferPointer(start: block.map { $0.base + Int(start) }, count: length))
     }
 
     public static func == (lhs: MessageText, rhs: MessageText) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if lhs.count == 0 || (lhs.block === rhs.block && lhs.start == rhs.start) { return true }
-        return lhs.withBytes { left in rhs.withBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 } }
+        return lhs.withBytes { left in
+            rhs.withBytes { right in left.count == right.count && memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+        }
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -79,6 +89,8 @@ private final class MessageBlock: ManagedBuffer<MessageBlock.Header, UInt8>, @un
     /// property, and each use of it would be checked for exclusive access
     /// as the program runs.
     var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity - $0.pointee.used } }
+
+    var used: Int { withUnsafeMutablePointerToHeader { $0.pointee.used } }
 
     /// The bytes copied in after the others: the caller made sure they fit.
     func adding(_ bytes: UnsafeBufferPointer<UInt8>) -> MessageText {
