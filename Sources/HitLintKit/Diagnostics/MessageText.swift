@@ -68,10 +68,11 @@ public struct MessageText: Hashable, @unchecked Sendable {
 
 /// Memory that messages are written into one after another and never
 /// change once written: a message made from it reads bytes no later write
-/// touches, so findings made on one thread are read on any. The bytes are
-/// in the object's own allocation (one allocation for a message made as a
-/// string, as the string was).
-private final class MessageBlock: ManagedBuffer<MessageBlock.Header, UInt8>, @unchecked Sendable {
+/// touches, so findings made on one thread are read on any (why
+/// `MessageText` is `Sendable`, which a `ManagedBuffer` cannot be). The
+/// bytes are in the object's own allocation (one allocation for a message
+/// made as a string, as the string was).
+private final class MessageBlock: ManagedBuffer<MessageBlock.Header, UInt8> {
     struct Header {
         var capacity: Int
         var used = 0
