@@ -74,13 +74,15 @@ public struct Fix: Hashable, Sendable {
 
 /// A node given new hit insets (points, UIKit convention) by a fix.
 public struct HitAreaChange: Hashable, Sendable {
-    public var node: Int32
     public var insets: EdgeInsets
     /// The insets as the edited file will read (its numbers are rounded as
     /// written): what checking the fix gives the built layout instead of
     /// parsing the edited file. Nil when not known; the fix is then checked
     /// on the edited file.
     public var readBack: WrittenInsets?
+    /// After the others: a first run holds a change for every fix, and
+    /// here the index fills what would be padding.
+    public var node: Int32
 
     public init(node: Int, insets: EdgeInsets, readBack: WrittenInsets? = nil) {
         self.node = Int32(node)

@@ -534,8 +534,15 @@ public struct LayoutEditor: Sendable {
 /// the edited file is parsed again (points, UIKit convention): the sides in
 /// `sides` (`Side.rawValue` bits) take `values`, the others keep theirs.
 public struct WrittenInsets: Hashable, Sendable {
-    public var sides: UInt8
+    // The values first: the byte of sides then packs beside `HitAreaChange`'s
+    // other small fields instead of being padded to a word of its own.
     public var values: EdgeInsets
+    public var sides: UInt8
+
+    public init(sides: UInt8, values: EdgeInsets) {
+        self.sides = sides
+        self.values = values
+    }
 
     /// `insets` with the written sides replaced.
     public func applied(to insets: EdgeInsets) -> EdgeInsets {
