@@ -121,16 +121,18 @@ public struct ByteWriter: ~Copyable {
 
     /// A JSON string literal, quotes included, with the escapes RFC 8259 requires.
     public mutating func appendJSONString(_ text: String) {
-        append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { JSONEscaping.append($0, into: &self) }
-        append(UInt8(ascii: "\""))
+        text.withUTF8 { appendJSONString(bytes: $0) }
     }
 
     /// A finding's message as a JSON string literal, read where it is held.
     public mutating func appendJSONString(_ message: MessageText) {
+        message.withBytes { appendJSONString(bytes: $0) }
+    }
+
+    private mutating func appendJSONString(bytes: UnsafeBufferPointer<UInt8>) {
         append(UInt8(ascii: "\""))
-        message.withBytes { JSONEscaping.append($0, into: &self) }
+        JSONEscaping.append(bytes, into: &self)
         append(UInt8(ascii: "\""))
     }
 

@@ -246,46 +246,75 @@ extension Unicode.Scalar {
 extension ByteWriter {
     /// `OutputEscaping.oneLine(text)`.
     public mutating func appendOneLine(_ text: String) {
-        if text.needsEscapeOnOneLine {
-            append(OutputEscaping.oneLine(text))
-        } else {
-            append(text)
-        }
+        var bytes = text
+        bytes.withUTF8 { appendOneLine(bytes: $0) { text } }
+    }
+
+    /// `OutputEscaping.oneLine(message)`, read where the message is held.
+    public mutating func appendOneLine(_ message: MessageText) {
+        message.withBytes { appendOneLine(bytes: $0) { message.string } }
     }
 
     /// `OutputEscaping.workflowMessage(text)`.
     public mutating func appendWorkflowMessage(_ text: String) {
-        guard !text.needsEscapeOnOneLine else { return append(OutputEscaping.workflowMessage(text)) }
-        appendEscapingASCII(text) { byte in byte == UInt8(ascii: "%") ? "%25" : nil }
+        var bytes = text
+        bytes.withUTF8 { appendWorkflowMessage(bytes: $0) { text } }
+    }
+
+    /// `OutputEscaping.workflowMessage(message)`, read where the message is held.
+    public mutating func appendWorkflowMessage(_ message: MessageText) {
+        message.withBytes { appendWorkflowMessage(bytes: $0) { message.string } }
     }
 
     /// `OutputEscaping.workflowProperty(text)`.
     public mutating func appendWorkflowProperty(_ text: String) {
         guard !text.needsEscapeOnOneLine else { return append(OutputEscaping.workflowProperty(text)) }
-        appendEscapingASCII(text) { byte in
-            switch byte {
-            case UInt8(ascii: "%"): return "%25"
-            case UInt8(ascii: ":"): return "%3A"
-            case UInt8(ascii: ","): return "%2C"
-            default: return nil
+        var bytes = text
+        bytes.withUTF8 { bytes in
+            appendEscapingASCII(bytes) { byte in
+                switch byte {
+                case UInt8(ascii: "%"): return "%25"
+                case UInt8(ascii: ":"): return "%3A"
+                case UInt8(ascii: ","): return "%2C"
+                default: return nil
+                }
             }
         }
     }
 
     /// `OutputEscaping.markup(text, lineBreaksAsReferences:)`.
     public mutating func appendMarkup(_ text: String, lineBreaksAsReferences: Bool = false) {
-        // C0 controls but tab, LF and CR become U+FFFD, and so do U+FFFE and
-        // U+FFFF (EF BF BE, EF BF BF): left to `markup`.
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 < 0x20 ? ($0 != 0x09 && $0 != 0x0A && $0 != 0x0D) : $0 == 0xEF }
-        } ?? false
-        guard plain else { return append(OutputEscaping.markup(text, lineBreaksAsReferences: lineBreaksAsReferences)) }
-        appendEscapingASCII(text, Self.markupEscape(lineBreaksAsReferences: lineBreaksAsReferences))
+        var bytes = text
+        bytes.withUTF8 { appendMarkup(bytes: $0, lineBreaksAsReferences: lineBreaksAsReferences) { text } }
     }
 
-    /// The ASCII escapes of `OutputEscaping.markup` for text it leaves otherwise as it is.
-    private static func markupEscape(lineBreaksAsReferences: Bool) -> (UInt8) -> StaticString? {
-        { byte in
+    /// `OutputEscaping.markup(message, lineBreaksAsReferences:)`, read where the message is held.
+    public mutating func appendMarkup(_ message: MessageText, lineBreaksAsReferences: Bool = false) {
+        message.withBytes { appendMarkup(bytes: $0, lineBreaksAsReferences: lineBreaksAsReferences) { message.string } }
+    }
+
+    // Each escape once, on the text's UTF-8 bytes; `text` makes the string
+    // for the rare text with anything to escape beyond ASCII.
+
+    private mutating func appendOneLine(bytes: UnsafeBufferPointer<UInt8>, _ text: () -> String) {
+        if OutputEscaping.needsEscapeOnOneLine(bytes) {
+            append(OutputEscaping.oneLine(text()))
+        } else {
+            append(bytes: bytes)
+        }
+    }
+
+    private mutating func appendWorkflowMessage(bytes: UnsafeBufferPointer<UInt8>, _ text: () -> String) {
+        guard !OutputEscaping.needsEscapeOnOneLine(bytes) else { return append(OutputEscaping.workflowMessage(text())) }
+        appendEscapingASCII(bytes) { byte in byte == UInt8(ascii: "%") ? "%25" : nil }
+    }
+
+    private mutating func appendMarkup(bytes: UnsafeBufferPointer<UInt8>, lineBreaksAsReferences: Bool, _ text: () -> String) {
+        // C0 controls but tab, LF and CR become U+FFFD, and so do U+FFFE and
+        // U+FFFF (EF BF BE, EF BF BF): left to `markup`.
+        let plain = !bytes.contains { $0 < 0x20 ? ($0 != 0x09 && $0 != 0x0A && $0 != 0x0D) : $0 == 0xEF }
+        guard plain else { return append(OutputEscaping.markup(text(), lineBreaksAsReferences: lineBreaksAsReferences)) }
+        appendEscapingASCII(bytes) { byte in
             switch byte {
             case UInt8(ascii: "&"): return "&amp;"
             case UInt8(ascii: "<"): return "&lt;"
@@ -300,14 +329,9 @@ extension ByteWriter {
         }
     }
 
-    /// The text's bytes, each ASCII byte `escape` names replaced by its escape
-    /// (no byte of a multi-byte UTF-8 character is ASCII), runs between them copied whole.
-    private mutating func appendEscapingASCII(_ text: String, _ escape: (UInt8) -> StaticString?) {
-        var text = text
-        text.withUTF8 { appendEscapingASCII(bytes: $0, escape) }
-    }
-
-    private mutating func appendEscapingASCII(bytes: UnsafeBufferPointer<UInt8>, _ escape: (UInt8) -> StaticString?) {
+    /// The bytes, each ASCII byte `escape` names replaced by its escape (no
+    /// byte of a multi-byte UTF-8 character is ASCII), runs between them copied whole.
+    private mutating func appendEscapingASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ escape: (UInt8) -> StaticString?) {
         var runStart = 0
         for index in bytes.indices where bytes[index] < 0x80 {
             guard let replacement = escape(bytes[index]) else { continue }
@@ -316,32 +340,5 @@ extension ByteWriter {
             runStart = index + 1
         }
         if runStart < bytes.count { append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
-    }
-
-    // A finding's message, read where it is held: one with anything to
-    // escape beyond ASCII is made a string and escaped as above.
-
-    /// `OutputEscaping.oneLine(message)`.
-    public mutating func appendOneLine(_ message: MessageText) {
-        if message.withBytes(OutputEscaping.needsEscapeOnOneLine) {
-            append(OutputEscaping.oneLine(message.string))
-        } else {
-            append(message)
-        }
-    }
-
-    /// `OutputEscaping.workflowMessage(message)`.
-    public mutating func appendWorkflowMessage(_ message: MessageText) {
-        guard !message.withBytes(OutputEscaping.needsEscapeOnOneLine) else {
-            return append(OutputEscaping.workflowMessage(message.string))
-        }
-        message.withBytes { bytes in appendEscapingASCII(bytes: bytes) { byte in byte == UInt8(ascii: "%") ? "%25" : nil } }
-    }
-
-    /// `OutputEscaping.markup(message, lineBreaksAsReferences: true)`, as a report's attribute holds it.
-    public mutating func appendMarkupReferencingLineBreaks(_ message: MessageText) {
-        let plain = message.withBytes { bytes in !bytes.contains { $0 < 0x20 ? ($0 != 0x09 && $0 != 0x0A && $0 != 0x0D) : $0 == 0xEF } }
-        guard plain else { return append(OutputEscaping.markup(message.string, lineBreaksAsReferences: true)) }
-        message.withBytes { bytes in appendEscapingASCII(bytes: bytes, Self.markupEscape(lineBreaksAsReferences: true)) }
     }
 }

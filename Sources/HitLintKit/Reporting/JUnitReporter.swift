@@ -47,7 +47,7 @@ public struct JUnitReporter: Reporter {
                 out.append("      <failure type=\"")
                 out.appendMarkup(diagnostics[index].rule, lineBreaksAsReferences: true)
                 out.append("\" message=\"")
-                out.appendMarkupReferencingLineBreaks(diagnostics[index].messageText)
+                out.appendMarkup(diagnostics[index].messageText, lineBreaksAsReferences: true)
                 out.append("\">")
                 Self.appendLine(result, diagnostics[index], path: lineStart, into: &out)
                 out.append("</failure>\n")
@@ -87,7 +87,7 @@ public struct JUnitReporter: Reporter {
         if diagnostic.messageText.withBytes(OutputEscaping.needsEscapeOnOneLine) {
             out.appendMarkup(OutputEscaping.oneLine(diagnostic.message), lineBreaksAsReferences: true)
         } else {
-            out.appendMarkupReferencingLineBreaks(diagnostic.messageText)
+            out.appendMarkup(diagnostic.messageText, lineBreaksAsReferences: true)
         }
         out.append(" [")
         out.appendMarkup(diagnostic.rule, lineBreaksAsReferences: true)
