@@ -8,39 +8,72 @@ extension Linter {
         let diagnostics: [Diagnostic]
         /// The layout's geometry, target regions and their footprints: a
         /// changed layout's regions are worked out again only where its
-        /// changes reach (`Geometry.targetRegions(updating:of:footprints:jobs:)`).
+        /// changes reach (`Geometry.updateRegions`).
         let geometry: Geometry
         let regions: [TargetRegion]
         let footprints: TargetFootprints
     }
 
-    /// The diagnostics a lint of the edited file would give, found on the
-    /// built layout with the fixes' hit insets given to its nodes as the
-    /// edited file reads them (`HitAreaChange.readBack`, which every change
-    /// must have). `checking`: only the findings of these nodes are wanted
-    /// (nil: all). A layout with `ignore` entries is checked whole: whether an
-    /// entry is used depends on the findings of its node's whole subtree.
-    /// `changes`: each fix's list as the fix holds it, not copied into one.
-    func lint(_ built: BuiltLayout, changing changes: [[HitAreaChange]], checking: [Int32]? = nil) -> [Diagnostic] {
-        var layout = built.layout
-        var changed: [Int] = []
-        changed.reserveCapacity(changes.reduce(0) { $0 + $1.count })
-        for fixChanges in changes {
-            for change in fixChanges {
-                guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
-                let index = Int(change.node)
-                var node = layout.nodes[index]
-                let slot = node.extrasIndex
-                layout.setExtras(of: &node, hitInsets: readBack.applied(to: layout.hitInsets(of: index)))
-                // Written back only when the node got its first extras: the node
-                // table is shared with the layout as built, and one write copies
-                // all of it, for every checking lint.
-                if node.extrasIndex != slot { layout.nodes[index] = node }
-                changed.append(index)
-            }
+    /// The layout as built that fix checking lints again and again, each time
+    /// with one set of fixes' hit insets given to its nodes. Each lint changes
+    /// the layout's insets, gates, grid and target regions in place, where
+    /// the insets reach, and puts them back when it is done: the tables are
+    /// held once, not copied for every lint beside the run's findings.
+    final class CheckedLayout {
+        private(set) var geometry: Geometry
+        private(set) var regions: [TargetRegion]
+        private let footprints: TargetFootprints
+        /// What reading the file found (unknown keys, duplicate ids): the
+        /// same for the edited file, whose edits only change hit insets.
+        private let diagnostics: [Diagnostic]
+
+        /// `built`: with an extras slot for every node a fix gives insets
+        /// (`BuiltLayout.withExtrasSlots(for:)`), held by nothing else, or
+        /// the first lint copies its tables.
+        init(_ built: consuming BuiltLayout) {
+            (geometry, regions, footprints, diagnostics) = (built.geometry, built.regions, built.footprints, built.diagnostics)
         }
-        return lintLayout(layout, built.diagnostics, kind: .hitlint, changedFrom: built, changing: changed,
-                          checking: layout.ignores.isEmpty ? checking : nil).diagnostics
+
+        /// The layout as built (between lints).
+        var layout: Layout { geometry.layout }
+
+        /// The diagnostics a lint of the edited file would give, found with
+        /// the fixes' hit insets given to the nodes as the edited file reads
+        /// them (`HitAreaChange.readBack`, which every change must have).
+        /// `changes`: each fix's list as the fix holds it, not copied into
+        /// one. `checking`: only the findings of these nodes are wanted (nil:
+        /// all). A layout with `ignore` entries is checked whole: whether an
+        /// entry is used depends on the findings of its node's whole subtree.
+        func lint(with linter: Linter, changing changes: [[HitAreaChange]], checking: [Int32]? = nil) -> [Diagnostic] {
+            var insets = Geometry.InsetChanges(expecting: changes.reduce(0) { $0 + $1.count })
+            for fixChanges in changes {
+                for change in fixChanges {
+                    guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
+                    let index = Int(change.node)
+                    geometry.setHitInsets(of: index, to: readBack.applied(to: geometry.layout.hitInsets(of: index)), recording: &insets)
+                }
+            }
+            let checking = geometry.layout.ignores.isEmpty ? checking : nil
+            let jobs = RuleContext.regionJobs(geometry.layout, linter.options)
+            let found: [Diagnostic]
+            let replaced: Geometry.RegionChanges
+            if geometry.updateGates(&insets) {
+                replaced = geometry.updateRegions(&regions, after: insets, footprints: footprints, jobs: jobs)
+                found = linter.lintLayout(geometry.layout, diagnostics, kind: .hitlint, worked: (geometry, regions),
+                                          checking: checking).diagnostics
+            } else {
+                // Gates the geometry does not update (rounded corners on the
+                // web, web content in a native layout): built anew, and let
+                // go of before the insets are put back.
+                let fresh = Geometry(layout: geometry.layout)
+                replaced = fresh.updateRegions(&regions, since: geometry, footprints: footprints, jobs: jobs)
+                found = linter.lintLayout(fresh.layout, diagnostics, kind: .hitlint, worked: (fresh, regions),
+                                          checking: checking).diagnostics
+            }
+            replaced.restore(&regions)
+            geometry.restore(insets)
+            return found
+        }
     }
 }
 

@@ -86,20 +86,23 @@ struct FixChecking {
         // run's peak, do not find two node tables beside them.
         let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
         let grown = origin?.reach.grownGates(of: diagnostics)
-        let slotted = origin?.built.withExtrasSlots(for: diagnostics)
+        // Held by the checked layout alone, which each checking lint then
+        // changes in place (nothing else may hold its layout, not even to
+        // name a node, or the first lint copies its tables).
+        let checked = origin.map { Linter.CheckedLayout($0.built.withExtrasSlots(for: diagnostics)) }
         origin = nil
         // Lints on the built layout name no node: the checker names a node
         // from the layout when it first meets one.
         var builtChecker = checker
         builtChecker.options.run.namesNodes = namesNodes
-        let lintBuilt = slotted.map { built in
-            BuiltLint(nodeName: { [layout = built.layout] in layout.key(of: Int($0)) }) {
-                (changes: [[HitAreaChange]], nodes: [Int32]?) in builtChecker.lint(built, changing: changes, checking: nodes)
+        let lintBuilt = checked.map { checked in
+            BuiltLint(nodeName: { checked.layout.key(of: Int($0)) }) {
+                (changes: [[HitAreaChange]], nodes: [Int32]?) in checked.lint(with: builtChecker, changing: changes, checking: nodes)
             }
         }
         // A layout with `ignore` entries is checked whole: whether an entry is
         // used depends on the findings of its node's whole subtree.
-        let focuses = focuses && slotted?.layout.ignores.isEmpty == true
+        let focuses = focuses && checked?.layout.ignores.isEmpty == true
         Self.verify(&diagnostics, of: source.bytes, affected: affected, grown: grown, audit: audit, lintBuilt: lintBuilt,
                     focuses: focuses) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes

@@ -24,7 +24,7 @@
 /// ∩ the frames of the web ancestors that clip; and only its targets qualify. `ReferenceHitTest`
 /// implements the algorithms literally; tests check the two agree.
 public struct Geometry: Sendable {
-    public let layout: Layout
+    public private(set) var layout: Layout
     public let platform: Platform
     public let modality: InputModality
 
@@ -56,7 +56,7 @@ public struct Geometry: Sendable {
     /// (`ancestorGate`); empty unless the layout has web content.
     private var webAllowed: [Rect] = []
     /// Nodes that can answer a hit test (qualifying somewhere), by gate.
-    public let answerIndex: SpatialGrid
+    public private(set) var answerIndex: SpatialGrid
     /// Per node, its gate's bands in `shapes` when rounded corners shape it, else
     /// -1; empty when no gate is shaped (the common case: no table at all).
     private var gateShape: [Int32] = []
@@ -192,47 +192,98 @@ public struct Geometry: Sendable {
         return gate
     }
 
-    /// The geometry of `layout`, which is this geometry's layout with other
-    /// hit insets on the nodes `changing` (a fix's checking lint): only the
-    /// gates that hit insets decide are worked out again, those of the
-    /// changed nodes and, outside the web (where a node's gate bounds its
-    /// children's), of their subtrees; whether a node is skipped, owned,
-    /// covered or clipped does not depend on insets. Nil where gates are not
-    /// rectangles (rounded corners on the web) or web content sits in a
+    /// Hit insets given to nodes in place (`setHitInsets(of:to:recording:)`),
+    /// and what they changed: what `restore(_:)` puts back.
+    struct InsetChanges {
+        /// The nodes given insets, each with the insets it had, in the order given.
+        fileprivate var insets: [(node: Int, old: EdgeInsets)] = []
+        /// The nodes whose gates moved, each with its old gate, once
+        /// `updateGates(_:)` worked them out in place; nil before, or where it
+        /// could not.
+        fileprivate(set) var movedGates: [(node: Int, old: Rect)]?
+        fileprivate var rebuiltGrid = false
+
+        /// `count`: how many insets will be given (room for what they replace).
+        init(expecting count: Int = 0) {
+            insets.reserveCapacity(count)
+        }
+    }
+
+    /// Gives a node other hit insets in this geometry's layout, in place: the
+    /// node must have an extras slot (`LayoutNode.extrasIndex`, given by
+    /// `Linter.BuiltLayout.withExtrasSlots(for:)`), so that neither the node
+    /// table nor, when nothing else holds it, the extras table is copied. The
+    /// gates read the old insets until `updateGates(_:)`.
+    mutating func setHitInsets(of index: Int, to insets: EdgeInsets, recording changes: inout InsetChanges) {
+        var node = layout.nodes[index]
+        precondition(node.extrasIndex >= 0, "hit insets given in place to a node without an extras slot")
+        changes.insets.append((index, layout.hitInsets(of: index)))
+        layout.setExtras(of: &node, hitInsets: insets)
+    }
+
+    /// Works out again, in place, the gates that the insets given since
+    /// `changes` began decide: those of the changed nodes and, outside the web
+    /// (where a node's gate bounds its children's), of their subtrees; whether
+    /// a node is skipped, owned, covered or clipped does not depend on insets.
+    /// The grid is built again when a gate moved (one kept and patched would
+    /// cost every query of every lint a test for the rects that moved), the
+    /// old one let go of first. False, with nothing changed, where gates are
+    /// not rectangles (rounded corners on the web) or web content sits in a
     /// native layout (its gates hang on the host's): those are built anew.
-    public func updated(to layout: Layout, changing changed: [Int]) -> Geometry? {
-        guard shapes.isEmpty, webAllowed.isEmpty, layout.nodes.count == nodeCount else { return nil }
+    mutating func updateGates(_ changes: inout InsetChanges) -> Bool {
+        guard shapes.isEmpty, webAllowed.isEmpty else { return false }
         let nodes = layout.nodes
         let (extras, pointerInsets) = (layout.extras, layout.pointerInsets)
-        var gates = self.gates
-        var moved = false
+        var moved: [(node: Int, old: Rect)] = []
+        moved.reserveCapacity(changes.insets.count)
         // Pre-order, so a parent's gate is new before its children read it;
         // a changed node inside a subtree already worked out is done.
         var done = 0
-        for start in changed.sorted() where start >= done {
+        for start in changes.insets.map(\.node).sorted() where start >= done {
             let end = platform == .web ? start + 1 : Int(nodes[start].subtreeEnd)
             for index in start..<end {
                 let node = nodes[index]
-                // Rounded corners would shape the gate: built anew.
-                if platform == .web, node.extrasIndex >= 0, extras[Int(node.extrasIndex)].cornerRadius > 0 { return nil }
                 let hit = Self.hitRect(index, nodes: nodes, extras: extras, pointerInsets: pointerInsets, platform: platform, modality: modality)
                 let parent = Int(node.parent)
                 let ancestorGate = parent < 0 ? Self.unbounded : (platform == .web ? clip(parent) : gates[parent])
                 let gate = hit.intersection(ancestorGate)
                 guard gate != gates[index] else { continue }
+                moved.append((index, gates[index]))
                 gates[index] = gate
-                moved = true
             }
             done = end
         }
-        guard moved else { return Geometry(self, layout: layout, gates: gates, answerIndex: answerIndex) }
-        // The grid is built again, as at first: one kept and patched would
-        // cost every query of every lint a test for the rects that moved.
-        let answering = (0..<nodeCount).filter { node in
-            Self.answers(nodes[node], skipped: isSkipped[node], gate: gates[node], platform: platform)
-        }.map(Int32.init)
-        return Geometry(self, layout: layout, gates: gates,
-                        answerIndex: SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] }))
+        changes.movedGates = moved
+        if !moved.isEmpty {
+            rebuildAnswerIndex()
+            changes.rebuiltGrid = true
+        }
+        return true
+    }
+
+    /// Puts back what `changes` changed: the nodes' insets, their gates and
+    /// the grid, as they were.
+    mutating func restore(_ changes: InsetChanges) {
+        for (index, old) in changes.insets.reversed() {
+            var node = layout.nodes[index]
+            layout.setExtras(of: &node, hitInsets: old)
+        }
+        guard let moved = changes.movedGates else { return }
+        for (index, old) in moved { gates[index] = old }
+        if changes.rebuiltGrid { rebuildAnswerIndex() }
+    }
+
+    /// The grid of the nodes that answer touches, built again from the gates
+    /// as `init` builds it; the old grid is let go of first, so two are not
+    /// held at once.
+    private mutating func rebuildAnswerIndex() {
+        answerIndex = SpatialGrid(rects: [], ids: [])
+        let (nodes, gates, isSkipped, platform) = (layout.nodes, gates, isSkipped, platform)
+        var answering = [Int32].empty(reservingLarge: nodeCount)
+        for node in 0..<nodeCount where Self.answers(nodes[node], skipped: isSkipped[node], gate: gates[node], platform: platform) {
+            answering.append(Int32(node))
+        }
+        answerIndex = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
     }
 
     /// The same geometry reading its nodes from `layout`, which must read as
@@ -241,19 +292,9 @@ public struct Geometry: Sendable {
     /// layout it was worked out from can be let go of.
     func rebased(to layout: Layout) -> Geometry {
         precondition(layout.nodes.count == nodeCount, "a geometry rebased to another layout")
-        return Geometry(self, layout: layout, gates: gates, answerIndex: answerIndex)
-    }
-
-    /// `other` with another layout, gates and grid (`updated(to:changing:)`).
-    private init(_ other: Geometry, layout: Layout, gates: [Rect], answerIndex: SpatialGrid) {
-        self.layout = layout
-        (platform, modality) = (other.platform, other.modality)
-        self.gates = gates
-        (clipSlot, clipRects) = (other.clipSlot, other.clipRects)
-        (isInvisible, isSkipped, owningTarget, nearestOpaque) = (other.isInvisible, other.isSkipped, other.owningTarget, other.nearestOpaque)
-        (targets, frontModal, webAllowed, hasOpaqueViews) = (other.targets, other.frontModal, other.webAllowed, other.hasOpaqueViews)
-        self.answerIndex = answerIndex
-        (gateShape, clipShape, shapes) = (other.gateShape, other.clipShape, other.shapes)
+        var rebased = self
+        rebased.layout = layout
+        return rebased
     }
 
     public var nodeCount: Int { gates.count }

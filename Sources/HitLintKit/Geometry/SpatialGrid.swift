@@ -26,9 +26,10 @@ public struct SpatialGrid: Sendable {
     }
 
     /// Rect `rect(i)` with id `id(i)` for i in 0..<count; empty rects are left
-    /// out. Nothing per rect is kept but its id in each cell it touches (and,
-    /// while building, 16 bytes per rect): a caller whose rects are already in an
-    /// array passes a closure over it rather than a copy.
+    /// out. Nothing per rect is kept but its id in each cell it touches, not
+    /// even while building (each rect's cells are worked out again to fill
+    /// them in): a caller whose rects are already in an array passes a
+    /// closure over it rather than a copy.
     public init(count total: Int, rect: (Int) -> Rect, id: (Int) -> Int32) {
         var bounds = Rect.empty
         var count = 0
@@ -52,9 +53,7 @@ public struct SpatialGrid: Sendable {
         cellSize = max(cellSize, bounds.width / Double(columns), bounds.height / Double(rows))
         origin = (bounds.minX, bounds.minY)
 
-        // The cells each rect touches, packed in 8 bytes (columns and rows are
-        // below 2^15), counted per cell, then filled in.
-        var placed = [(id: Int32, cells: UInt64)].empty(reservingLarge: count)
+        // The cells each rect touches, counted per cell, then filled in.
         var counts = [Int32].large(repeating: 0, count: columns * rows + 1)
         let columns = self.columns
         var lastID = Int32.min
@@ -69,7 +68,6 @@ public struct SpatialGrid: Sendable {
                 large.append(id)
                 continue
             }
-            placed.append((id, UInt64(range.0) | UInt64(range.1) << 16 | UInt64(range.2) << 32 | UInt64(range.3) << 48))
             for row in range.1...range.3 {
                 for column in range.0...range.2 { counts[row * columns + column + 1] += 1 }
             }
@@ -78,11 +76,14 @@ public struct SpatialGrid: Sendable {
         cellStart = counts
         var fill = counts
         var items = [Int32].large(repeating: 0, count: Int(counts[columns * rows]))
-        for (id, cells) in placed {
-            let (minColumn, minRow) = (Int(cells & 0xFFFF), Int(cells >> 16 & 0xFFFF))
-            let (maxColumn, maxRow) = (Int(cells >> 32 & 0xFFFF), Int(cells >> 48))
-            for row in minRow...maxRow {
-                for column in minColumn...maxColumn {
+        for position in 0..<total {
+            let rect = rect(position)
+            guard !rect.isEmpty else { continue }
+            let range = cellRange(rect)
+            guard (range.2 - range.0 + 1) * (range.3 - range.1 + 1) <= Self.maximumCellsPerRect else { continue }
+            let id = id(position)
+            for row in range.1...range.3 {
+                for column in range.0...range.2 {
                     let cell = row * columns + column
                     items[Int(fill[cell])] = id
                     fill[cell] += 1

@@ -629,10 +629,11 @@ extension Geometry {
         from.forEachBand(outside: overlap) { changed.append(($0, node)) }
     }
 
-    /// `targetRegions()`, worked out again only for the targets a change of
-    /// gates can touch: `old` is the geometry of the same layout with other
-    /// hit insets (the only thing that may differ), `previous` its regions and
-    /// `footprints` its targets' footprints.
+    /// The regions of targets a change of hit insets cannot touch kept, the
+    /// others worked out again, in place: `regions` were `targetRegions()` of
+    /// this layout with other hit insets (the only thing that may differ),
+    /// `footprints` its targets' footprints. Returns what it replaced, for
+    /// `RegionChanges.restore(_:)`.
     ///
     /// A target's region reads its own gate, the gates of the nodes inside it
     /// that answer for it, and the gates of the nodes after it in pre-order
@@ -642,17 +643,55 @@ extension Geometry {
     /// descendants' gates did not change, and whose footprint meets no part
     /// that a node after it gained or lost, keeps its region exactly. (Where
     /// rounded corners shape gates, the old and new gates are taken whole.)
-    public func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
-                              jobs: Int = 1) -> [TargetRegion] {
-        targetRegions(updating: previous, of: old, footprints: footprints, jobs: jobs, limits: RegionLimits(targets: targets.count))
+    ///
+    /// `old`: the geometry before the change, its gates compared with these.
+    func updateRegions(_ regions: inout [TargetRegion], since old: Geometry, footprints: TargetFootprints,
+                       jobs: Int = 1, limits: RegionLimits? = nil) -> RegionChanges {
+        precondition(old.nodeCount == nodeCount, "regions of another layout")
+        let shaped = hasShapedGates || old.hasShapedGates
+        var moved: [(node: Int, old: Rect)] = []
+        for index in 0..<nodeCount where gates[index] != old.gates[index] || (shaped && gatePieces(index) != old.gatePieces(index)) {
+            moved.append((index, old.gates[index]))
+        }
+        let limits = limits ?? RegionLimits(targets: targets.count)
+        let oldBudget = footprints.limits == limits ? footprints.budget : old.regionBudget(limits: limits)
+        return updateRegions(&regions, moved: moved, shaped: shaped, oldBudget: oldBudget, footprints: footprints, jobs: jobs, limits: limits)
     }
 
-    /// What changed between `old`'s gates and these: the targets whose own
-    /// or descendants' gates changed (`dirty`, by position in `targets`),
-    /// the rects where some node's gate changed (`changed`: what it gained
-    /// and lost, or its old and new gates whole where rounded corners shape
-    /// them), and how many gates changed, old and new.
-    private func gateChanges(since old: Geometry) -> (dirty: [Bool], changed: [(gate: Rect, node: Int)], changedGates: Int) {
+    /// The same, after `updateGates(_:)` moved gates in place (`changes.movedGates`).
+    func updateRegions(_ regions: inout [TargetRegion], after changes: InsetChanges, footprints: TargetFootprints,
+                       jobs: Int = 1) -> RegionChanges {
+        guard let moved = changes.movedGates else { preconditionFailure("regions updated before their gates") }
+        // The budget of the layout as it was: its footprints' (limits hang on the count of targets alone).
+        let limits = RegionLimits(targets: targets.count)
+        precondition(footprints.limits == limits, "footprints of another layout")
+        return updateRegions(&regions, moved: moved, shaped: false, oldBudget: footprints.budget, footprints: footprints,
+                             jobs: jobs, limits: limits)
+    }
+
+    /// The regions replaced by an update (`updateRegions`), to be put back.
+    struct RegionChanges {
+        /// By position in `targets`, each replaced region (`replaced`).
+        fileprivate var positions: [Int] = []
+        fileprivate var replaced: [TargetRegion] = []
+        /// All of them, when all were worked out afresh.
+        fileprivate var all: [TargetRegion]?
+
+        /// Puts the replaced regions back into `regions`, in place.
+        func restore(_ regions: inout [TargetRegion]) {
+            if let all { regions = all }
+            for (position, region) in zip(positions, replaced) { regions[position] = region }
+        }
+    }
+
+    /// What changed between the old gates (`moved`: each node whose gate
+    /// changed, with its old gate) and these: the targets whose own or
+    /// descendants' gates changed (`dirty`, by position in `targets`), the
+    /// rects where some node's gate changed (`changed`: what it gained and
+    /// lost, or its old and new gates whole where rounded corners shape them,
+    /// `shaped`), and how many gates changed, old and new.
+    private func gateChanges(_ moved: [(node: Int, old: Rect)], shaped: Bool)
+        -> (dirty: [Bool], changed: [(gate: Rect, node: Int)], changedGates: Int) {
         let nodes = layout.nodes
         let count = nodeCount
         var dirty = [Bool](repeating: false, count: targets.count)
@@ -671,17 +710,16 @@ extension Geometry {
         var changedGates = 0
         // Nodes whose ancestors were walked already: a changed subtree walks each node once.
         var walked = [Bool](repeating: false, count: count)
-        let shaped = hasShapedGates || old.hasShapedGates
-        for index in 0..<count where gates[index] != old.gates[index] || (shaped && gatePieces(index) != old.gatePieces(index)) {
-            changedGates += (old.gates[index].isEmpty ? 0 : 1) + (gates[index].isEmpty ? 0 : 1)
+        for (index, oldGate) in moved {
+            changedGates += (oldGate.isEmpty ? 0 : 1) + (gates[index].isEmpty ? 0 : 1)
             if shaped {
-                if !old.gates[index].isEmpty { changed.append((old.gates[index], index)) }
+                if !oldGate.isEmpty { changed.append((oldGate, index)) }
                 if !gates[index].isEmpty { changed.append((gates[index], index)) }
             } else {
                 // What the node gained and what it lost: a gate grown by a
                 // fix changes nothing for the targets deep inside it.
-                Self.appendDifference(old.gates[index], minus: gates[index], of: index, to: &changed)
-                Self.appendDifference(gates[index], minus: old.gates[index], of: index, to: &changed)
+                Self.appendDifference(oldGate, minus: gates[index], of: index, to: &changed)
+                Self.appendDifference(gates[index], minus: oldGate, of: index, to: &changed)
             }
             var node = index
             while node >= 0, !walked[node] {
@@ -693,22 +731,25 @@ extension Geometry {
         return (dirty, changed, changedGates)
     }
 
-    /// `targetRegions(updating:of:footprints:jobs:)` under other limits (tests).
-    func targetRegions(updating previous: [TargetRegion], of old: Geometry, footprints: TargetFootprints,
-                       jobs: Int, limits: RegionLimits) -> [TargetRegion] {
-        precondition(old.nodeCount == nodeCount && previous.count == targets.count, "regions of another layout")
-        let changes = gateChanges(since: old)
+    private func updateRegions(_ regions: inout [TargetRegion], moved: [(node: Int, old: Rect)], shaped: Bool,
+                               oldBudget: RegionBudget, footprints: TargetFootprints, jobs: Int, limits: RegionLimits) -> RegionChanges {
+        precondition(regions.count == targets.count, "regions of another layout")
+        let changes = gateChanges(moved, shaped: shaped)
         var dirty = changes.dirty
         let (changed, changedGates) = (changes.changed, changes.changedGates)
-        guard !changed.isEmpty else { return previous }
+        var result = RegionChanges()
+        guard !changed.isEmpty else { return result }
         // As many changed gates as targets: most regions change; all are
-        // worked out afresh rather than each looked up first.
-        guard changedGates < targets.count else { return targetRegions(jobs: jobs, limits: limits) }
-        // A file past a budget: the regions kept must have been bounded as
+        // worked out afresh rather than each looked up first. So are all
+        // where the budget moved: the regions kept must have been bounded as
         // the new ones are (a read cap that moved reaches every target).
         let budget = regionBudget(limits: limits)
-        let oldBudget = footprints.limits == limits ? footprints.budget : old.regionBudget(limits: limits)
-        guard budget == oldBudget else { return targetRegions(jobs: jobs, limits: limits) }
+        guard changedGates < targets.count, budget == oldBudget else {
+            result.all = regions
+            regions = []
+            regions = targetRegions(jobs: jobs, limits: limits)
+            return result
+        }
         var marks = VisitMarks(count: max(targets.count, 1))
         for (gate, node) in changed {
             // A margin: edges that only touch.
@@ -719,20 +760,22 @@ extension Geometry {
         }
         // Whether opaque views hide a target, and what that walk may read,
         // do not hang on insets: known, unless the walk was cut short (then
-        // it is walked again, to say so).
+        // it is walked again, to say so). Read out before any region is
+        // replaced: a list held by the closure would be copied at the first.
         var seeing: OpaqueWalks?
-        if hasOpaqueViews, previous.contains(where: \.isCutShort) {
+        if hasOpaqueViews, regions.contains(where: \.isCutShort) {
             let opaque = opaqueIndex()
             seeing = OpaqueWalks(grid: opaque, readCap: opaqueReadCap(opaque, limits: limits))
         }
-        let hidden: @Sendable (Int) -> Bool? = { position in
-            previous[position].isCutShort ? nil : previous[position].isHiddenByOpaqueViews
-        }
-        var result = previous
+        let known = regions.map { $0.isCutShort ? nil : $0.isHiddenByOpaqueViews }
+        let hidden: @Sendable (Int) -> Bool? = { known[$0] }
         guard budget.countsLosses else {
             let redo = dirty.indices.filter { dirty[$0] }
-            let fresh = regions(at: redo, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs, hidden: hidden)
-            for (item, position) in redo.enumerated() { result[position] = fresh[item] }
+            var fresh = self.regions(at: redo, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs, hidden: hidden)
+            // Each new region swapped in, the old one left in its place: the
+            // list of new ones becomes the list to put back.
+            for (item, position) in redo.enumerated() { swap(&regions[position], &fresh[item]) }
+            (result.positions, result.replaced) = (redo, fresh)
             return result
         }
         // Losses counted in pre-order as `targetRegions(jobs:)` counts them:
@@ -743,11 +786,14 @@ extension Geometry {
         var table = LossTable()
         for position in 0..<targets.count {
             let allowed = Self.lossAllowance(limits.losses - used)
-            if dirty[position] || previous[position].isCutShort || previous[position].losses.count > allowed {
-                result[position] = region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
-                                          hidden: hidden, cursors: &cursors, lossTable: &table)
+            if dirty[position] || regions[position].isCutShort || regions[position].losses.count > allowed {
+                let region = region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
+                                    hidden: hidden, cursors: &cursors, lossTable: &table)
+                result.positions.append(position)
+                result.replaced.append(regions[position])
+                regions[position] = region
             }
-            used += result[position].losses.count
+            used += regions[position].losses.count
         }
         return result
     }

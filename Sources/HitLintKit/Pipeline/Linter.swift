@@ -286,13 +286,12 @@ public struct Linter: Sendable {
         var usedIgnores: [Int] = []
     }
 
-    /// Geometry and rules on a built layout. `changedFrom`: the layout as
-    /// first built, of which this one differs only in the hit insets of the
-    /// nodes `changing`; its geometry is updated there, and the target
-    /// regions its changes cannot touch are taken from it. `checking`: the
-    /// nodes whose findings are wanted (`RuleContext.isChecked`), nil for all.
+    /// Geometry and rules on a built layout. `worked`: the layout's geometry
+    /// and target regions, when already worked out (fix checking's lints,
+    /// `Linter.CheckedLayout`). `checking`: the nodes whose findings are
+    /// wanted (`RuleContext.isChecked`), nil for all.
     func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keepingContext: Bool = false,
-                    changedFrom original: BuiltLayout? = nil, changing: [Int] = [],
+                    worked: (geometry: Geometry, regions: [TargetRegion])? = nil,
                     checking: [Int32]? = nil) -> LayoutOutcome {
         // Built: from here the file is read only where diagnostics point, so a
         // mapped file's pages are given back (SourceBytes.dropResidentPages).
@@ -303,12 +302,8 @@ public struct Linter: Sendable {
         var kept: RuleContext?
         var usedIgnores: [Int] = []
         if !broken, nodeCount > 0 {
-            let geometry = original.flatMap { $0.geometry.updated(to: layout, changing: changing) } ?? Geometry(layout: layout)
-            let regions = original.map {
-                geometry.targetRegions(updating: $0.regions, of: $0.geometry, footprints: $0.footprints,
-                                       jobs: RuleContext.regionJobs(layout, options))
-            }
-            let context = RuleContext(layout: layout, geometry: geometry, options: options, regions: regions, checking: checking)
+            let context = RuleContext(layout: layout, geometry: worked?.geometry ?? Geometry(layout: layout), options: options,
+                                      regions: worked?.regions, checking: checking)
             // The rules' findings taken as they are, the few found while
             // building added to them: all are sorted below.
             var found = Self.runRules(context, options: options)

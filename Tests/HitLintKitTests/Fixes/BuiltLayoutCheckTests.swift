@@ -2,7 +2,7 @@ import XCTest
 @testable import HitLintKit
 
 /// Fix checking gives a fix's hit insets to the built layout instead of
-/// parsing the edited file (`Linter.lint(_:changing:)`). These tests hold it
+/// parsing the edited file (`Linter.CheckedLayout`). These tests hold it
 /// to the edited file: for every fix, and for all the fixes that apply
 /// together, both must find the same problems on the same nodes, in every
 /// unit (pt, px at a scale, mm), every way of writing insets (a number, a
@@ -91,6 +91,7 @@ final class BuiltLayoutCheckTests: XCTestCase {
                 XCTAssertEqual(slotted.layout.alpha(of: index), layout.alpha(of: index))
                 XCTAssertEqual(slotted.layout.cornerRadius(of: index), layout.cornerRadius(of: index))
             }
+            let checked = Linter.CheckedLayout(slotted)
             // Each fix alone, then all that apply together.
             var trials = fixes.map { [$0] }
             trials.append(fixes)
@@ -101,16 +102,60 @@ final class BuiltLayoutCheckTests: XCTestCase {
                 guard !applied.isEmpty, changes.joined().allSatisfy({ $0.readBack != nil }) else { continue }
                 readBack += 1
                 let edited = checker.lint(source: SourceText(bytes: application.bytes), format: format, path: "s").diagnostics
-                let onBuilt = checker.lint(built, changing: changes)
+                let onBuilt = checked.lint(with: checker, changing: changes)
                 XCTAssertEqual(Fixer.counts(onBuilt), Fixer.counts(edited),
                                "seed \(seed), fixes of \(applied.map { "\($0.rule) \($0.node ?? "")" })\n\(text)")
-                XCTAssertEqual(Fixer.counts(checker.lint(slotted, changing: changes)), Fixer.counts(edited), "seed \(seed), slotted")
                 compared += 1
+            }
+            // Each lint put back what it changed: the layout reads as built.
+            XCTAssertEqual(checked.geometry.gates, built.geometry.gates, "seed \(seed)")
+            XCTAssertEqual(checked.regions.map(\.reachableArea), built.regions.map(\.reachableArea), "seed \(seed)")
+            XCTAssertEqual(checked.regions.map { $0.losses.map(\.taker) }, built.regions.map { $0.losses.map(\.taker) }, "seed \(seed)")
+            for index in layout.nodes.indices {
+                XCTAssertEqual(checked.layout.hitInsets(of: index), layout.hitInsets(of: index), "seed \(seed), node \(index)")
             }
         }
         // Enough fixes to mean something, and almost all of them read back.
         XCTAssertGreaterThan(compared, 300)
         XCTAssertEqual(readBack, compared)
+    }
+
+    /// A checking lint changes the layout's tables in place and puts them
+    /// back: the extras, node, gate and region tables it ends with are the
+    /// ones it began with, not copies (each a table of the whole layout, at
+    /// the run's peak, for every lint).
+    func testACheckingLintCopiesNoTable() throws {
+        let text = """
+        root:
+          frame: [0, 0, 390, 844]
+          children:
+            - {id: close, type: button, frame: [20, 20, 30, 30]}
+            - {id: save, type: button, frame: [100, 20, 30, 30], hitInsets: -2}
+            - {id: title, type: label, frame: [20, 80, 200, 30]}
+        """
+        var options = LintOptions()
+        options.run.jobs = 1
+        options.run.writesFixes = true
+        let source = SourceText(text)
+        let original = Linter(options: options).lint(source: source, format: .yaml, path: "s").diagnostics
+        let changes = original.compactMap { $0.fix?.hitAreaChanges }.filter { !$0.isEmpty }
+        XCTAssertEqual(changes.count, 2, "\(original.map(\.message))")
+        let (layout, layoutDiagnostics) = LayoutBuilder.build(try SourceFormat.yaml.parse(source))
+        // Nothing but the checked layout holds what it is made of.
+        let checked = Linter.CheckedLayout(Linter.BuiltLayout(layout: layout, diagnostics: layoutDiagnostics).withExtrasSlots(for: original))
+        func tables() -> [UnsafeRawPointer?] {
+            [checked.geometry.layout.extras.withUnsafeBytes(\.baseAddress), checked.geometry.layout.nodes.withUnsafeBytes(\.baseAddress),
+             checked.geometry.gates.withUnsafeBytes(\.baseAddress), checked.regions.withUnsafeBytes(\.baseAddress)]
+        }
+        let tablesBefore = tables()
+        var checker = Linter(options: options)
+        checker.options.run.describesDiagnostics = false
+        let found = checked.lint(with: checker, changing: changes)
+        // The fixes did something: both targets are big enough now.
+        XCTAssertEqual(found.filter { $0.rule == TargetSizeRule.id }.count, 0)
+        XCTAssertEqual(original.filter { $0.rule == TargetSizeRule.id }.count, 2)
+        XCTAssertEqual(tables(), tablesBefore)
+        XCTAssertEqual(checked.geometry.gates, Geometry(layout: layout).gates)
     }
 
     /// A written number that reads back as something else is no fix the

@@ -160,7 +160,8 @@ final class HostileGeometryTests: XCTestCase {
             let fresh = Geometry(layout: changed)
             let expected = fresh.targetRegions(jobs: 1, limits: smallLimits)
             for jobs in [1, 2] {
-                let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints, jobs: jobs, limits: smallLimits)
+                var updated = regions
+                _ = fresh.updateRegions(&updated, since: geometry, footprints: footprints, jobs: jobs, limits: smallLimits)
                 XCTAssertEqual(updated.count, expected.count)
                 for (lhs, rhs) in zip(updated, expected) {
                     XCTAssertEqual(lhs.isCutShort, rhs.isCutShort, "node \(node): b\(lhs.target - 1)")
@@ -196,7 +197,8 @@ final class HostileGeometryTests: XCTestCase {
             changed.nodes[node] = value
             let fresh = Geometry(layout: changed)
             let expected = fresh.targetRegions(jobs: 1, limits: limits)
-            let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints, jobs: 1, limits: limits)
+            var updated = regions
+            _ = fresh.updateRegions(&updated, since: geometry, footprints: footprints, jobs: 1, limits: limits)
             for (lhs, rhs) in zip(updated, expected) {
                 XCTAssertEqual(lhs.isCutShort, rhs.isCutShort, "node \(node): b\(lhs.target - 1)")
                 XCTAssertEqual(lhs.isHiddenByOpaqueViews, rhs.isHiddenByOpaqueViews, "node \(node): b\(lhs.target - 1)")

@@ -2,10 +2,11 @@ import XCTest
 @testable import HitLintKit
 
 /// Fix checking works out a changed layout's regions again only where its
-/// changed gates reach (`Geometry.targetRegions(updating:of:footprints:jobs:)`):
-/// held here to the regions worked out afresh, field by field, on random
-/// layouts of every platform (web with rounded boxes, web content inside
-/// native layouts) with random nodes given new hit insets.
+/// changed gates reach (`Geometry.updateRegions`), and its gates where its
+/// changed insets reach (`Geometry.updateGates`), in place: held here to the
+/// regions and gates worked out afresh, field by field, on random layouts of
+/// every platform (web with rounded boxes, web content inside native layouts)
+/// with random nodes given new hit insets, and to the originals once put back.
 final class RegionUpdateTests: XCTestCase {
     /// Everything a region says, as text to compare.
     private func describe(_ region: TargetRegion) -> String {
@@ -37,23 +38,36 @@ final class RegionUpdateTests: XCTestCase {
         return result
     }
 
+    /// The layout with an extras slot for every node, as fix checking gives
+    /// them (`Linter.BuiltLayout.withExtrasSlots(for:)`): what insets are
+    /// given to in place. It reads as before.
+    private func slotted(_ layout: Layout) -> Layout {
+        var layout = layout
+        for index in layout.nodes.indices where layout.nodes[index].extrasIndex < 0 {
+            var node = layout.nodes[index]
+            layout.setExtras(of: &node)
+            layout.nodes[index] = node
+        }
+        return layout
+    }
+
     func testUpdatedRegionsAreTheRegionsWorkedOutAfresh() throws {
         var compared = 0
         var reused = 0
         var redone = 0
         var geometriesUpdated = 0
-        for (index, (layout, label)) in try layouts().enumerated() {
+        for (index, (built, label)) in try layouts().enumerated() {
             var random = SeededRandom(seed: UInt64(index))
+            let layout = slotted(built)
             let geometry = Geometry(layout: layout)
             let regions = geometry.targetRegions()
             let footprints = TargetFootprints(geometry)
             for trial in 0..<6 {
                 var changed = layout
-                var changedNodes: [Int] = []
+                var picks: [(node: Int, insets: EdgeInsets)] = []
                 let count = random.int(1...(trial < 3 ? 1 : 4))
                 for _ in 0..<count {
                     let node = random.int(0...(layout.nodes.count - 1))
-                    changedNodes.append(node)
                     // Grown, shrunk to nothing, one side only, or back to none.
                     let insets: EdgeInsets
                     switch random.int(0...3) {
@@ -63,14 +77,19 @@ final class RegionUpdateTests: XCTestCase {
                     case 2: insets = EdgeInsets(top: 0, left: -Double(2 * random.int(1...30)), bottom: 0, right: 0)
                     default: insets = .zero
                     }
+                    picks.append((node, insets))
                     var value = changed.nodes[node]
                     changed.setExtras(of: &value, hitInsets: insets)
                     changed.nodes[node] = value
                 }
                 let fresh = Geometry(layout: changed)
                 let expected = fresh.targetRegions()
-                let updated = fresh.targetRegions(updating: regions, of: geometry, footprints: footprints)
-                if let update = geometry.updated(to: changed, changing: changedNodes) {
+                var updated = regions
+                let replaced = fresh.updateRegions(&updated, since: geometry, footprints: footprints)
+                var update = geometry
+                var changes = Geometry.InsetChanges()
+                for (node, insets) in picks { update.setHitInsets(of: node, to: insets, recording: &changes) }
+                if update.updateGates(&changes) {
                     // The geometry updated where the insets changed is the geometry built anew.
                     geometriesUpdated += 1
                     XCTAssertEqual(update.gates, fresh.gates, "\(label), trial \(trial)")
@@ -79,11 +98,24 @@ final class RegionUpdateTests: XCTestCase {
                         let y = Double(random.int(-20...900)) + 0.5 * Double(random.int(0...1))
                         XCTAssertEqual(update.hitTest(x: x, y: y), fresh.hitTest(x: x, y: y), "\(label), trial \(trial), (\(x), \(y))")
                     }
-                    let updatedRegions = update.targetRegions(updating: regions, of: geometry, footprints: footprints)
+                    var updatedRegions = regions
+                    let replacedHere = update.updateRegions(&updatedRegions, after: changes, footprints: footprints)
                     for (new, old) in zip(updatedRegions, expected) {
                         XCTAssertEqual(describe(new), describe(old), "\(label), trial \(trial), updated geometry")
                     }
                     XCTAssertEqual(update.targetRegions().map(describe), expected.map(describe), "\(label), trial \(trial), regions afresh")
+                    // Put back, everything reads as it did: insets, gates, grid, regions.
+                    replacedHere.restore(&updatedRegions)
+                    update.restore(changes)
+                    XCTAssertEqual(updatedRegions.map(describe), regions.map(describe), "\(label), trial \(trial), put back")
+                    XCTAssertEqual(update.gates, geometry.gates, "\(label), trial \(trial), put back")
+                    for node in picks.map(\.node) {
+                        XCTAssertEqual(update.layout.hitInsets(of: node), layout.hitInsets(of: node), "\(label), trial \(trial), put back")
+                    }
+                    for _ in 0..<20 {
+                        let (x, y) = (Double(random.int(-20...420)), Double(random.int(-20...900)))
+                        XCTAssertEqual(update.hitTest(x: x, y: y), geometry.hitTest(x: x, y: y), "\(label), trial \(trial), put back")
+                    }
                 }
                 XCTAssertEqual(updated.count, expected.count, label)
                 for (new, old) in zip(updated, expected) {
@@ -93,6 +125,8 @@ final class RegionUpdateTests: XCTestCase {
                 for (position, region) in updated.enumerated() {
                     if describe(region) == describe(regions[position]) { reused += 1 } else { redone += 1 }
                 }
+                replaced.restore(&updated)
+                XCTAssertEqual(updated.map(describe), regions.map(describe), "\(label), trial \(trial), put back")
             }
         }
         XCTAssertGreaterThan(compared, 5_000)
