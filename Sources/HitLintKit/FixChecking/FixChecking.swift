@@ -145,7 +145,7 @@ struct FixChecking {
     /// all say what they reach is checked on the findings of those nodes
     /// alone; the audit's lint of a group alone finds every node's.
     static func verify(_ diagnostics: inout [Diagnostic], of bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
-                       affected: [[Int32]?]? = nil, grown: FixReach.GrownGates? = nil,
+                       affected: FixReach.NodeLists? = nil, grown: FixReach.GrownGates? = nil,
                        audit: FixCheckAudit? = nil,
                        lintBuilt: BuiltLint? = nil, focuses: Bool = false,
                        lint: (consuming [UInt8]) -> [Diagnostic]) {

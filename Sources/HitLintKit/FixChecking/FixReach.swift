@@ -62,13 +62,44 @@ public struct FixReach: Sendable {
     /// them); nil for the others, whose reach is not known.
     /// With `jobs` > 1 the diagnostics are split into that many runs, each
     /// worked out on its own thread with its own scratch tables.
-    public func affectedNodes(of diagnostics: [Diagnostic], jobs: Int = 1) -> [[Int32]?] {
+    public func affectedNodes(of diagnostics: [Diagnostic], jobs: Int = 1) -> NodeLists {
         let runs = max(1, min(jobs, diagnostics.count / 1_024))
         let (targets, nodes) = (geometry.targets.count, layout.nodes.count)
-        return concurrentMap(count: diagnostics.count, jobs: runs, batch: (diagnostics.count + runs - 1) / runs,
-                             scratch: { Scratch(targets: targets, nodes: nodes) }) { index, scratch in
+        return NodeLists(concurrentMap(count: diagnostics.count, jobs: runs, batch: (diagnostics.count + runs - 1) / runs,
+                                       scratch: { Scratch(targets: targets, nodes: nodes) }) { index, scratch in
             guard let fix = diagnostics[index].fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else { return nil }
             return affectedNodes(of: fix.hitAreaChanges, scratch: &scratch)
+        })
+    }
+
+    /// A list of nodes, or nil, for each diagnostic (`affectedNodes(of:jobs:)`),
+    /// held as one list: a list of its own for each of tens of thousands of
+    /// fixes, most reaching a handful of nodes, is an allocation each, held
+    /// while every fix is checked.
+    public struct NodeLists: Sendable {
+        /// List i is `nodes[starts[i] ..< starts[i + 1]]`, when `isKnown[i]`.
+        private var starts: [Int] = [0]
+        private var nodes: [Int32] = []
+        private var isKnown: [Bool] = []
+        /// The largest node of any list (-1: none).
+        public private(set) var largestNode: Int32 = -1
+
+        public init(_ lists: [[Int32]?]) {
+            starts.reserveCapacity(lists.count + 1)
+            isKnown.reserveCapacity(lists.count)
+            nodes.reserveCapacity(lists.reduce(0) { $0 + ($1?.count ?? 0) })
+            for list in lists {
+                nodes += list ?? []
+                starts.append(nodes.count)
+                isKnown.append(list != nil)
+                if let top = list?.max() { largestNode = max(largestNode, top) }
+            }
+        }
+
+        public var count: Int { isKnown.count }
+
+        public subscript(index: Int) -> ArraySlice<Int32>? {
+            isKnown[index] ? nodes[starts[index] ..< starts[index + 1]] : nil
         }
     }
 
@@ -80,6 +111,11 @@ public struct FixReach: Sendable {
     public func grownGates(of diagnostics: [Diagnostic]) -> GrownGates {
         var grown = GrownGates()
         grown.starts.reserveCapacity(diagnostics.count + 1)
+        let count = diagnostics.indices.reduce(0) { count, index in
+            count + (diagnostics[index].fix.map { $0.edits.isEmpty ? 0 : $0.hitAreaChanges.count } ?? 0)
+        }
+        grown.nodes.reserveCapacity(count)
+        grown.gates.reserveCapacity(count)
         for index in diagnostics.indices {
             grown.starts.append(Int32(grown.gates.count))
             guard let fix = diagnostics[index].fix, !fix.edits.isEmpty else { continue }

@@ -9,14 +9,16 @@ struct NameNumbers {
     /// By number: the name's hash.
     private var hashes: [UInt64] = []
     /// The table: a name's number + 1, 0 for an empty slot; a power of two
-    /// long, at most half full.
+    /// long, at most three quarters full (a name is met once for each node:
+    /// the table's size, held while every fix is checked, matters more than
+    /// a probe or two).
     private var slots: [UInt32]
     /// The number of the missing name (nil), once met.
     private var missing: UInt32?
 
     init(expected: Int) {
         var capacity = 16
-        while capacity < 2 * expected { capacity *= 2 }
+        while 3 * capacity < 4 * expected { capacity *= 2 }
         slots = [UInt32](repeating: 0, count: capacity)
         names.reserveCapacity(expected)
         hashes.reserveCapacity(expected)
@@ -44,7 +46,7 @@ struct NameNumbers {
         names.append(name)
         hashes.append(hash)
         slots[slot] = number + 1
-        if 2 * names.count > slots.count { grow() }
+        if 4 * names.count > 3 * slots.count { grow() }
         return number
     }
 

@@ -36,8 +36,10 @@ struct ProblemTallies {
     private var withoutNode: [NodeProblem: ProblemTally] = [:]
 
     init(expected: Int) {
+        // At most three quarters full, as no more than `expected` problems
+        // are added: the original's table is held while every fix is checked.
         var size = 16
-        while size < expected * 2 { size <<= 1 }
+        while 3 * size < 4 * expected { size <<= 1 }
         keys = [UInt64](repeating: 0, count: size)
         counts = [Int32](repeating: 0, count: size)
         firsts = [Int32](repeating: 0, count: size)

@@ -20,7 +20,7 @@ struct RunChecker {
 
     let diagnostics: [Diagnostic]
     let bytes: SourceBytes
-    let affected: [[Int32]?]?
+    let affected: FixReach.NodeLists?
     /// Where each fix gives nodes new gates (`FixReach.grownGates`), when known.
     let grown: FixReach.GrownGates?
     let audit: FixCheckAudit?
@@ -67,7 +67,7 @@ struct RunChecker {
     /// By diagnostic with edits: the problem its fix is to resolve.
     private var fixCodes: [ProblemCode] = []
 
-    init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: [[Int32]?]?, grown: FixReach.GrownGates? = nil,
+    init(diagnostics: [Diagnostic], bytes: SourceBytes, affected: FixReach.NodeLists?, grown: FixReach.GrownGates? = nil,
          audit: FixCheckAudit?, lintBuilt: BuiltLint?, focuses: Bool, budget: (bytes: Int, lints: Int)) {
         self.focuses = focuses
         self.diagnostics = diagnostics
@@ -90,9 +90,7 @@ struct RunChecker {
             hitAreaChanges[index] = changes
         }
         (self.readsBack, self.hitAreaChanges) = (readsBack, hitAreaChanges)
-        var largest: Int32 = -1
-        for nodes in affected ?? [] { if let top = nodes?.max() { largest = max(largest, top) } }
-        nodeCount = Int(largest) + 1
+        nodeCount = Int(affected?.largestNode ?? -1) + 1
         // About one name per finding: made large enough once.
         nameNumbers = NameNumbers(expected: diagnostics.count)
         before = byNode(diagnostics)
@@ -171,7 +169,7 @@ struct RunChecker {
         return unknown.isEmpty ? result : [unknown] + result
     }
 
-    private mutating func groups(ofLocal run: [Int], _ affected: [[Int32]?]) -> [[Int]] {
+    private mutating func groups(ofLocal run: [Int], _ affected: FixReach.NodeLists) -> [[Int]] {
         var parent = Array(run.indices)
         func root(_ position: Int) -> Int {
             var position = position

@@ -56,7 +56,16 @@ public struct Geometry: Sendable {
     /// (`ancestorGate`); empty unless the layout has web content.
     private var webAllowed: [Rect] = []
     /// Nodes that can answer a hit test (qualifying somewhere), by gate.
-    public private(set) var answerIndex: SpatialGrid
+    public var answerIndex: SpatialGrid {
+        _read {
+            precondition(!gridIsStale, "a geometry asked where nodes are while its grid waits to be built again")
+            yield grid
+        }
+    }
+    private var grid: SpatialGrid
+    /// The grid was let go of when moved gates were put back (`restore(_:)`)
+    /// and is built again before the geometry answers anything.
+    private var gridIsStale = false
     /// Per node, its gate's bands in `shapes` when rounded corners shape it, else
     /// -1; empty when no gate is shaped (the common case: no table at all).
     private var gateShape: [Int32] = []
@@ -139,7 +148,7 @@ public struct Geometry: Sendable {
         }
         (self.shapes, self.gateShape, self.clipShape) = (shapes.shapes, gateShape, clipShape)
         let gates = self.gates
-        answerIndex = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
+        grid = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
     }
 
     /// The bands of the rounded shapes that clip or gate (`shapes`), held
@@ -201,7 +210,6 @@ public struct Geometry: Sendable {
         /// `updateGates(_:)` worked them out in place; nil before, or where it
         /// could not.
         fileprivate(set) var movedGates: [(node: Int, old: Rect)]?
-        fileprivate var rebuiltGrid = false
 
         /// `count`: how many insets will be given (room for what they replace).
         init(expecting count: Int = 0) {
@@ -227,7 +235,8 @@ public struct Geometry: Sendable {
     /// a node is skipped, owned, covered or clipped does not depend on insets.
     /// The grid is built again when a gate moved (one kept and patched would
     /// cost every query of every lint a test for the rects that moved), the
-    /// old one let go of first. False, with nothing changed, where gates are
+    /// old one let go of first, or when `restore(_:)` let it go. False, with
+    /// nothing changed, where gates are
     /// not rectangles (rounded corners on the web) or web content sits in a
     /// native layout (its gates hang on the host's): those are built anew.
     mutating func updateGates(_ changes: inout InsetChanges) -> Bool {
@@ -254,36 +263,43 @@ public struct Geometry: Sendable {
             done = end
         }
         changes.movedGates = moved
-        if !moved.isEmpty {
-            rebuildAnswerIndex()
-            changes.rebuiltGrid = true
-        }
+        if moved.isEmpty { buildGridIfStale() } else { buildGrid() }
         return true
     }
 
-    /// Puts back what `changes` changed: the nodes' insets, their gates and
-    /// the grid, as they were.
+    /// Puts back what `changes` changed: the nodes' insets and gates as they
+    /// were. A grid built for moved gates is let go of, not built back: the
+    /// next change builds one for its own gates (`updateGates(_:)`), so a
+    /// run of checking lints builds one grid each, not two; until it is built
+    /// again (`buildGridIfStale()`), the geometry answers nothing.
     mutating func restore(_ changes: InsetChanges) {
         for (index, old) in changes.insets.reversed() {
             var node = layout.nodes[index]
             layout.setExtras(of: &node, hitInsets: old)
         }
-        guard let moved = changes.movedGates else { return }
+        guard let moved = changes.movedGates, !moved.isEmpty else { return }
         for (index, old) in moved { gates[index] = old }
-        if changes.rebuiltGrid { rebuildAnswerIndex() }
+        grid = SpatialGrid(rects: [], ids: [])
+        gridIsStale = true
+    }
+
+    /// Builds the grid again where `restore(_:)` let it go.
+    mutating func buildGridIfStale() {
+        if gridIsStale { buildGrid() }
     }
 
     /// The grid of the nodes that answer touches, built again from the gates
     /// as `init` builds it; the old grid is let go of first, so two are not
     /// held at once.
-    private mutating func rebuildAnswerIndex() {
-        answerIndex = SpatialGrid(rects: [], ids: [])
+    private mutating func buildGrid() {
+        grid = SpatialGrid(rects: [], ids: [])
+        gridIsStale = false
         let (nodes, gates, isSkipped, platform) = (layout.nodes, gates, isSkipped, platform)
         var answering = [Int32].empty(reservingLarge: nodeCount)
         for node in 0..<nodeCount where Self.answers(nodes[node], skipped: isSkipped[node], gate: gates[node], platform: platform) {
             answering.append(Int32(node))
         }
-        answerIndex = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
+        grid = SpatialGrid(count: answering.count, rect: { gates[Int(answering[$0])] }, id: { answering[$0] })
     }
 
     /// The same geometry reading its nodes from `layout`, which must read as

@@ -26,10 +26,9 @@ public struct SpatialGrid: Sendable {
     }
 
     /// Rect `rect(i)` with id `id(i)` for i in 0..<count; empty rects are left
-    /// out. Nothing per rect is kept but its id in each cell it touches, not
-    /// even while building (each rect's cells are worked out again to fill
-    /// them in): a caller whose rects are already in an array passes a
-    /// closure over it rather than a copy.
+    /// out. Nothing per rect is kept but its id in each cell it touches (and,
+    /// while building, its cells in 8 bytes): a caller whose rects are
+    /// already in an array passes a closure over it rather than a copy.
     public init(count total: Int, rect: (Int) -> Rect, id: (Int) -> Int32) {
         var bounds = Rect.empty
         var count = 0
@@ -53,7 +52,10 @@ public struct SpatialGrid: Sendable {
         cellSize = max(cellSize, bounds.width / Double(columns), bounds.height / Double(rows))
         origin = (bounds.minX, bounds.minY)
 
-        // The cells each rect touches, counted per cell, then filled in.
+        // The cells each rect touches, packed in 8 bytes (columns and rows are
+        // below 2^15; all ones for a rect kept in `large`), counted per cell,
+        // then filled in: ids are asked for again rather than kept.
+        var placed = [UInt64].empty(reservingLarge: count)
         var counts = [Int32].large(repeating: 0, count: columns * rows + 1)
         let columns = self.columns
         var lastID = Int32.min
@@ -66,8 +68,10 @@ public struct SpatialGrid: Sendable {
             lastID = id
             guard (range.2 - range.0 + 1) * (range.3 - range.1 + 1) <= Self.maximumCellsPerRect else {
                 large.append(id)
+                placed.append(.max)
                 continue
             }
+            placed.append(UInt64(range.0) | UInt64(range.1) << 16 | UInt64(range.2) << 32 | UInt64(range.3) << 48)
             for row in range.1...range.3 {
                 for column in range.0...range.2 { counts[row * columns + column + 1] += 1 }
             }
@@ -76,14 +80,16 @@ public struct SpatialGrid: Sendable {
         cellStart = counts
         var fill = counts
         var items = [Int32].large(repeating: 0, count: Int(counts[columns * rows]))
-        for position in 0..<total {
-            let rect = rect(position)
-            guard !rect.isEmpty else { continue }
-            let range = cellRange(rect)
-            guard (range.2 - range.0 + 1) * (range.3 - range.1 + 1) <= Self.maximumCellsPerRect else { continue }
+        var next = 0
+        for position in 0..<total where !rect(position).isEmpty {
+            let cells = placed[next]
+            next += 1
+            guard cells != .max else { continue }
             let id = id(position)
-            for row in range.1...range.3 {
-                for column in range.0...range.2 {
+            let (minColumn, minRow) = (Int(cells & 0xFFFF), Int(cells >> 16 & 0xFFFF))
+            let (maxColumn, maxRow) = (Int(cells >> 32 & 0xFFFF), Int(cells >> 48))
+            for row in minRow...maxRow {
+                for column in minColumn...maxColumn {
                     let cell = row * columns + column
                     items[Int(fill[cell])] = id
                     fill[cell] += 1

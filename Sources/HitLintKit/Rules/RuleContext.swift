@@ -54,7 +54,7 @@ public struct RuleContext: Sendable {
     private let checked: [Bool]?
 
     /// `regions`: the geometry's target regions when they are known already
-    /// (`Geometry.targetRegions(updating:of:footprints:jobs:)`), else worked
+    /// (fix checking's lints: `Geometry.updateRegions`), else worked
     /// out here. `checking`: the nodes whose findings are wanted (nil: all).
     public init(layout: Layout, geometry: Geometry, options: LintOptions, regions known: [TargetRegion]? = nil,
                 checking nodes: [Int32]? = nil) {

@@ -348,7 +348,7 @@ final class FixReachTests: XCTestCase {
                     XCTAssertNil(together[index])
                     continue
                 }
-                XCTAssertEqual(together[index], reach.affectedNodes(of: fix.hitAreaChanges), "\(diagnostic.rule) \(diagnostic.node ?? "")")
+                XCTAssertEqual(together[index].map(Array.init), reach.affectedNodes(of: fix.hitAreaChanges), "\(diagnostic.rule) \(diagnostic.node ?? "")")
                 compared += 1
             }
         }

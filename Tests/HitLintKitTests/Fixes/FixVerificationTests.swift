@@ -159,7 +159,7 @@ final class FixVerificationTests: XCTestCase {
                 + appearing(fixed).map { finding($0.rule, $0.node) }
         }
         var checked = original
-        FixChecking.verify(&checked, of: SourceBytes(Array(String(repeating: "a-", count: nodes).utf8)), affected: affected,
+        FixChecking.verify(&checked, of: SourceBytes(Array(String(repeating: "a-", count: nodes).utf8)), affected: FixReach.NodeLists(affected),
                            grown: grown, lintBuilt: lint) { _ in
             XCTFail("checked on the built layout")
             return []
@@ -217,7 +217,7 @@ final class FixVerificationTests: XCTestCase {
                 return [finding("new", 3, namesNodes ? "dup" : nil)]
             }
             var checked = original
-            FixChecking.verify(&checked, of: SourceBytes(Array("abcd".utf8)), affected: [[0, 2, 3], nil], lintBuilt: lint) { _ in
+            FixChecking.verify(&checked, of: SourceBytes(Array("abcd".utf8)), affected: FixReach.NodeLists([[0, 2, 3], nil]), lintBuilt: lint) { _ in
                 XCTFail("checked on the built layout")
                 return []
             }

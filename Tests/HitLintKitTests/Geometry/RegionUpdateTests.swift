@@ -107,6 +107,7 @@ final class RegionUpdateTests: XCTestCase {
                     // Put back, everything reads as it did: insets, gates, grid, regions.
                     replacedHere.restore(&updatedRegions)
                     update.restore(changes)
+                    update.buildGridIfStale()
                     XCTAssertEqual(updatedRegions.map(describe), regions.map(describe), "\(label), trial \(trial), put back")
                     XCTAssertEqual(update.gates, geometry.gates, "\(label), trial \(trial), put back")
                     for node in picks.map(\.node) {
