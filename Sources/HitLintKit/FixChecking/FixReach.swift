@@ -65,11 +65,21 @@ public struct FixReach: Sendable {
     public func affectedNodes(of diagnostics: [Diagnostic], jobs: Int = 1) -> NodeLists {
         let runs = max(1, min(jobs, diagnostics.count / 1_024))
         let (targets, nodes) = (geometry.targets.count, layout.nodes.count)
-        return NodeLists(concurrentMap(count: diagnostics.count, jobs: runs, batch: (diagnostics.count + runs - 1) / runs,
-                                       scratch: { Scratch(targets: targets, nodes: nodes) }) { index, scratch in
-            guard let fix = diagnostics[index].fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else { return nil }
-            return affectedNodes(of: fix.hitAreaChanges, scratch: &scratch)
-        })
+        let share = (diagnostics.count + runs - 1) / runs
+        // Each run's lists gathered into one of its own, the runs' joined in order.
+        let parts = concurrentMap(count: runs, jobs: runs) { run in
+            var scratch = Scratch(targets: targets, nodes: nodes)
+            var lists = NodeLists()
+            for index in run * share ..< min(diagnostics.count, (run + 1) * share) {
+                guard let fix = diagnostics[index].fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else {
+                    lists.append(nil)
+                    continue
+                }
+                lists.append(affectedNodes(of: fix.hitAreaChanges, scratch: &scratch))
+            }
+            return lists
+        }
+        return NodeLists(joining: parts)
     }
 
     /// A list of nodes, or nil, for each diagnostic (`affectedNodes(of:jobs:)`),
@@ -84,16 +94,31 @@ public struct FixReach: Sendable {
         /// The largest node of any list (-1: none).
         public private(set) var largestNode: Int32 = -1
 
-        public init(_ lists: [[Int32]?]) {
-            starts.reserveCapacity(lists.count + 1)
-            isKnown.reserveCapacity(lists.count)
-            nodes.reserveCapacity(lists.reduce(0) { $0 + ($1?.count ?? 0) })
-            for list in lists {
-                nodes += list ?? []
-                starts.append(nodes.count)
-                isKnown.append(list != nil)
-                if let top = list?.max() { largestNode = max(largestNode, top) }
+        public init(_ lists: [[Int32]?] = []) {
+            for list in lists { append(list) }
+        }
+
+        /// The lists of `parts`, one after another.
+        init(joining parts: [NodeLists]) {
+            starts.reserveCapacity(parts.reduce(1) { $0 + $1.count })
+            isKnown.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+            nodes.reserveCapacity(parts.reduce(0) { $0 + $1.nodes.count })
+            for part in parts {
+                let offset = nodes.count
+                nodes += part.nodes
+                starts += part.starts.dropFirst().lazy.map { $0 + offset }
+                isKnown += part.isKnown
+                largestNode = max(largestNode, part.largestNode)
             }
+        }
+
+        mutating func append(_ list: [Int32]?) {
+            if let list {
+                nodes += list
+                for node in list where node > largestNode { largestNode = node }
+            }
+            starts.append(nodes.count)
+            isKnown.append(list != nil)
         }
 
         public var count: Int { isKnown.count }

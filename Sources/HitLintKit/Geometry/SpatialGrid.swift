@@ -15,6 +15,8 @@ public struct SpatialGrid: Sendable {
     public private(set) var idsAscending = true
 
     private static let maximumCellsPerRect = 64
+    /// `init`'s marks for a rect with no cells (columns and rows are below 2^15).
+    private static let (empty, inLarge) = (UInt64.max, UInt64.max - 1)
 
     /// No rects at all (queries find nothing).
     public var isEmpty: Bool { items.isEmpty && large.isEmpty }
@@ -53,22 +55,26 @@ public struct SpatialGrid: Sendable {
         origin = (bounds.minX, bounds.minY)
 
         // The cells each rect touches, packed in 8 bytes (columns and rows are
-        // below 2^15; all ones for a rect kept in `large`), counted per cell,
-        // then filled in: ids are asked for again rather than kept.
-        var placed = [UInt64].empty(reservingLarge: count)
+        // below 2^15; `Self.inLarge` for a rect kept in `large`, `Self.empty`
+        // for an empty one), counted per cell, then filled in: ids are asked
+        // for again rather than kept.
+        var placed = [UInt64].empty(reservingLarge: total)
         var counts = [Int32].large(repeating: 0, count: columns * rows + 1)
         let columns = self.columns
         var lastID = Int32.min
         for position in 0..<total {
             let rect = rect(position)
-            guard !rect.isEmpty else { continue }
+            guard !rect.isEmpty else {
+                placed.append(Self.empty)
+                continue
+            }
             let range = cellRange(rect)
             let id = id(position)
             if id <= lastID { idsAscending = false }
             lastID = id
             guard (range.2 - range.0 + 1) * (range.3 - range.1 + 1) <= Self.maximumCellsPerRect else {
                 large.append(id)
-                placed.append(.max)
+                placed.append(Self.inLarge)
                 continue
             }
             placed.append(UInt64(range.0) | UInt64(range.1) << 16 | UInt64(range.2) << 32 | UInt64(range.3) << 48)
@@ -80,11 +86,9 @@ public struct SpatialGrid: Sendable {
         cellStart = counts
         var fill = counts
         var items = [Int32].large(repeating: 0, count: Int(counts[columns * rows]))
-        var next = 0
-        for position in 0..<total where !rect(position).isEmpty {
-            let cells = placed[next]
-            next += 1
-            guard cells != .max else { continue }
+        for position in 0..<total {
+            let cells = placed[position]
+            guard cells != Self.empty, cells != Self.inLarge else { continue }
             let id = id(position)
             let (minColumn, minRow) = (Int(cells & 0xFFFF), Int(cells >> 16 & 0xFFFF))
             let (maxColumn, maxRow) = (Int(cells >> 32 & 0xFFFF), Int(cells >> 48))
