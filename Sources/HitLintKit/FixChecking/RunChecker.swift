@@ -54,7 +54,7 @@ struct RunChecker {
     /// Groups whose reach proved wrong: checked alone, against the whole file.
     private var checkedWhole = Set<[Int]>()
     /// Scratch for `groups(ofLocal:)`, by node: -1 everywhere between calls.
-    private var nodeOwner: [Int] = []
+    private var nodeOwner: [Int32] = []
     /// Which fixes' edits can go together (`Fixer.Conflicts`), by diagnostic.
     private let conflicts: Fixer.Conflicts
     /// Scratch for `applyingTogether`, by diagnostic: false between calls.
@@ -182,15 +182,15 @@ struct RunChecker {
         // Which fix of the run first reached each node; the table is kept
         // between calls (a run is cut in groups each time it is halved) and
         // cleared where this run wrote.
-        if nodeOwner.isEmpty { nodeOwner = [Int](repeating: -1, count: nodeCount) }
+        if nodeOwner.isEmpty { nodeOwner = [Int32](repeating: -1, count: nodeCount) }
         for (position, index) in run.enumerated() {
             for node in affected[index]! {
-                let other = nodeOwner[Int(node)]
+                let other = Int(nodeOwner[Int(node)])
                 if other >= 0 {
                     let (a, b) = (root(position), root(other))
                     if a != b { parent[max(a, b)] = min(a, b) }
                 } else {
-                    nodeOwner[Int(node)] = position
+                    nodeOwner[Int(node)] = Int32(position)
                 }
             }
         }
@@ -372,14 +372,14 @@ struct RunChecker {
             record(changed, of: batch[0])
             return
         }
-        var ownerOf = [Int](repeating: -1, count: nodeCount)
+        var ownerOf = [Int32](repeating: -1, count: nodeCount)
         for (position, group) in batch.enumerated() {
-            for index in group { for node in affected![index]! { ownerOf[Int(node)] = position } }
+            for index in group { for node in affected![index]! { ownerOf[Int(node)] = Int32(position) } }
         }
         var shares = [[Change]](repeating: [], count: batch.count)
         for change in changed {
             let node = Int(change.node)
-            let owner = node >= 0 && node < nodeCount ? ownerOf[node] : -1
+            let owner = node >= 0 && node < nodeCount ? Int(ownerOf[node]) : -1
             guard owner >= 0 else {
                 // A finding changed where no group reaches: check each alone, against the whole file.
                 for group in batch { checkedWhole.insert(group) }
