@@ -236,13 +236,22 @@ public struct Geometry: Sendable {
     /// The grid is built again when a gate moved (one kept and patched would
     /// cost every query of every lint a test for the rects that moved), the
     /// old one let go of first, or when `restore(_:)` let it go. False, with
-    /// nothing changed, where gates are
-    /// not rectangles (rounded corners on the web) or web content sits in a
-    /// native layout (its gates hang on the host's): those are built anew.
+    /// nothing changed, where gates are not rectangles (rounded corners on
+    /// the web) or web content sits in a native layout (its gates hang on the
+    /// host's): those are built anew.
     mutating func updateGates(_ changes: inout InsetChanges) -> Bool {
         guard shapes.isEmpty, webAllowed.isEmpty else { return false }
         let nodes = layout.nodes
         let (extras, pointerInsets) = (layout.extras, layout.pointerInsets)
+        // Rounded corners would shape a changed node's gate (on the web, only
+        // the changed nodes' own gates are worked out again): built anew.
+        if platform == .web, changes.insets.contains(where: { change in
+            let slot = nodes[change.node].extrasIndex
+            return slot >= 0 && extras[Int(slot)].cornerRadius > 0
+        }) {
+            buildGridIfStale()
+            return false
+        }
         var moved: [(node: Int, old: Rect)] = []
         moved.reserveCapacity(changes.insets.count)
         // Pre-order, so a parent's gate is new before its children read it;

@@ -137,4 +137,31 @@ final class RegionUpdateTests: XCTestCase {
         // Most layouts have neither rounded web boxes nor web content in native ones.
         XCTAssertGreaterThan(geometriesUpdated, 600)
     }
+
+    /// A rounded web box whose gate is empty has no shape to keep: given
+    /// insets, its gate is rounded, so it is not worked out in place.
+    func testARoundedWebBoxWithoutAShapeIsNotUpdatedInPlace() throws {
+        let text = """
+        {"platform": "web", "root": {"frame": [0, 0, 400, 800], "children": [
+          {"id": "a", "type": "button", "frame": [20, 20, 0, 0], "cornerRadius": 8},
+          {"id": "b", "type": "button", "frame": [100, 20, 44, 44]}]}}
+        """
+        let layout = slotted(LayoutBuilder.build(try JSONParser.parse(SourceText(text))).layout)
+        var geometry = Geometry(layout: layout)
+        XCTAssertFalse(geometry.hasShapedGates)
+        var changes = Geometry.InsetChanges()
+        geometry.setHitInsets(of: 1, to: EdgeInsets(all: -20), recording: &changes)
+        var changed = layout
+        var node = changed.nodes[1]
+        changed.setExtras(of: &node, hitInsets: EdgeInsets(all: -20))
+        XCTAssertTrue(Geometry(layout: changed).hasShapedGates, "grown, the box is rounded")
+        XCTAssertFalse(geometry.updateGates(&changes))
+        // Put back, the other box is worked out in place.
+        geometry.restore(changes)
+        XCTAssertEqual(geometry.layout.hitInsets(of: 1), .zero)
+        changes = Geometry.InsetChanges()
+        geometry.setHitInsets(of: 2, to: EdgeInsets(all: -2), recording: &changes)
+        XCTAssertTrue(geometry.updateGates(&changes))
+        XCTAssertEqual(geometry.gates[2], Rect(x: 98, y: 18, width: 48, height: 48))
+    }
 }
