@@ -57,17 +57,20 @@ extension Linter {
             let jobs = RuleContext.regionJobs(geometry.layout, linter.options)
             let found: [Diagnostic]
             let replaced: Geometry.RegionChanges
-            if geometry.updateGates(&insets) {
-                replaced = geometry.updateRegions(&regions, after: insets, footprints: footprints, jobs: jobs)
-                found = linter.lintLayout(geometry.layout, diagnostics, kind: .hitlint, worked: (geometry, regions),
-                                          checking: checking).diagnostics
-            } else {
-                // Gates the geometry does not update (rounded corners on the
-                // web, web content in a native layout): built anew, and let
-                // go of before the insets are put back.
-                let fresh = Geometry(layout: geometry.layout)
-                replaced = fresh.updateRegions(&regions, since: geometry, footprints: footprints, jobs: jobs)
-                found = linter.lintLayout(fresh.layout, diagnostics, kind: .hitlint, worked: (fresh, regions),
+            // The geometry linted is let go of with this block, before the
+            // insets are put back: held, it would make them copy its tables.
+            do {
+                let worked: Geometry
+                if geometry.updateGates(&insets) {
+                    worked = geometry
+                    replaced = worked.updateRegions(&regions, after: insets, footprints: footprints, jobs: jobs)
+                } else {
+                    // Gates the geometry does not update (rounded corners on
+                    // the web, web content in a native layout): built anew.
+                    worked = Geometry(layout: geometry.layout)
+                    replaced = worked.updateRegions(&regions, since: geometry, footprints: footprints, jobs: jobs)
+                }
+                found = linter.lintLayout(worked.layout, diagnostics, kind: .hitlint, worked: (worked, regions),
                                           checking: checking).diagnostics
             }
             replaced.restore(&regions)
