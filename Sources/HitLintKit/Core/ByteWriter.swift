@@ -130,7 +130,8 @@ public struct ByteWriter: ~Copyable {
         message.withBytes { appendJSONString(bytes: $0) }
     }
 
-    private mutating func appendJSONString(bytes: UnsafeBufferPointer<UInt8>) {
+    /// UTF-8 bytes as a JSON string literal.
+    mutating func appendJSONString(bytes: UnsafeBufferPointer<UInt8>) {
         append(UInt8(ascii: "\""))
         JSONEscaping.append(bytes, into: &self)
         append(UInt8(ascii: "\""))

@@ -25,53 +25,6 @@ public struct TextEdit: Hashable, Sendable {
     }
 }
 
-/// What to change to resolve a diagnostic: text edits, or (with no edits) advice.
-public struct Fix: Hashable, Sendable {
-    public var description: String
-    public var edits: [TextEdit]
-    /// Edits the rule found but did not write (`RunSettings.writesFixes` off):
-    /// the fix is known to change the file, and that is all that is known of it.
-    public private(set) var hasUnwrittenEdits = false
-    /// What the edits change in the layout, when they only give nodes new hit
-    /// insets (the rules' fixes): where checking the fix looks for what it
-    /// changed (`FixReach`). Empty when not known: the fix is then checked
-    /// against the whole file.
-    public var hitAreaChanges: [HitAreaChange] = []
-
-    public init(description: String, edits: [TextEdit]) {
-        self.description = description
-        self.edits = edits
-    }
-
-    /// A fix of which only this is known: whether it would edit the file.
-    public static func unwritten(changesFile: Bool) -> Fix {
-        var fix = Fix(description: "", edits: [])
-        fix.hasUnwrittenEdits = changesFile
-        return fix
-    }
-
-    /// Whether applying it changes the file (what `--fix` counts as fixable).
-    public var changesFile: Bool { !edits.isEmpty || hasUnwrittenEdits }
-
-    /// What fix checking adds to the description of a fix it had no budget
-    /// left to check: its edits wait for the next `--fix` pass.
-    public static let notCheckedNote = " (not checked in this pass: too many fixes in one file; run --fix again)"
-
-    /// How fix checking's note on a fix that failed its check begins: its
-    /// edits are dropped, and it says why.
-    public static let byHandNote = " (to do by hand: "
-
-    /// Whether fix checking left it for the next pass (`notCheckedNote`).
-    public var isLeftForNextPass: Bool { edits.isEmpty && description.hasSuffix(Fix.notCheckedNote) }
-
-    /// Keeps the advice only.
-    public mutating func dropEdits() {
-        edits = []
-        hasUnwrittenEdits = false
-        hitAreaChanges = []
-    }
-}
-
 /// A node given new hit insets (points, UIKit convention) by a fix.
 public struct HitAreaChange: Hashable, Sendable {
     public var insets: EdgeInsets
@@ -111,7 +64,7 @@ public struct Diagnostic: Hashable, Sendable {
     public var related: [String]
     /// Indices of the `related` nodes, in the same order (for `render`, which draws them).
     public var relatedNodes: [Int] = []
-    private var fixBox: FixBox?
+    public var fix: Fix?
     private var rare: RareParts?
     /// `nodeIndex`, -1 for none: a layout's nodes are counted in `Int32` (files are under 4 GiB).
     private var node32: Int32 = -1
@@ -126,11 +79,6 @@ public struct Diagnostic: Hashable, Sendable {
     public var nodeIndex: Int? {
         get { node32 < 0 ? nil : Int(node32) }
         set { node32 = newValue.map { Int32($0) } ?? -1 }
-    }
-
-    public var fix: Fix? {
-        get { fixBox?.fix }
-        set { fixBox = newValue.map(FixBox.holding) }
     }
 
     /// For a note that some targets were not checked (`target-size` at a
@@ -168,29 +116,6 @@ public struct Diagnostic: Hashable, Sendable {
         self.nodeIndex = nodeIndex
         self.fix = fix
     }
-}
-
-/// A diagnostic's fix, held by reference: compared and hashed by value, never
-/// changed (a changed fix is a new box).
-private final class FixBox: Hashable, Sendable {
-    let fix: Fix
-
-    private init(_ fix: Fix) { self.fix = fix }
-
-    /// A text report's fix is only whether it would change the file
-    /// (`Fix.unwritten(changesFile:)`): the two such fixes are shared.
-    private static let unwrittenChanging = FixBox(.unwritten(changesFile: true))
-    private static let unwrittenKeeping = FixBox(.unwritten(changesFile: false))
-
-    static func holding(_ fix: Fix) -> FixBox {
-        if fix.edits.isEmpty, fix.hitAreaChanges.isEmpty, fix.description.isEmpty {
-            return fix.hasUnwrittenEdits ? unwrittenChanging : unwrittenKeeping
-        }
-        return FixBox(fix)
-    }
-
-    static func == (lhs: FixBox, rhs: FixBox) -> Bool { lhs === rhs || lhs.fix == rhs.fix }
-    func hash(into hasher: inout Hasher) { hasher.combine(fix) }
 }
 
 /// What few diagnostics carry: a capture's control, a count of unchecked targets.

@@ -40,17 +40,19 @@ extension Linter {
         /// The diagnostics a lint of the edited file would give, found with
         /// the fixes' hit insets given to the nodes as the edited file reads
         /// them (`HitAreaChange.readBack`, which every change must have).
-        /// `changes`: each fix's list as the fix holds it, not copied into
-        /// one. `checking`: only the findings of these nodes are wanted (nil:
+        /// `fixes`: their changes read where each fix holds them, not copied
+        /// into one list. `checking`: only the findings of these nodes are wanted (nil:
         /// all). A layout with `ignore` entries is checked whole: whether an
         /// entry is used depends on the findings of its node's whole subtree.
-        func lint(with linter: Linter, changing changes: [[HitAreaChange]], checking: [Int32]? = nil) -> [Diagnostic] {
-            var insets = Geometry.InsetChanges(expecting: changes.reduce(0) { $0 + $1.count })
-            for fixChanges in changes {
-                for change in fixChanges {
-                    guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
-                    let index = Int(change.node)
-                    geometry.setHitInsets(of: index, to: readBack.applied(to: geometry.layout.hitInsets(of: index)), recording: &insets)
+        func lint(with linter: Linter, changing fixes: [Fix], checking: [Int32]? = nil) -> [Diagnostic] {
+            var insets = Geometry.InsetChanges(expecting: fixes.reduce(0) { count, fix in count + fix.withHitAreaChanges(\.count) })
+            for fix in fixes {
+                fix.withHitAreaChanges { changes in
+                    for change in changes {
+                        guard let readBack = change.readBack else { preconditionFailure("a change without the insets it reads back") }
+                        let index = Int(change.node)
+                        geometry.setHitInsets(of: index, to: readBack.applied(to: geometry.layout.hitInsets(of: index)), recording: &insets)
+                    }
                 }
             }
             let checking = geometry.layout.ignores.isEmpty ? checking : nil
@@ -92,13 +94,15 @@ extension Linter.BuiltLayout {
         var layout = self.layout
         // By index: a diagnostic taken by value is a copy, a reference counted
         // for each of its strings and lists.
-        for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
-            for change in diagnostics[index].fix!.hitAreaChanges where change.readBack != nil {
-                let changed = Int(change.node)
-                guard layout.nodes[changed].extrasIndex < 0 else { continue }
-                var node = layout.nodes[changed]
-                layout.setExtras(of: &node)
-                layout.nodes[changed] = node
+        for index in diagnostics.indices where diagnostics[index].fix?.hasEdits == true {
+            diagnostics[index].fix!.withHitAreaChanges { changes in
+                for change in changes where change.readBack != nil {
+                    let changed = Int(change.node)
+                    guard layout.nodes[changed].extrasIndex < 0 else { continue }
+                    var node = layout.nodes[changed]
+                    layout.setExtras(of: &node)
+                    layout.nodes[changed] = node
+                }
             }
         }
         // The geometry reads its nodes from the layout with the slots, which

@@ -97,7 +97,7 @@ struct FixChecking {
         builtChecker.options.run.namesNodes = namesNodes
         let lintBuilt = checked.map { checked in
             BuiltLint(nodeName: { checked.layout.key(of: Int($0)) }) {
-                (changes: [[HitAreaChange]], nodes: [Int32]?) in checked.lint(with: builtChecker, changing: changes, checking: nodes)
+                (fixes: [Fix], nodes: [Int32]?) in checked.lint(with: builtChecker, changing: fixes, checking: nodes)
             }
         }
         // A layout with `ignore` entries is checked whole: whether an entry is
@@ -167,7 +167,7 @@ struct FixChecking {
             case .addsProblem: note = Fix.byHandNote + "applied alone it makes another problem appear)"
             case .doesNotResolve: note = Fix.byHandNote + "applied alone it does not resolve this)"
             }
-            guard !(diagnostics[index].fix?.edits.isEmpty ?? true) else { continue }
+            guard diagnostics[index].fix?.hasEdits == true else { continue }
             diagnostics[index].fix!.dropEdits()
             diagnostics[index].fix!.description += note
         }
@@ -180,8 +180,8 @@ struct BuiltLint {
     /// The name of a node (`Layout.key(of:)`), for the findings that carry
     /// only its index (`RunSettings.namesNodes`).
     let nodeName: (Int32) -> String
-    /// The findings with each fix's changes (a list for each fix) made.
-    let lint: ([[HitAreaChange]], [Int32]?) -> [Diagnostic]
+    /// The findings with these fixes' changes (`Fix.hitAreaChanges`) made.
+    let lint: ([Fix], [Int32]?) -> [Diagnostic]
 }
 
 /// Handed, for each group of fixes checked with others in one lint, what that

@@ -71,11 +71,11 @@ public struct FixReach: Sendable {
             var scratch = Scratch(targets: targets, nodes: nodes)
             var lists = NodeLists()
             for index in run * share ..< min(diagnostics.count, (run + 1) * share) {
-                guard let fix = diagnostics[index].fix, !fix.edits.isEmpty, !fix.hitAreaChanges.isEmpty else {
+                guard let fix = diagnostics[index].fix, fix.hasEdits, fix.withHitAreaChanges({ !$0.isEmpty }) else {
                     lists.append(nil)
                     continue
                 }
-                lists.append(affectedNodes(of: fix.hitAreaChanges, scratch: &scratch))
+                lists.append(fix.withHitAreaChanges { affectedNodes(of: $0, scratch: &scratch) })
             }
             return lists
         }
@@ -137,16 +137,18 @@ public struct FixReach: Sendable {
         var grown = GrownGates()
         grown.starts.reserveCapacity(diagnostics.count + 1)
         let count = diagnostics.indices.reduce(0) { count, index in
-            count + (diagnostics[index].fix.map { $0.edits.isEmpty ? 0 : $0.hitAreaChanges.count } ?? 0)
+            count + (diagnostics[index].fix.map { $0.hasEdits ? $0.withHitAreaChanges(\.count) : 0 } ?? 0)
         }
         grown.nodes.reserveCapacity(count)
         grown.gates.reserveCapacity(count)
         for index in diagnostics.indices {
             grown.starts.append(Int32(grown.gates.count))
-            guard let fix = diagnostics[index].fix, !fix.edits.isEmpty else { continue }
-            for change in fix.hitAreaChanges {
-                grown.nodes.append(Int32(change.node))
-                grown.gates.append(newGate(change))
+            guard let fix = diagnostics[index].fix, fix.hasEdits else { continue }
+            fix.withHitAreaChanges { changes in
+                for change in changes {
+                    grown.nodes.append(Int32(change.node))
+                    grown.gates.append(newGate(change))
+                }
             }
         }
         grown.starts.append(Int32(grown.gates.count))
@@ -249,7 +251,7 @@ public struct FixReach: Sendable {
         }
     }
 
-    private func affectedNodes(of changes: [HitAreaChange], scratch: inout Scratch) -> [Int32] {
+    private func affectedNodes<Changes: Collection<HitAreaChange>>(of changes: Changes, scratch: inout Scratch) -> [Int32] {
         let nodes = layout.nodes
         var box: Rect?
         scratch.found.reset()

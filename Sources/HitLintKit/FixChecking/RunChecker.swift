@@ -39,9 +39,6 @@ struct RunChecker {
     /// By diagnostic: its fix only gives nodes new hit insets, each saying how
     /// they read back (`HitAreaChange.readBack`), so it is checked on the built layout.
     private let readsBack: [Bool]
-    /// By diagnostic whose fix reads back: its changes, taken out once (each
-    /// look through a finding's fix copies the fix).
-    private let hitAreaChanges: [[HitAreaChange]]
     /// One more than the largest node any fix reaches: the size of the
     /// node-indexed tables below.
     private let nodeCount: Int
@@ -78,24 +75,19 @@ struct RunChecker {
         self.lintBuilt = lintBuilt
         (bytesLeft, lintsLeft) = budget
         verdicts = [FixChecking.Verdict](repeating: .unchecked, count: diagnostics.count)
-        conflicts = Fixer.Conflicts(diagnostics.map { $0.fix?.edits ?? [] }, byteCount: bytes.count)
-        inRun = [Bool](repeating: false, count: diagnostics.count)
-        var readsBack = [Bool](repeating: false, count: diagnostics.count)
-        var hitAreaChanges = [[HitAreaChange]](repeating: [], count: diagnostics.count)
-        for index in diagnostics.indices {
-            // The list taken once: each look through a finding's fix copies the fix.
-            guard let changes = diagnostics[index].fix?.hitAreaChanges, !changes.isEmpty,
-                  changes.allSatisfy({ $0.readBack != nil }) else { continue }
-            readsBack[index] = true
-            hitAreaChanges[index] = changes
+        conflicts = Fixer.Conflicts(count: diagnostics.count, byteCount: bytes.count) { index, spans in
+            diagnostics[index].fix?.forEachEditSpan { spans.append($0) }
         }
-        (self.readsBack, self.hitAreaChanges) = (readsBack, hitAreaChanges)
+        inRun = [Bool](repeating: false, count: diagnostics.count)
+        readsBack = diagnostics.indices.map { index in
+            diagnostics[index].fix?.withHitAreaChanges { !$0.isEmpty && $0.allSatisfy { $0.readBack != nil } } ?? false
+        }
         nodeCount = Int(affected?.largestNode ?? -1) + 1
         // About one name per finding: made large enough once.
         nameNumbers = NameNumbers(expected: diagnostics.count)
         before = byNode(diagnostics)
         fixCodes = [ProblemCode](repeating: 0, count: diagnostics.count)
-        for index in diagnostics.indices where !(diagnostics[index].fix?.edits.isEmpty ?? true) {
+        for index in diagnostics.indices where diagnostics[index].fix?.hasEdits == true {
             fixCodes[index] = code(rule: ruleCode(diagnostics[index].rule), node: diagnostics[index].nodeIndex.map(Int32.init) ?? -1,
                                    name: diagnostics[index].node)
         }
@@ -221,7 +213,7 @@ struct RunChecker {
     /// their own, after), then into its groups; a group that fails is cut in
     /// its suspects and the others (the others checked first), or halved.
     mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixChecking.Verdict] {
-        let fixable = diagnostics.indices.filter { !(diagnostics[$0].fix?.edits.isEmpty ?? true) }
+        let fixable = diagnostics.indices.filter { diagnostics[$0].fix?.hasEdits == true }
         var runs: [(fixes: [Int], kind: RunKind)] = fixable.isEmpty ? [] : [(fixable, .run)]
         while true {
             // Every run whose groups' changes are known is decided; the groups
@@ -409,9 +401,9 @@ struct RunChecker {
         var focused: [Int32]?
         var onBuilt = false
         if let lintBuilt, fixes.allSatisfy({ readsBack[$0] }) {
-            // Each fix's list as it is, not copied into one: a first lint
-            // gives tens of thousands of nodes their changes, at the run's peak.
-            found = lintBuilt.lint(fixes.map { hitAreaChanges[$0] }, checking)
+            // Each fix as it is held, its changes not copied into one list: a
+            // first lint gives tens of thousands of nodes their changes, at the run's peak.
+            found = lintBuilt.lint(fixes.map { diagnostics[$0].fix! }, checking)
             onBuilt = true
             // The other nodes' findings were not looked for: they did not go away.
             focused = checking

@@ -89,9 +89,24 @@ public enum Fixer {
         func touching(_ fix: Int) -> ArraySlice<Int> { others[starts[fix] ..< starts[fix + 1]] }
 
         init(_ fixes: [[TextEdit]], byteCount: Int) {
-            valid = fixes.map { Fixer.areValid($0, byteCount: byteCount) }
+            self.init(count: fixes.count, byteCount: byteCount) { fix, spans in spans += fixes[fix].lazy.map(\.span) }
+        }
+
+        /// The conflicts of `count` fixes, each handing `spans` its edits'
+        /// spans (into a list reused from fix to fix: a fix is read where it
+        /// is held, not made into a list of its edits).
+        init(count: Int, byteCount: Int, spans spansOf: (_ fix: Int, _ spans: inout [SourceSpan]) -> Void) {
+            var valid: [Bool] = []
+            valid.reserveCapacity(count)
             var spans: [(span: SourceSpan, fix: Int)] = []
-            for (fix, edits) in fixes.enumerated() { for edit in edits { spans.append((edit.span, fix)) } }
+            var scratch: [SourceSpan] = []
+            for fix in 0 ..< count {
+                scratch.removeAll(keepingCapacity: true)
+                spansOf(fix, &scratch)
+                valid.append(Fixer.areValid(spans: scratch, byteCount: byteCount))
+                for span in scratch { spans.append((span, fix)) }
+            }
+            self.valid = valid
             Self.sortByStartThenFix(&spans)
             // Sorted by start, an edit touches the later ones that start before it ends.
             var pairs: [(fix: Int, other: Int)] = []
@@ -106,9 +121,9 @@ public enum Fixer {
                     next += 1
                 }
             }
-            var starts = [Int](repeating: 0, count: fixes.count + 1)
+            var starts = [Int](repeating: 0, count: count + 1)
             for pair in pairs { starts[pair.fix + 1] += 1 }
-            for fix in fixes.indices { starts[fix + 1] += starts[fix] }
+            for fix in 0 ..< count { starts[fix + 1] += starts[fix] }
             var fill = starts
             var others = [Int](repeating: 0, count: pairs.count)
             for pair in pairs {
@@ -193,24 +208,30 @@ public enum Fixer {
     /// Whether one fix's edits can be applied on their own: some, each inside
     /// the file, none overlapping another (they may touch).
     fileprivate static func areValid(_ edits: [TextEdit], byteCount: Int) -> Bool {
-        !edits.isEmpty
-            && edits.allSatisfy { $0.span.start >= 0 && $0.span.start <= $0.span.end && $0.span.end <= byteCount }
-            && !selfOverlapping(edits)
+        areValid(spans: edits.lazy.map(\.span), byteCount: byteCount)
     }
 
-    private static func selfOverlapping(_ edits: [TextEdit]) -> Bool {
+    fileprivate static func areValid<Spans: RandomAccessCollection>(spans: Spans, byteCount: Int) -> Bool
+        where Spans.Element == SourceSpan, Spans.Index == Int {
+        !spans.isEmpty
+            && spans.allSatisfy { $0.start >= 0 && $0.start <= $0.end && $0.end <= byteCount }
+            && !selfOverlapping(spans)
+    }
+
+    private static func selfOverlapping<Spans: RandomAccessCollection>(_ edits: Spans) -> Bool
+        where Spans.Element == SourceSpan, Spans.Index == Int {
         guard edits.count > 1 else { return false }
         // A fix's edits are mostly listed in order already: then no copy is sorted.
         var inOrder = true
-        for index in 1..<edits.count where edits[index].span < edits[index - 1].span {
+        for index in 1..<edits.count where edits[index] < edits[index - 1] {
             inOrder = false
             break
         }
         if inOrder {
-            for index in 1..<edits.count where edits[index].span.start < edits[index - 1].span.end { return true }
+            for index in 1..<edits.count where edits[index].start < edits[index - 1].end { return true }
             return false
         }
-        let spans = edits.map(\.span).sorted()
+        let spans = edits.sorted()
         for index in 1..<spans.count where spans[index].start < spans[index - 1].end { return true }
         return false
     }

@@ -61,16 +61,18 @@ public struct JSONReporter: Reporter, Sendable {
         }
         out.append("], \"fix\": ")
         if let fix = diagnostics[position].fix {
-            out.append("{\"description\": "); out.appendJSONString(fix.description)
+            out.append("{\"description\": "); fix.withDescription { out.appendJSONString(bytes: $0) }
             out.append(", \"edits\": [")
-            for (index, edit) in fix.edits.enumerated() {
+            var index = 0
+            fix.forEachEdit { span, replacement in
                 if index > 0 { out.append(", ") }
-                let from = result.source.location(of: edit.span.start)
-                let to = result.source.location(of: edit.span.end)
+                let from = result.source.location(of: span.start)
+                let to = result.source.location(of: span.end)
                 out.append("{")
                 appendRange(from, to, into: &out)
-                out.append(", \"replacement\": "); out.appendJSONString(edit.replacement)
+                out.append(", \"replacement\": "); out.appendJSONString(bytes: replacement)
                 out.append("}")
+                index += 1
             }
             out.append("]}")
         } else {

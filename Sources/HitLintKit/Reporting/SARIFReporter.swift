@@ -101,20 +101,28 @@ public struct SARIFReporter: Reporter, Sendable {
         out.append("\": \"")
         out.appendHex16(fingerprint)
         out.append("\"}")
-        if let fix = diagnostic.fix, !fix.edits.isEmpty {
+        if let fix = diagnostic.fix, fix.hasEdits {
             out.append(",\n          \"fixes\": [\n            {\n              \"description\": {\"text\": ")
-            out.appendJSONString(fix.description)
+            fix.withDescription { out.appendJSONString(bytes: $0) }
             out.append("},\n              \"artifactChanges\": [\n                {\n                  \"artifactLocation\": ")
             out.append(bytes: artifact)
             out.append(",\n                  \"replacements\": [\n")
-            let edits = fix.edits.count == 1 ? fix.edits : fix.edits.sorted { $0.span < $1.span }
-            for (position, edit) in edits.enumerated() {
-                out.append(position == 0 ? "                    {\n                      \"deletedRegion\": "
+            func write(_ span: SourceSpan, _ replacement: UnsafeBufferPointer<UInt8>, first: Bool) {
+                out.append(first ? "                    {\n                      \"deletedRegion\": "
                            : ",\n                    {\n                      \"deletedRegion\": ")
-                writeRegion(result.source.location(of: edit.span.start), result.source.location(of: edit.span.end), into: &out)
+                writeRegion(result.source.location(of: span.start), result.source.location(of: span.end), into: &out)
                 out.append(",\n                      \"insertedContent\": {\"text\": ")
-                out.appendJSONString(edit.replacement)
+                out.appendJSONString(bytes: replacement)
                 out.append("}\n                    }")
+            }
+            if fix.editCount == 1 {
+                fix.forEachEdit { write($0, $1, first: true) }
+            } else {
+                // In the order of the file: the order the report has listed them in since it was first written.
+                for (position, edit) in fix.edits.sorted(by: { $0.span < $1.span }).enumerated() {
+                    var replacement = edit.replacement
+                    replacement.withUTF8 { write(edit.span, $0, first: position == 0) }
+                }
             }
             out.append("\n                  ]\n                }\n              ]\n            }\n          ]")
         }

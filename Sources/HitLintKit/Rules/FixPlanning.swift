@@ -51,9 +51,7 @@ extension RuleContext {
             reads.append(written.reads)
             hitAreaChanges.append(HitAreaChange(node: change.node, insets: change.insets, readBack: written.readBack))
         }
-        var fix = Fix(description: description(self, reads), edits: edits)
-        fix.hitAreaChanges = hitAreaChanges
-        return fix
+        return Fix(description: description(self, reads), edits: edits, hitAreaChanges: hitAreaChanges)
     }
 
     /// A fix that edits nothing and only advises, in `text`: made only when

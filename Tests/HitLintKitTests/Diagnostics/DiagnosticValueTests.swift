@@ -55,6 +55,44 @@ final class DiagnosticValueTests: XCTestCase {
         XCTAssertNotNil(original.fix)
     }
 
+    /// A fix holds its parts in one allocation: each reads back as given
+    /// (several edits, replacements of any length and none, non-ASCII
+    /// text, read-back insets), and a change to one keeps the others.
+    func testAFixReadsBackItsParts() {
+        let edits = [TextEdit(span: SourceSpan(start: 40, end: 52), replacement: String(repeating: "é", count: 300)),
+                     TextEdit(span: SourceSpan(start: 3, end: 3), replacement: ""),
+                     TextEdit(span: SourceSpan(start: 9, end: 11), replacement: ",\n  \"hitInsets\": [-6, -4, -6, -8]")]
+        let changes = [HitAreaChange(node: 7, insets: EdgeInsets(top: -6, left: -4, bottom: -6, right: -8),
+                                     readBack: WrittenInsets(sides: 0b1010, values: EdgeInsets(top: -6, left: 0, bottom: -6, right: 0))),
+                       HitAreaChange(node: 2, insets: .zero)]
+        var fix = Fix(description: "grow 'prev' and 'next' → 44 pt", edits: edits, hitAreaChanges: changes)
+        XCTAssertEqual(fix.description, "grow 'prev' and 'next' → 44 pt")
+        XCTAssertEqual(fix.edits, edits)
+        XCTAssertEqual(fix.editCount, 3)
+        XCTAssertEqual(fix.hitAreaChanges, changes)
+        XCTAssertTrue(fix.hasEdits && fix.changesFile && !fix.hasUnwrittenEdits)
+        var spans: [SourceSpan] = []
+        fix.forEachEditSpan { spans.append($0) }
+        XCTAssertEqual(spans, edits.map(\.span))
+        XCTAssertEqual(fix, Fix(description: "grow 'prev' and 'next' → 44 pt", edits: edits, hitAreaChanges: changes))
+        XCTAssertNotEqual(fix, Fix(description: "grow 'prev' and 'next' → 44 pt", edits: edits, hitAreaChanges: [changes[0]]))
+        XCTAssertNotEqual(fix, Fix(description: "grow 'prev' and 'next' → 44 pt", edits: edits.reversed(), hitAreaChanges: changes))
+        fix.description += Fix.byHandNote
+        XCTAssertEqual(fix.edits, edits)
+        XCTAssertEqual(fix.hitAreaChanges, changes)
+        fix.edits[2].replacement = "x"
+        XCTAssertEqual(fix.edits.map(\.replacement), [edits[0].replacement, "", "x"])
+        XCTAssertEqual(fix.description, "grow 'prev' and 'next' → 44 pt" + Fix.byHandNote)
+        XCTAssertFalse(fix.isLeftForNextPass)
+        fix.dropEdits()
+        XCTAssertEqual(fix.edits, [])
+        XCTAssertEqual(fix.hitAreaChanges, [])
+        XCTAssertFalse(fix.changesFile)
+        XCTAssertEqual(Fix(description: "", edits: []), Fix(description: "", edits: []))
+        XCTAssertNotEqual(Fix(description: "", edits: []), .unwritten(changesFile: true))
+        XCTAssertEqual(Fix(description: "", edits: []), .unwritten(changesFile: false))
+    }
+
     func testNodeIndexKeepsEveryIndexOfALayout() {
         var changed = finding()
         for index in [nil, 0, 1, Int(Int32.max)] {

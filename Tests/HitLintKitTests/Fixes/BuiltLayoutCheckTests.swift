@@ -102,7 +102,7 @@ final class BuiltLayoutCheckTests: XCTestCase {
                 guard !applied.isEmpty, changes.joined().allSatisfy({ $0.readBack != nil }) else { continue }
                 readBack += 1
                 let edited = checker.lint(source: SourceText(bytes: application.bytes), format: format, path: "s").diagnostics
-                let onBuilt = checked.lint(with: checker, changing: changes)
+                let onBuilt = checked.lint(with: checker, changing: applied.map { $0.fix! })
                 XCTAssertEqual(Fixer.counts(onBuilt), Fixer.counts(edited),
                                "seed \(seed), fixes of \(applied.map { "\($0.rule) \($0.node ?? "")" })\n\(text)")
                 compared += 1
@@ -138,8 +138,8 @@ final class BuiltLayoutCheckTests: XCTestCase {
         options.run.writesFixes = true
         let source = SourceText(text)
         let original = Linter(options: options).lint(source: source, format: .yaml, path: "s").diagnostics
-        let changes = original.compactMap { $0.fix?.hitAreaChanges }.filter { !$0.isEmpty }
-        XCTAssertEqual(changes.count, 2, "\(original.map(\.message))")
+        let fixes = original.compactMap(\.fix).filter { !$0.hitAreaChanges.isEmpty }
+        XCTAssertEqual(fixes.count, 2, "\(original.map(\.message))")
         let (layout, layoutDiagnostics) = LayoutBuilder.build(try SourceFormat.yaml.parse(source))
         // Nothing but the checked layout holds what it is made of.
         let checked = Linter.CheckedLayout(Linter.BuiltLayout(layout: layout, diagnostics: layoutDiagnostics).withExtrasSlots(for: original))
@@ -150,7 +150,7 @@ final class BuiltLayoutCheckTests: XCTestCase {
         let tablesBefore = tables()
         var checker = Linter(options: options)
         checker.options.run.describesDiagnostics = false
-        let found = checked.lint(with: checker, changing: changes)
+        let found = checked.lint(with: checker, changing: fixes)
         // The fixes did something: both targets are big enough now.
         XCTAssertEqual(found.filter { $0.rule == TargetSizeRule.id }.count, 0)
         XCTAssertEqual(original.filter { $0.rule == TargetSizeRule.id }.count, 2)

@@ -152,9 +152,9 @@ final class FixVerificationTests: XCTestCase {
             return diagnostic
         }
         var lints = 0
-        let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
+        let lint = BuiltLint(nodeName: { names[Int($0)] }) { linted, _ in
             lints += 1
-            let fixed = Set(changes.joined().map { Int($0.node) })
+            let fixed = Set(linted.flatMap(\.hitAreaChanges).map { Int($0.node) })
             return (0..<fixes).filter { !fixed.contains($0) }.map { finding("small", $0) }
                 + appearing(fixed).map { finding($0.rule, $0.node) }
         }
@@ -212,8 +212,8 @@ final class FixVerificationTests: XCTestCase {
         small.fix = fix
         let original = [small, finding("new", 2, "dup")]
         for namesNodes in [true, false] {
-            let lint = BuiltLint(nodeName: { names[Int($0)] }) { changes, _ in
-                XCTAssertEqual(changes.joined().map(\.node), [0])
+            let lint = BuiltLint(nodeName: { names[Int($0)] }) { linted, _ in
+                XCTAssertEqual(linted.flatMap(\.hitAreaChanges).map(\.node), [0])
                 return [finding("new", 3, namesNodes ? "dup" : nil)]
             }
             var checked = original

@@ -1,0 +1,262 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What to change to resolve a diagnostic: text edits, or (with no edits) advice.
+///
+/// Held whole in one allocation (`FixStore`): a first run holds a fix for
+/// nearly every finding of the file until the report is written, and its
+/// description, edits, their replacements and its hit-area changes, each an
+/// allocation of its own, would cost a fix several allocations' headers and
+/// roundings. A fix is never changed where it is held: changing one makes a
+/// new store (fix checking's notes, `dropEdits`), which is rare.
+public struct Fix: Hashable, @unchecked Sendable {
+    private var store: FixStore
+
+    public init(description: String, edits: [TextEdit]) {
+        self.init(description: description, edits: edits, hitAreaChanges: [])
+    }
+
+    /// A fix that gives nodes new hit insets (`hitAreaChanges`) with these edits.
+    public init(description: String, edits: [TextEdit], hitAreaChanges: [HitAreaChange]) {
+        var description = description
+        store = description.withUTF8 { FixStore.make(description: $0, edits: edits, changes: hitAreaChanges, unwritten: false) }
+    }
+
+    private init(store: FixStore) { self.store = store }
+
+    /// A text report's fix is only whether it would change the file: the two
+    /// such fixes are shared by every finding.
+    private static let unwrittenChanging = Fix(store: FixStore.make(description: UnsafeBufferPointer(start: nil, count: 0),
+                                                                     edits: [], changes: [], unwritten: true))
+    private static let unwrittenKeeping = Fix(store: FixStore.make(description: UnsafeBufferPointer(start: nil, count: 0),
+                                                                    edits: [], changes: [], unwritten: false))
+
+    /// A fix of which only this is known: whether it would edit the file.
+    public static func unwritten(changesFile: Bool) -> Fix {
+        changesFile ? unwrittenChanging : unwrittenKeeping
+    }
+
+    public var description: String {
+        get { store.withDescription { String(decoding: $0, as: UTF8.self) } }
+        set { self = Fix(description: newValue, edits: edits, hitAreaChanges: hitAreaChanges, unwritten: hasUnwrittenEdits) }
+    }
+
+    public var edits: [TextEdit] {
+        get {
+            var edits: [TextEdit] = []
+            edits.reserveCapacity(editCount)
+            forEachEdit { span, replacement in edits.append(TextEdit(span: span, replacement: String(decoding: replacement, as: UTF8.self))) }
+            return edits
+        }
+        set { self = Fix(description: description, edits: newValue, hitAreaChanges: hitAreaChanges, unwritten: hasUnwrittenEdits) }
+    }
+
+    /// What the edits change in the layout, when they only give nodes new hit
+    /// insets (the rules' fixes): where checking the fix looks for what it
+    /// changed (`FixReach`). Empty when not known: the fix is then checked
+    /// against the whole file.
+    public var hitAreaChanges: [HitAreaChange] {
+        get { withHitAreaChanges { Array($0) } }
+        set { self = Fix(description: description, edits: edits, hitAreaChanges: newValue, unwritten: hasUnwrittenEdits) }
+    }
+
+    private init(description: String, edits: [TextEdit], hitAreaChanges: [HitAreaChange], unwritten: Bool) {
+        var description = description
+        store = description.withUTF8 { FixStore.make(description: $0, edits: edits, changes: hitAreaChanges, unwritten: unwritten) }
+    }
+
+    /// Edits the rule found but did not write (`RunSettings.writesFixes` off):
+    /// the fix is known to change the file, and that is all that is known of it.
+    public var hasUnwrittenEdits: Bool { store.counts.hasUnwrittenEdits }
+
+    /// Whether applying it changes the file (what `--fix` counts as fixable).
+    public var changesFile: Bool { store.counts.editCount > 0 || hasUnwrittenEdits }
+
+    /// Whether it has edits (`edits` is not empty), read without making them.
+    public var hasEdits: Bool { store.counts.editCount > 0 }
+
+    /// How many edits it has, read without making them.
+    public var editCount: Int { Int(store.counts.editCount) }
+
+    /// The description's bytes, lent for the call.
+    public func withDescription<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try store.withDescription(body)
+    }
+
+    /// Each edit's span and replacement bytes, in order, read where they are held.
+    public func forEachEdit(_ body: (SourceSpan, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try store.forEachEdit(body)
+    }
+
+    /// Each edit's span, in order.
+    public func forEachEditSpan(_ body: (SourceSpan) throws -> Void) rethrows {
+        try store.forEachEdit { span, _ in try body(span) }
+    }
+
+    /// The hit-area changes, lent for the call.
+    public func withHitAreaChanges<R>(_ body: (UnsafeBufferPointer<HitAreaChange>) throws -> R) rethrows -> R {
+        try store.withChanges(body)
+    }
+
+    /// What fix checking adds to the description of a fix it had no budget
+    /// left to check: its edits wait for the next `--fix` pass.
+    public static let notCheckedNote = " (not checked in this pass: too many fixes in one file; run --fix again)"
+
+    /// How fix checking's note on a fix that failed its check begins: its
+    /// edits are dropped, and it says why.
+    public static let byHandNote = " (to do by hand: "
+
+    /// Whether fix checking left it for the next pass (`notCheckedNote`).
+    public var isLeftForNextPass: Bool {
+        guard !hasEdits else { return false }
+        return withDescription { description in
+            var note = Fix.notCheckedNote
+            return note.withUTF8 { note in
+                description.count >= note.count
+                    && memcmp(description.baseAddress! + (description.count - note.count), note.baseAddress!, note.count) == 0
+            }
+        }
+    }
+
+    /// Keeps the advice only.
+    public mutating func dropEdits() {
+        guard hasEdits || hasUnwrittenEdits || store.counts.changeCount > 0 else { return }
+        self = store.withDescription { Fix(store: FixStore.make(description: $0, edits: [], changes: [], unwritten: false)) }
+    }
+
+    public static func == (lhs: Fix, rhs: Fix) -> Bool {
+        lhs.store === rhs.store || lhs.store.isEqual(to: rhs.store)
+    }
+
+    public func hash(into hasher: inout Hasher) { store.hash(into: &hasher) }
+}
+
+/// A fix's parts in one allocation: its header, then (in the tail, in this
+/// order) its hit-area changes, its edits' spans with where their
+/// replacements are, and the bytes of its description and replacements.
+/// Never changed once made, so any thread may read it (why `Fix` is
+/// `Sendable`, which a `ManagedBuffer` cannot be).
+private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
+    struct Header {
+        var descriptionCount: Int
+        var editCount: Int32
+        var changeCount: Int32
+        var hasUnwrittenEdits: Bool
+    }
+
+    /// An edit as held: its replacement is `count` bytes from `start` in the bytes.
+    struct Edit {
+        var span: SourceSpan
+        var start: Int
+        var count: Int
+    }
+
+    private static let changeStride = MemoryLayout<HitAreaChange>.stride
+    private static let editStride = MemoryLayout<Edit>.stride
+
+    static func make(description: UnsafeBufferPointer<UInt8>, edits: [TextEdit], changes: [HitAreaChange], unwritten: Bool) -> FixStore {
+        precondition(MemoryLayout<HitAreaChange>.alignment <= 8 && MemoryLayout<Edit>.alignment <= 8)
+        let replacementBytes = edits.reduce(0) { $0 + $1.replacement.utf8.count }
+        let editsOffset = roundedUp(changes.count * changeStride)
+        let bytesOffset = editsOffset + edits.count * editStride
+        let total = bytesOffset + description.count + replacementBytes
+        let header = Header(descriptionCount: description.count, editCount: Int32(edits.count), changeCount: Int32(changes.count),
+                            hasUnwrittenEdits: unwritten)
+        let store = unsafeDowncast(create(minimumCapacity: max(1, roundedUp(total) / 8)) { _ in header }, to: FixStore.self)
+        store.withUnsafeMutablePointerToElements { elements in
+            let tail = UnsafeMutableRawPointer(elements)
+            changes.withUnsafeBufferPointer { changes in
+                if let source = changes.baseAddress {
+                    tail.bindMemory(to: HitAreaChange.self, capacity: changes.count).initialize(from: source, count: changes.count)
+                }
+            }
+            let bytes = (tail + bytesOffset).bindMemory(to: UInt8.self, capacity: total - bytesOffset)
+            if let source = description.baseAddress { bytes.initialize(from: source, count: description.count) }
+            var written = description.count
+            let held = (tail + editsOffset).bindMemory(to: Edit.self, capacity: edits.count)
+            for (position, edit) in edits.enumerated() {
+                var replacement = edit.replacement
+                let count = replacement.withUTF8 { source in
+                    if let base = source.baseAddress { (bytes + written).initialize(from: base, count: source.count) }
+                    return source.count
+                }
+                (held + position).initialize(to: Edit(span: edit.span, start: written, count: count))
+                written += count
+            }
+        }
+        return store
+    }
+
+    private static func roundedUp(_ count: Int) -> Int { (count + 7) & ~7 }
+
+    private var tail: UnsafeMutableRawPointer { withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) } }
+
+    /// The header read through its pointer: `header` is a class's stored
+    /// property, and each use of it would be checked for exclusive access.
+    var counts: Header { withUnsafeMutablePointerToHeader { $0.pointee } }
+
+    private var editsOffset: Int { Self.roundedUp(Int(counts.changeCount) * Self.changeStride) }
+
+    private var bytes: UnsafePointer<UInt8> {
+        let counts = counts
+        let offset = Self.roundedUp(Int(counts.changeCount) * Self.changeStride) + Int(counts.editCount) * Self.editStride
+        return UnsafePointer((tail + offset).assumingMemoryBound(to: UInt8.self))
+    }
+
+    func withDescription<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(self) { try body(UnsafeBufferPointer(start: bytes, count: counts.descriptionCount)) }
+    }
+
+    func forEachEdit(_ body: (SourceSpan, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try withExtendedLifetime(self) {
+            let edits = UnsafePointer((tail + editsOffset).assumingMemoryBound(to: Edit.self))
+            let bytes = bytes
+            for position in 0 ..< Int(counts.editCount) {
+                let edit = edits[position]
+                try body(edit.span, UnsafeBufferPointer(start: bytes + edit.start, count: edit.count))
+            }
+        }
+    }
+
+    func withChanges<R>(_ body: (UnsafeBufferPointer<HitAreaChange>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(self) {
+            try body(UnsafeBufferPointer(start: tail.assumingMemoryBound(to: HitAreaChange.self), count: Int(counts.changeCount)))
+        }
+    }
+
+    func isEqual(to other: FixStore) -> Bool {
+        let (mine, theirs) = (counts, other.counts)
+        guard mine.descriptionCount == theirs.descriptionCount, mine.editCount == theirs.editCount,
+              mine.changeCount == theirs.changeCount, mine.hasUnwrittenEdits == theirs.hasUnwrittenEdits else { return false }
+        let sameText = withDescription { left in other.withDescription { right in Self.same(left, right) } }
+        guard sameText, withChanges({ left in other.withChanges { right in left.elementsEqual(right) } }) else { return false }
+        var edits: [(SourceSpan, UnsafeBufferPointer<UInt8>)] = []
+        forEachEdit { edits.append(($0, $1)) }
+        var position = 0
+        var equal = true
+        return withExtendedLifetime(self) {
+            other.forEachEdit { span, replacement in
+                if equal { equal = edits[position].0 == span && Self.same(edits[position].1, replacement) }
+                position += 1
+            }
+            return equal
+        }
+    }
+
+    private static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        withDescription { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(counts.hasUnwrittenEdits)
+        forEachEdit { span, replacement in
+            hasher.combine(span)
+            hasher.combine(bytes: UnsafeRawBufferPointer(replacement))
+        }
+        withChanges { for change in $0 { hasher.combine(change) } }
+    }
+}
