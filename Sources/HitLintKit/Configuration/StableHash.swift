@@ -12,14 +12,16 @@ public struct StableHash: Sendable {
     public mutating func combine(_ text: String) {
         var text = text
         // Over the string's own bytes: its UTF-8 view costs several times as much a byte.
-        value = text.withUTF8 { [value] bytes in
-            var value = value
-            for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
-            return value
-        }
+        text.withUTF8 { combine(bytes: $0) }
+    }
+
+    /// A text's UTF-8 bytes, hashed as `combine(_:)` hashes its string.
+    public mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+        var value = value
+        for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
         // A separator that cannot occur in UTF-8, so ("ab", "c") and ("a", "bc") differ.
         value ^= 0xFF
-        value = value &* Self.prime
+        self.value = value &* Self.prime
     }
 
     /// Sixteen lowercase hex digits.

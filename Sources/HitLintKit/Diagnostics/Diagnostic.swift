@@ -51,17 +51,25 @@ public struct HitAreaChange: Hashable, Sendable {
 /// are joined and sorted by moving them: what is rare or only some reports
 /// read (a fix, a capture's control, a count of unchecked targets) is held
 /// by reference, and the node's index in four bytes, so the common finding
-/// is a few words; its message is bytes in a block shared with other
-/// findings' (`MessageText`).
+/// is a few words; its message and its nodes' names are bytes in a block
+/// shared with other findings' (`MessageText`, `FindingNames`).
 public struct Diagnostic: Hashable, Sendable {
     public var rule: String
     /// `message`, as held.
     public var messageText: MessageText
     public var span: SourceSpan
+    /// `node` and `related`, as held.
+    public var names: FindingNames
     /// The node it is about (its id or path), if any.
-    public var node: String?
+    public var node: String? {
+        get { names.node }
+        set { names = FindingNames(node: newValue, related: related) }
+    }
     /// Other nodes involved (the winner of an overlap, the occluder, the neighbour).
-    public var related: [String]
+    public var related: [String] {
+        get { names.related }
+        set { names = FindingNames(node: node, related: newValue) }
+    }
     /// Indices of the `related` nodes, in the same order (for `render`, which draws them).
     public var relatedNodes: [Int] = []
     public var fix: Fix?
@@ -106,12 +114,18 @@ public struct Diagnostic: Hashable, Sendable {
     public init(rule: String, severity: Severity, text: MessageText, span: SourceSpan,
                 node: String? = nil, nodeIndex: Int? = nil, related: [String] = [], fix: Fix? = nil,
                 relatedNodes: [Int] = []) {
+        self.init(rule: rule, severity: severity, text: text, span: span, names: FindingNames(node: node, related: related),
+                  nodeIndex: nodeIndex, fix: fix, relatedNodes: relatedNodes)
+    }
+
+    /// A finding whose names are held already (written into a rule's `MessageArena`).
+    public init(rule: String, severity: Severity, text: MessageText, span: SourceSpan, names: FindingNames,
+                nodeIndex: Int?, fix: Fix?, relatedNodes: [Int]) {
         self.rule = rule
         self.severity = severity
         messageText = text
         self.span = span
-        self.node = node
-        self.related = related
+        self.names = names
         self.relatedNodes = relatedNodes
         self.nodeIndex = nodeIndex
         self.fix = fix
@@ -141,5 +155,120 @@ private final class RareParts: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(control)
         hasher.combine(uncheckedTargets)
+    }
+}
+
+/// A finding's node name (or none) and related nodes' names, as one
+/// `MessageText`: a byte that says whether there is a node name, then each
+/// name as its length (LEB128) and its UTF-8 bytes. A first run holds names
+/// for every finding of the file until the report is written, and a string
+/// of its own for each (and a list for the related ones) costs each an
+/// allocation; written into the rule's `MessageArena`, they share its blocks.
+/// Equal and hashed by those bytes: by the names.
+public struct FindingNames: Hashable, Sendable {
+    private let text: MessageText
+
+    /// No node name, no related names.
+    public static let none = FindingNames(text: .empty)
+
+    private init(text: MessageText) { self.text = text }
+
+    /// The names in a block of their own.
+    public init(node: String?, related: [String]) {
+        guard node != nil || !related.isEmpty else { self = .none; return }
+        var bytes = ByteWriter(capacity: 16)
+        Self.write(node: node, related: related, into: &bytes)
+        self.init(text: bytes.withBytes { MessageText(bytes: $0) })
+    }
+
+    /// The names written into `arena`, with the others of its rule.
+    public init(node: String?, related: [String], into arena: inout MessageArena) {
+        guard node != nil || !related.isEmpty else { self = .none; return }
+        self.init(text: arena.write { Self.write(node: node, related: related, into: &$0) })
+    }
+
+    private static func write(node: String?, related: [String], into bytes: inout ByteWriter) {
+        bytes.append(UInt8(node == nil ? 0 : 1))
+        if let node { writeName(node, into: &bytes) }
+        for name in related { writeName(name, into: &bytes) }
+    }
+
+    private static func writeName(_ name: String, into bytes: inout ByteWriter) {
+        var length = UInt(name.utf8.count)
+        while length >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: length) | 0x80)
+            length >>= 7
+        }
+        bytes.append(UInt8(length))
+        bytes += name
+    }
+
+    /// Each name's bytes in order, the node's first (when there is one), and whether it is the node's.
+    private func forEachName(_ body: (UnsafeBufferPointer<UInt8>, _ isNode: Bool) throws -> Void) rethrows {
+        try text.withBytes { bytes in
+            guard !bytes.isEmpty else { return }
+            var position = 1
+            var isNode = bytes[0] == 1
+            while position < bytes.count {
+                try body(Self.name(in: bytes, at: &position), isNode)
+                isNode = false
+            }
+        }
+    }
+
+    /// The name whose length is read at `position`, which is moved past it.
+    private static func name(in bytes: UnsafeBufferPointer<UInt8>, at position: inout Int) -> UnsafeBufferPointer<UInt8> {
+        var length = 0
+        var shift = 0
+        while true {
+            let byte = bytes[position]
+            position += 1
+            length |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        defer { position += length }
+        return UnsafeBufferPointer(rebasing: bytes[position ..< position + length])
+    }
+
+    /// The node's name, if any.
+    public var node: String? { withNode { String(decoding: $0, as: UTF8.self) } }
+
+    /// The node's name where it is held (no copy), if any.
+    var nodeText: MessageText? {
+        text.withBytes { bytes -> MessageText? in
+            guard bytes.first == 1 else { return nil }
+            var position = 1
+            let name = Self.name(in: bytes, at: &position)
+            return text.slice(position - name.count ..< position)
+        }
+    }
+
+    /// The node name's bytes, lent for the call; nil when there is none.
+    public func withNode<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        try text.withBytes { bytes in
+            guard bytes.first == 1 else { return nil }
+            var position = 1
+            return try body(Self.name(in: bytes, at: &position))
+        }
+    }
+
+    /// The related nodes' names.
+    public var related: [String] {
+        var names: [String] = []
+        forEachRelated { names.append(String(decoding: $0, as: UTF8.self)) }
+        return names
+    }
+
+    /// Each related node name's bytes, in order.
+    public func forEachRelated(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try forEachName { name, isNode in if !isNode { try body(name) } }
+    }
+
+    /// Whether there are related names.
+    public var hasRelated: Bool {
+        var any = false
+        forEachRelated { _ in any = true }
+        return any
     }
 }

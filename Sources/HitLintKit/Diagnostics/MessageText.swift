@@ -41,6 +41,19 @@ public struct MessageText: Hashable, @unchecked Sendable {
         }
     }
 
+    /// Bytes in a block of their own.
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { self = .empty; return }
+        self = MessageBlock.make(capacity: bytes.count).adding(bytes)
+    }
+
+    /// The bytes `range` of these, where they are held (no copy).
+    func slice(_ range: Range<Int>) -> MessageText {
+        guard !range.isEmpty else { return .empty }
+        precondition(range.lowerBound >= 0 && range.upperBound <= length)
+        return MessageText(block: block, start: Int(start) + range.lowerBound, count: range.count)
+    }
+
     /// The message of a finding that is not described (`RunSettings.describesDiagnostics`).
     public static let empty = MessageText(block: nil, start: 0, count: 0)
 

@@ -4,8 +4,8 @@
 /// the name, whose seeded SipHash is most of the cost of numbering a name;
 /// checking a large file's fixes meets a name for every node a finding is on.
 struct NameNumbers {
-    /// By number: the name.
-    private(set) var names: [String?] = []
+    /// By number: the name, where the finding that first had it holds it.
+    private(set) var names: [MessageText?] = []
     /// By number: the name's hash.
     private var hashes: [UInt64] = []
     /// The table: a name's number + 1, 0 for an empty slot; a power of two
@@ -25,7 +25,7 @@ struct NameNumbers {
     }
 
     /// The name's number, given it when first met.
-    mutating func number(_ name: String?) -> UInt32 {
+    mutating func number(_ name: MessageText?) -> UInt32 {
         guard let name else {
             if let missing { return missing }
             let number = UInt32(names.count)
@@ -61,9 +61,9 @@ struct NameNumbers {
         slots = larger
     }
 
-    private static func hash(_ name: String) -> UInt64 {
+    private static func hash(_ name: MessageText) -> UInt64 {
         var hash = StableHash()
-        hash.combine(name)
+        name.withBytes { hash.combine(bytes: $0) }
         return hash.value
     }
 }

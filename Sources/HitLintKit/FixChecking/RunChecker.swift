@@ -89,13 +89,13 @@ struct RunChecker {
         fixCodes = [ProblemCode](repeating: 0, count: diagnostics.count)
         for index in diagnostics.indices where diagnostics[index].fix?.hasEdits == true {
             fixCodes[index] = code(rule: ruleCode(diagnostics[index].rule), node: diagnostics[index].nodeIndex.map(Int32.init) ?? -1,
-                                   name: diagnostics[index].node)
+                                   name: diagnostics[index].names.nodeText)
         }
     }
 
     /// The code of a problem of `rule` (a `ruleCode`) on `node` (-1: none),
     /// named `name` (`unnamed`: named by `BuiltLint.nodeName`).
-    private mutating func code(rule: Int32, node: Int32, name: String?, unnamed: Bool = false) -> ProblemCode {
+    private mutating func code(rule: Int32, node: Int32, name: MessageText?, unnamed: Bool = false) -> ProblemCode {
         let number: UInt32
         if node >= 0 {
             let index = Int(node)
@@ -103,7 +103,7 @@ struct RunChecker {
                 nodeNameNumbers += repeatElement(.max, count: max(index + 1, 2 * nodeNameNumbers.count) - nodeNameNumbers.count)
             }
             if nodeNameNumbers[index] == .max {
-                nodeNameNumbers[index] = nameNumbers.number(unnamed ? lintBuilt?.nodeName(node) : name)
+                nodeNameNumbers[index] = nameNumbers.number(unnamed ? (lintBuilt?.nodeName(node)).map { MessageText($0) } : name)
             }
             number = nodeNameNumbers[index]
         } else {
@@ -116,7 +116,7 @@ struct RunChecker {
     private func keyed(_ counts: Counts) -> [Fixer.ProblemKey: Int] {
         var result: [Fixer.ProblemKey: Int] = [:]
         for (code, change) in counts {
-            result[Fixer.ProblemKey(rule: rules[Int(code >> 32) - 1], node: nameNumbers.names[Int(code & 0xFFFF_FFFF)])] = change
+            result[Fixer.ProblemKey(rule: rules[Int(code >> 32) - 1], node: nameNumbers.names[Int(code & 0xFFFF_FFFF)]?.string)] = change
         }
         return result
     }
@@ -422,7 +422,7 @@ struct RunChecker {
         after.forEach { problem, tally in
             let change = tally.count - before.count(problem)
             guard change != 0 else { return }
-            let name = found[tally.first].node
+            let name = found[tally.first].names.nodeText
             // Only a finding on a node is left unnamed, and only by a lint on the built layout.
             let unnamed = name == nil && problem.node >= 0 && onBuilt
             result.append(Change(node: problem.node, code: code(rule: problem.rule, node: problem.node, name: name, unnamed: unnamed),
@@ -431,7 +431,7 @@ struct RunChecker {
         func goneUnlessFound(_ problem: NodeProblem, _ tally: ProblemTally) {
             if after.count(problem) == 0 {
                 result.append(Change(node: problem.node,
-                                     code: code(rule: problem.rule, node: problem.node, name: diagnostics[tally.first].node),
+                                     code: code(rule: problem.rule, node: problem.node, name: diagnostics[tally.first].names.nodeText),
                                      change: -tally.count))
             }
         }

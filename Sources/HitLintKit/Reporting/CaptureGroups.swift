@@ -118,7 +118,7 @@ enum Fingerprints {
                 values.append(controlHash.adding(diagnostics[index].rule).adding(control).value)
                 continue
             }
-            let key = fileHash.adding(diagnostics[index].rule).adding(diagnostics[index].node ?? "")
+            let key = fileHash.adding(diagnostics[index].rule).adding(nodeOf: diagnostics[index].names)
             let occurrence: Int
             if let known = seen[key.value] {
                 let first = known.first
@@ -164,14 +164,22 @@ enum Fingerprints {
         private(set) var value = StableHash().value
 
         func adding(_ text: String) -> FNV {
-            var next = self
             var text = text
-            text.withUTF8 { bytes in
-                var value = next.value
-                for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
-                next.value = (value ^ 0xFF) &* Self.prime
-            }
+            return text.withUTF8 { adding(bytes: $0) }
+        }
+
+        /// A text's UTF-8 bytes, as `adding(_:)` hashes its string.
+        func adding(bytes: UnsafeBufferPointer<UInt8>) -> FNV {
+            var next = self
+            var value = next.value
+            for byte in bytes { value = (value ^ UInt64(byte)) &* Self.prime }
+            next.value = (value ^ 0xFF) &* Self.prime
             return next
+        }
+
+        /// A finding's node name as its words, the empty text for none.
+        func adding(nodeOf names: FindingNames) -> FNV {
+            names.withNode { adding(bytes: $0) } ?? adding(bytes: UnsafeBufferPointer(start: nil, count: 0))
         }
 
         /// A count as its decimal digits, as `String(count)` spells it.

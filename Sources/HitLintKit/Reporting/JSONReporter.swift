@@ -53,11 +53,14 @@ public struct JSONReporter: Reporter, Sendable {
         out.append(", \"rule\": "); out.appendJSONString(diagnostics[position].rule)
         out.append(", \"message\": "); out.appendJSONString(diagnostics[position].messageText)
         out.append(", \"node\": ")
-        if let node = diagnostics[position].node { out.appendJSONString(node) } else { out.append("null") }
+        let names = diagnostics[position].names
+        if names.withNode({ out.appendJSONString(bytes: $0) }) == nil { out.append("null") }
         out.append(", \"related\": [")
-        for (index, related) in diagnostics[position].related.enumerated() {
+        var index = 0
+        names.forEachRelated { related in
             if index > 0 { out.append(", ") }
-            out.appendJSONString(related)
+            out.appendJSONString(bytes: related)
+            index += 1
         }
         out.append("], \"fix\": ")
         if let fix = diagnostics[position].fix {

@@ -126,11 +126,13 @@ public struct SARIFReporter: Reporter, Sendable {
             }
             out.append("\n                  ]\n                }\n              ]\n            }\n          ]")
         }
-        if !diagnostic.related.isEmpty {
+        if diagnostic.names.hasRelated {
             out.append(",\n          \"properties\": {\n            \"related\": [")
-            for (position, related) in diagnostic.related.enumerated() {
+            var position = 0
+            diagnostic.names.forEachRelated { related in
                 if position > 0 { out.append(", ") }
-                out.appendJSONString(related)
+                out.appendJSONString(bytes: related)
+                position += 1
             }
             out.append("]\n          }")
         }

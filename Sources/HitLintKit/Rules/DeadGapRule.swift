@@ -194,8 +194,8 @@ public struct DeadGapRule: GeometryRule {
             }
             guard !nearest.isEmpty else { continue }
             let name = context.findingName(target)
-            diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
-                                                  text: messages.write { message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context, into: &$0) },
+            diagnostics.append(context.diagnostic(Self.id, node: target, name: name, writing: &messages,
+                                                  message: { message(name, nearest.map { ($0.neighbour, $0.gap, $0.gapRect) }, context, into: &$0) },
                                                   related: nearest.map(\.neighbour), fix: fix(target, nearest, context)))
         }
     }

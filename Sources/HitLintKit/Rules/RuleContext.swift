@@ -191,24 +191,47 @@ public struct RuleContext: Sendable {
                    weakEvidence: weakEvidence)
     }
 
-    /// The same, with the message written into the rule's `MessageArena`
-    /// (the rules that find one for most targets of a first run).
+    /// The same, with the message made already (a `MessageText`).
     public func diagnostic(_ rule: String, node: Int, name: String? = nil, text: @autoclosure () -> MessageText, span: SourceSpan? = nil,
                            related: @autoclosure () -> [Int] = [], fix: @autoclosure () -> Fix? = nil,
                            weakEvidence: Bool = false) -> Diagnostic {
-        let describes = options.run.describesDiagnostics
-        var severity = options.severity(of: rule)
-        if weakEvidence || layout.capturedAtAnotherMoment != nil, severity == .error { severity = .warning }
+        let parts = findingParts(node: node, name: name, related: related)
         // Made whole in one initializer: a field set afterwards makes the
         // rules copy each finding as they add it to their lists.
-        let message = describes ? text() : .empty
+        return Diagnostic(rule: rule, severity: severity(of: rule, weakEvidence: weakEvidence), text: parts.describes ? text() : .empty,
+                          span: span ?? layout.anchorSpan(of: node), names: FindingNames(node: parts.name, related: parts.relatedNames),
+                          nodeIndex: node, fix: parts.describes ? fix() : nil, relatedNodes: parts.relatedNodes)
+    }
+
+    /// The same, with the message and the names written into the rule's
+    /// `MessageArena` (the rules that find one for most targets of a first
+    /// run): `message` writes the message.
+    public func diagnostic(_ rule: String, node: Int, name: String? = nil, writing arena: inout MessageArena,
+                           message: (inout ByteWriter) -> Void, span: SourceSpan? = nil,
+                           related: @autoclosure () -> [Int] = [], fix: @autoclosure () -> Fix? = nil,
+                           weakEvidence: Bool = false) -> Diagnostic {
+        let parts = findingParts(node: node, name: name, related: related)
+        let text = parts.describes ? arena.write(message) : .empty
+        return Diagnostic(rule: rule, severity: severity(of: rule, weakEvidence: weakEvidence), text: text,
+                          span: span ?? layout.anchorSpan(of: node),
+                          names: FindingNames(node: parts.name, related: parts.relatedNames, into: &arena),
+                          nodeIndex: node, fix: parts.describes ? fix() : nil, relatedNodes: parts.relatedNodes)
+    }
+
+    private func severity(of rule: String, weakEvidence: Bool) -> Severity {
+        let severity = options.severity(of: rule)
+        return (weakEvidence || layout.capturedAtAnotherMoment != nil) && severity == .error ? .warning : severity
+    }
+
+    /// What a finding on `node` carries besides its message and fix, as the
+    /// options ask (`RunSettings`): the related nodes, and the names.
+    private func findingParts(node: Int, name: String?, related: () -> [Int])
+        -> (describes: Bool, name: String?, relatedNodes: [Int], relatedNames: [String]) {
+        let describes = options.run.describesDiagnostics
         let relatedNodes = describes || layout.judgesByRelatedNodes ? related() : []
         let keepsNames = options.run.keepsNames
-        let relatedKeys = describes && keepsNames ? relatedNodes.map { key($0) } : []
-        let planned = describes ? fix() : nil
-        return Diagnostic(rule: rule, severity: severity, text: message, span: span ?? layout.anchorSpan(of: node),
-                          node: namesFindings && keepsNames ? key(node, name: name) : nil, nodeIndex: node,
-                          related: relatedKeys, fix: planned, relatedNodes: relatedNodes)
+        let relatedNames = describes && keepsNames ? relatedNodes.map { key($0) } : []
+        return (describes, namesFindings && keepsNames ? key(node, name: name) : nil, relatedNodes, relatedNames)
     }
 
     /// The name a rule hands `diagnostic(_:node:name:...)` for a finding on

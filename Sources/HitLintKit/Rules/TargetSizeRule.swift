@@ -271,9 +271,9 @@ public struct TargetSizeRule: GeometryRule {
         }
         let inferredLoss = context.layout.zOrderIsInferred && !takers.isEmpty && largeEnoughAlone
         let name = context.findingName(target)
-        diagnostics.append(context.diagnostic(Self.id, node: target, name: name,
-                                              text: messages.write { message(item, name: name, takers: takers, clickableAncestor: ancestor,
-                                                                             inferredLoss: inferredLoss, context: context, into: &$0) },
+        diagnostics.append(context.diagnostic(Self.id, node: target, name: name, writing: &messages,
+                                              message: { message(item, name: name, takers: takers, clickableAncestor: ancestor,
+                                                                 inferredLoss: inferredLoss, context: context, into: &$0) },
                                               related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
                                               fix: context.regions[Int(item.position)].isCutShort ? crowdedAdvice(target, context: context)
                                                                           : fix(target, context: context, marks: &marks),

@@ -93,6 +93,36 @@ final class DiagnosticValueTests: XCTestCase {
         XCTAssertEqual(Fix(description: "", edits: []), .unwritten(changesFile: false))
     }
 
+    /// A finding's names are one run of bytes: each reads back as given
+    /// (none, an empty name, a name of more than 127 bytes, non-ASCII
+    /// names, related names without a node's), written into an arena or
+    /// held alone, and a change to one keeps the other.
+    func testAFindingsNamesReadBackAsGiven() {
+        let long = String(repeating: "ŝ", count: 200)
+        let cases: [(String?, [String])] = [(nil, []), ("", []), ("ok", []), (nil, ["a", "b"]), ("", [""]),
+                                            (long, ["→next", long, ""]), ("home.feed.item0.like", ["home.feed.item0.share"])]
+        var arena = MessageArena()
+        for (node, related) in cases {
+            for names in [FindingNames(node: node, related: related), FindingNames(node: node, related: related, into: &arena)] {
+                XCTAssertEqual(names.node, node)
+                XCTAssertEqual(names.related, related)
+                XCTAssertEqual(names.hasRelated, !related.isEmpty)
+                XCTAssertEqual(names.nodeText?.string, node)
+                XCTAssertEqual(names, FindingNames(node: node, related: related))
+            }
+        }
+        XCTAssertNotEqual(FindingNames(node: nil, related: ["a"]), FindingNames(node: "a", related: []))
+        XCTAssertNotEqual(FindingNames(node: "", related: []), .none)
+        var changed = finding()
+        changed.related = ["other", long]
+        XCTAssertEqual(changed.node, "ok")
+        changed.node = nil
+        XCTAssertEqual(changed.related, ["other", long])
+        changed.node = "ok"
+        changed.related = []
+        XCTAssertEqual(changed, finding())
+    }
+
     func testNodeIndexKeepsEveryIndexOfALayout() {
         var changed = finding()
         for index in [nil, 0, 1, Int(Int32.max)] {
