@@ -270,6 +270,57 @@ public struct Linter: Sendable {
         return checked
     }
 
+    /// In the order reports list findings: by where they start, then rule,
+    /// then message, those equal in all three in the order found. Sorted as
+    /// words (the start above the position), the findings then moved into
+    /// place: a sort that moves the findings themselves copies each many
+    /// times, a reference counted for each of its parts each time. Only
+    /// findings that start together are compared by rule and message.
+    static func sortForReports(_ diagnostics: inout [Diagnostic]) {
+        guard diagnostics.count > 1 else { return }
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            let (left, right) = (diagnostics[lhs], diagnostics[rhs])
+            if left.span.start != right.span.start { return left.span.start < right.span.start }
+            if left.rule != right.rule { return left.rule < right.rule }
+            if left.messageText != right.messageText {
+                // Compared as strings, as they always were: bytes that differ can be equal text.
+                let (leftMessage, rightMessage) = (left.message, right.message)
+                if leftMessage != rightMessage { return leftMessage < rightMessage }
+            }
+            return lhs < rhs
+        }
+        var order: [Int]
+        if diagnostics.count < 1 << 32, diagnostics.allSatisfy({ $0.span.start >= 0 && $0.span.start < 1 << 32 }) {
+            var keys = diagnostics.indices.map { UInt64(diagnostics[$0].span.start) << 32 | UInt64($0) }
+            keys.sort()
+            order = keys.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+            var first = 0
+            while first < order.count {
+                var end = first + 1
+                while end < order.count, diagnostics[order[end]].span.start == diagnostics[order[first]].span.start { end += 1 }
+                if end - first > 1 { order[first ..< end].sort(by: precedes) }
+                first = end
+            }
+        } else {
+            order = diagnostics.indices.sorted(by: precedes)
+        }
+        // Each cycle of the order followed by swaps, which move the findings
+        // (a copy would count a reference for each of their parts).
+        var placed = [Bool](repeating: false, count: order.count)
+        diagnostics.withUnsafeMutableBufferPointer { findings in
+            for start in order.indices where !placed[start] {
+                var position = start
+                while true {
+                    placed[position] = true
+                    let source = order[position]
+                    if source == start { break }
+                    findings.swapAt(position, source)
+                    position = source
+                }
+            }
+        }
+    }
+
     /// What `lintLayout` found: the sorted diagnostics, the number of nodes,
     /// whether the layout was too broken to check, and (when fixes are to be
     /// checked, or the context kept) what the rules saw and reading the file found.
@@ -337,11 +388,7 @@ public struct Linter: Sendable {
                 }
             }
         }
-        diagnostics.sort { lhs, rhs in
-            if lhs.span.start != rhs.span.start { return lhs.span.start < rhs.span.start }
-            if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
-            return lhs.message < rhs.message
-        }
+        Self.sortForReports(&diagnostics)
         if layout.repeatsViews {
             // The same view in several states: a finding true in each is one finding.
             var previous: Diagnostic?
