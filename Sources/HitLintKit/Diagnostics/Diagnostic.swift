@@ -173,12 +173,22 @@ public struct FindingNames: Hashable, Sendable {
 
     private init(text: MessageText) { self.text = text }
 
-    /// The names in a block of their own.
+    /// The names in a block of their own, written straight into it (made to size).
     public init(node: String?, related: [String]) {
         guard node != nil || !related.isEmpty else { self = .none; return }
-        var bytes = ByteWriter(capacity: 16)
+        var count = 1 + (node.map(Self.encodedCount) ?? 0)
+        for name in related { count += Self.encodedCount(name) }
+        var bytes = ByteWriter(capacity: count)
         Self.write(node: node, related: related, into: &bytes)
         self.init(text: bytes.withBytes { MessageText(bytes: $0) })
+    }
+
+    /// The bytes `writeName` writes for `name`.
+    private static func encodedCount(_ name: String) -> Int {
+        var length = name.utf8.count
+        var count = 1 + length
+        while length >= 0x80 { count += 1; length >>= 7 }
+        return count
     }
 
     /// The names written into `arena`, with the others of its rule.
@@ -233,6 +243,9 @@ public struct FindingNames: Hashable, Sendable {
 
     /// The node's name, if any.
     public var node: String? { withNode { String(decoding: $0, as: UTF8.self) } }
+
+    /// Whether there is a node name.
+    public var hasNode: Bool { text.withBytes { $0.first == 1 } }
 
     /// The node's name where it is held (no copy), if any.
     var nodeText: MessageText? {

@@ -47,6 +47,12 @@ public struct MessageText: Hashable, @unchecked Sendable {
         self = MessageBlock.make(capacity: bytes.count).adding(bytes)
     }
 
+    /// The same bytes in a block of their own: kept without keeping the
+    /// block these are in (a lint's, of which nothing else is kept).
+    func copied() -> MessageText {
+        withBytes { MessageText(bytes: $0) }
+    }
+
     /// The bytes `range` of these, where they are held (no copy).
     func slice(_ range: Range<Int>) -> MessageText {
         guard !range.isEmpty else { return .empty }

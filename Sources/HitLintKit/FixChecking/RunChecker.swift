@@ -422,7 +422,8 @@ struct RunChecker {
         after.forEach { problem, tally in
             let change = tally.count - before.count(problem)
             guard change != 0 else { return }
-            let name = found[tally.first].names.nodeText
+            // Copied: a slice would keep the whole block of that lint's names.
+            let name = found[tally.first].names.nodeText?.copied()
             // Only a finding on a node is left unnamed, and only by a lint on the built layout.
             let unnamed = name == nil && problem.node >= 0 && onBuilt
             result.append(Change(node: problem.node, code: code(rule: problem.rule, node: problem.node, name: name, unnamed: unnamed),

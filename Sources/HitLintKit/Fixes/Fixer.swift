@@ -28,10 +28,23 @@ public enum Fixer {
             self.byteCount = byteCount
         }
 
+        /// Scratch: the spans of the fix being looked at.
+        private var spans: [SourceSpan] = []
+
         /// Adds one fix's edits if they can join; whether they did (none cannot).
         mutating func add(_ edits: [TextEdit]) -> Bool {
-            guard fits(edits) else { return false }
+            guard fits(edits.lazy.map(\.span)) else { return false }
             for edit in edits { accepted.insert(edit) }
+            return true
+        }
+
+        /// The same for a fix as it is held: its edits are made (their
+        /// replacements as strings) only if they join.
+        mutating func add(_ fix: Fix?) -> Bool {
+            guard let fix, fits(fix) else { return false }
+            fix.forEachEdit { span, replacement in
+                accepted.insert(TextEdit(span: span, replacement: String(decoding: replacement, as: UTF8.self)))
+            }
             return true
         }
 
@@ -40,29 +53,40 @@ public enum Fixer {
         /// whole. (Read in place: copying a diagnostic to reach its fix counts
         /// a reference for each of its strings and lists.)
         mutating func addAll(_ fixes: [Int], of diagnostics: [Diagnostic]) -> Bool {
-            guard fixes.count > 1 else { return fixes.count == 1 && add(diagnostics[fixes[0]].fix?.edits ?? []) }
+            guard fixes.count > 1 else { return fixes.count == 1 && add(diagnostics[fixes[0]].fix) }
             var group = AcceptedEdits()
             for index in fixes {
-                guard let edits = diagnostics[index].fix?.edits, fits(edits), !edits.contains(where: group.conflicts) else { return false }
-                for edit in edits { group.insert(edit) }
+                guard let fix = diagnostics[index].fix, fits(fix), !spans.contains(where: group.conflicts) else { return false }
+                for span in spans { group.insert(span) }
             }
-            for edit in group.all { accepted.insert(edit) }
+            for index in fixes {
+                diagnostics[index].fix!.forEachEdit { span, replacement in
+                    accepted.insert(TextEdit(span: span, replacement: String(decoding: replacement, as: UTF8.self)))
+                }
+            }
             return true
         }
 
         /// Some edits, all inside the file, not overlapping each other or touching any already in.
-        private func fits(_ edits: [TextEdit]) -> Bool {
-            Fixer.areValid(edits, byteCount: byteCount) && !edits.contains(where: accepted.conflicts)
+        private func fits<Spans: RandomAccessCollection>(_ spans: Spans) -> Bool where Spans.Element == SourceSpan, Spans.Index == Int {
+            Fixer.areValid(spans: spans, byteCount: byteCount) && !spans.contains(where: accepted.conflicts)
+        }
+
+        /// `fits` for a fix's edits, read where the fix holds them (into `spans`).
+        private mutating func fits(_ fix: Fix) -> Bool {
+            spans.removeAll(keepingCapacity: true)
+            fix.forEachEditSpan { spans.append($0) }
+            return fits(spans)
         }
 
         /// Adds each diagnostic's fix that can join, in order; the positions of those that did.
         mutating func add(_ diagnostics: [Diagnostic]) -> [Int] {
-            diagnostics.indices.filter { add(diagnostics[$0].fix?.edits ?? []) }
+            diagnostics.indices.filter { add(diagnostics[$0].fix) }
         }
 
         /// Adds the fixes of these diagnostics that can join, in order; those that did.
         mutating func add(_ fixes: [Int], of diagnostics: [Diagnostic]) -> [Int] {
-            fixes.filter { add(diagnostics[$0].fix?.edits ?? []) }
+            fixes.filter { add(diagnostics[$0].fix) }
         }
 
         func write(to bytes: SourceBytes) -> [UInt8] {
@@ -164,21 +188,27 @@ public enum Fixer {
         /// may touch, and ends must not go down for the binary search).
         private var runs: [[SourceSpan]] = []
 
-        func conflicts(_ edit: TextEdit) -> Bool {
+        func conflicts(_ span: SourceSpan) -> Bool {
             for run in runs {
                 var low = 0, high = run.count
                 while low < high {
                     let middle = (low + high) / 2
-                    if run[middle].end < edit.span.start { low = middle + 1 } else { high = middle }
+                    if run[middle].end < span.start { low = middle + 1 } else { high = middle }
                 }
-                if low < run.count, run[low].start <= edit.span.end { return true }
+                if low < run.count, run[low].start <= span.end { return true }
             }
             return false
         }
 
         mutating func insert(_ edit: TextEdit) {
             all.append(edit)
-            var carry = [edit.span]
+            insert(edit.span)
+        }
+
+        /// A span that conflicts with later ones, with no edit kept for it (a
+        /// group's, checked before its edits join).
+        mutating func insert(_ span: SourceSpan) {
+            var carry = [span]
             while let last = runs.last, last.count <= carry.count {
                 carry = Self.merge(runs.removeLast(), carry)
             }
@@ -207,10 +237,6 @@ public enum Fixer {
 
     /// Whether one fix's edits can be applied on their own: some, each inside
     /// the file, none overlapping another (they may touch).
-    fileprivate static func areValid(_ edits: [TextEdit], byteCount: Int) -> Bool {
-        areValid(spans: edits.lazy.map(\.span), byteCount: byteCount)
-    }
-
     fileprivate static func areValid<Spans: RandomAccessCollection>(spans: Spans, byteCount: Int) -> Bool
         where Spans.Element == SourceSpan, Spans.Index == Int {
         !spans.isEmpty

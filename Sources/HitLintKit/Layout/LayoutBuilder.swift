@@ -86,7 +86,7 @@ public struct LayoutBuilder {
         readDocument(overrides: overrides)
         // Name the node of diagnostics raised before its id was read.
         for position in diagnostics.indices {
-            if let node = diagnostics[position].nodeIndex, diagnostics[position].node == nil {
+            if let node = diagnostics[position].nodeIndex, !diagnostics[position].names.hasNode {
                 diagnostics[position].node = layout.name(of: node)
             }
         }
