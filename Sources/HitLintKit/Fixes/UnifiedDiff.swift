@@ -1,5 +1,6 @@
 /// `diff -u` output for two versions of a file, line by line (Myers' O(ND)
-/// algorithm after trimming the common head and tail), three lines of context.
+/// algorithm after trimming the common head and tail, split at anchors
+/// where its trace would be too large), three lines of context.
 public enum UnifiedDiff {
     public static func make(old: [UInt8], new: [UInt8], path: String, context: Int = 3) -> String {
         guard old != new else { return "" }
@@ -9,7 +10,7 @@ public enum UnifiedDiff {
         while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
         var tail = 0
         while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
-        let middle = script(Array(a[head..<(a.count - tail)]), Array(b[head..<(b.count - tail)]))
+        let middle = script(a[head..<(a.count - tail)], b[head..<(b.count - tail)])
         // The whole edit script: equal head, the middle, equal tail.
         var operations: [(kind: Character, line: [UInt8])] = a[..<head].map { (" ", $0) }
         operations += middle
@@ -83,48 +84,124 @@ public enum UnifiedDiff {
         return result
     }
 
-    /// Myers' shortest edit script between two line arrays.
-    static func script(_ a: [[UInt8]], _ b: [[UInt8]]) -> [(kind: Character, line: [UInt8])] {
+    /// Myers' shortest edit script between two line arrays, where its trace
+    /// fits `budget` (one word per diagonal reached at each depth, the
+    /// depth's own diagonals only: the trace of d edits holds d² words).
+    /// Past that the lines are split at anchors (`anchored`) and each piece
+    /// is worked out again: a file with a fix on every view has tens of
+    /// thousands of changed lines, and a trace of the whole file at each
+    /// depth was gigabytes.
+    static func script(_ a: ArraySlice<[UInt8]>, _ b: ArraySlice<[UInt8]>,
+                       budget: Int = 1 << 23) -> [(kind: Character, line: [UInt8])] {
         let n = a.count
         let m = b.count
+        guard n + m > 0 else { return [] }
+        let (a0, b0) = (a.startIndex, b.startIndex)
         let maximum = n + m
-        guard maximum > 0 else { return [] }
-        var frontier = [Int](repeating: 0, count: 2 * maximum + 2)
-        var trace: [[Int]] = []
+        // Diagonal k at `k + offset`, with one spare at each end.
+        let offset = maximum + 1
+        var frontier = [Int](repeating: 0, count: 2 * maximum + 3)
+        // Before depth d, its diagonals -d-1...d+1 (those the walk back reads), from `starts[d]` on.
+        var trace: [Int] = []
+        var starts: [Int] = []
         var found = false
-        for depth in 0...maximum {
-            trace.append(frontier)
+        var depth = 0
+        while depth <= maximum {
+            guard trace.count + 2 * depth + 3 <= budget else { return anchored(a, b, budget: budget) }
+            starts.append(trace.count)
+            trace += frontier[(offset - depth - 1)...(offset + depth + 1)]
             for k in stride(from: -depth, through: depth, by: 2) {
                 var x: Int
-                if k == -depth || (k != depth && frontier[k - 1 + maximum] < frontier[k + 1 + maximum]) {
-                    x = frontier[k + 1 + maximum]
+                if k == -depth || (k != depth && frontier[k - 1 + offset] < frontier[k + 1 + offset]) {
+                    x = frontier[k + 1 + offset]
                 } else {
-                    x = frontier[k - 1 + maximum] + 1
+                    x = frontier[k - 1 + offset] + 1
                 }
                 var y = x - k
-                while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
-                frontier[k + maximum] = x
+                while x < n, y < m, a[a0 + x] == b[b0 + y] { x += 1; y += 1 }
+                frontier[k + offset] = x
                 if x >= n, y >= m { found = true; break }
             }
             if found { break }
+            depth += 1
         }
         // Walk the trace back from the end.
         var operations: [(kind: Character, line: [UInt8])] = []
         var x = n
         var y = m
-        for depth in stride(from: trace.count - 1, through: 0, by: -1) {
-            let v = trace[depth]
+        for depth in stride(from: starts.count - 1, through: 0, by: -1) {
+            // Diagonal k before this depth, as the frontier it was copied from held it.
+            func v(_ k: Int) -> Int { trace[starts[depth] + k + depth + 1] }
             let k = x - y
-            let previousK = (k == -depth || (k != depth && v[k - 1 + maximum] < v[k + 1 + maximum])) ? k + 1 : k - 1
-            let previousX = v[previousK + maximum]
+            let previousK = (k == -depth || (k != depth && v(k - 1) < v(k + 1))) ? k + 1 : k - 1
+            let previousX = v(previousK)
             let previousY = previousX - previousK
             while x > previousX, y > previousY {
-                operations.append((" ", a[x - 1])); x -= 1; y -= 1
+                operations.append((" ", a[a0 + x - 1])); x -= 1; y -= 1
             }
             if depth > 0 {
-                if x == previousX { operations.append(("+", b[y - 1])); y -= 1 } else { operations.append(("-", a[x - 1])); x -= 1 }
+                if x == previousX { operations.append(("+", b[b0 + y - 1])); y -= 1 } else { operations.append(("-", a[a0 + x - 1])); x -= 1 }
             }
         }
         return operations.reversed()
+    }
+
+    /// An edit script for lines too far apart for one trace: the lines that
+    /// occur once in each (and in the same order in both, the longest such
+    /// run: patience diff's anchors) are kept, and the pieces between them
+    /// are scripted on their own. A piece with no anchor that is still too
+    /// large is its old lines removed and its new ones added: a correct
+    /// script, if not the shortest.
+    static func anchored(_ a: ArraySlice<[UInt8]>, _ b: ArraySlice<[UInt8]>, budget: Int) -> [(kind: Character, line: [UInt8])] {
+        // Occurrences of each line: in a (count, last position), and in b.
+        var seen: [[UInt8]: (inA: Int, positionA: Int, inB: Int, positionB: Int)] = [:]
+        for position in a.indices { seen[a[position], default: (0, 0, 0, 0)].inA += 1; seen[a[position]]!.positionA = position }
+        for position in b.indices { seen[b[position], default: (0, 0, 0, 0)].inB += 1; seen[b[position]]!.positionB = position }
+        // Unique in both, in a's order; the longest run increasing in b too.
+        let pairs = a.indices.compactMap { position -> (a: Int, b: Int)? in
+            guard let entry = seen[a[position]], entry.inA == 1, entry.inB == 1 else { return nil }
+            return (position, entry.positionB)
+        }
+        let anchors = longestIncreasing(pairs)
+        guard !anchors.isEmpty else {
+            return a.map { (kind: Character("-"), line: $0) } + b.map { (kind: Character("+"), line: $0) }
+        }
+        var operations: [(kind: Character, line: [UInt8])] = []
+        var (fromA, fromB) = (a.startIndex, b.startIndex)
+        for anchor in anchors + [(a: a.endIndex, b: b.endIndex)] {
+            let (pieceA, pieceB) = (a[fromA..<anchor.a], b[fromB..<anchor.b])
+            // A piece is smaller than the whole, or it has no anchors of its own left.
+            if pieceA.count + pieceB.count < a.count + b.count {
+                operations += script(pieceA, pieceB, budget: budget)
+            } else {
+                operations += pieceA.map { (kind: Character("-"), line: $0) } + pieceB.map { (kind: Character("+"), line: $0) }
+            }
+            if anchor.a < a.endIndex { operations.append((" ", a[anchor.a])) }
+            (fromA, fromB) = (anchor.a + 1, anchor.b + 1)
+        }
+        return operations
+    }
+
+    /// The longest run of `pairs` (in order of `a`) whose `b` increases too.
+    private static func longestIncreasing(_ pairs: [(a: Int, b: Int)]) -> [(a: Int, b: Int)] {
+        // Patience sorting: the smallest last `b` of a run of each length, and each pair's predecessor.
+        var tails: [Int] = []  // indices into pairs
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for index in pairs.indices {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pairs[tails[middle]].b < pairs[index].b { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var run: [(a: Int, b: Int)] = []
+        var index = tails.last ?? -1
+        while index >= 0 {
+            run.append(pairs[index])
+            index = previous[index]
+        }
+        return run.reversed()
     }
 }
