@@ -95,7 +95,7 @@ public struct TextReporter: Reporter, Sendable {
     /// "    fix: grow 'a' …" and a line for each edit. A fix's description names its
     /// nodes, and an inserted value may quote them: each on one line.
     private func fixLines(_ fix: Fix, source: SourceText) -> String {
-        var out = "    " + paint(fix.edits.isEmpty ? "help:" : "fix:", "1;32") + " \(OutputEscaping.oneLine(fix.description))\n"
+        var out = "    " + paint(fix.hasEdits ? "fix:" : "help:", "1;32") + " \(OutputEscaping.oneLine(fix.description))\n"
         for edit in fix.edits {
             let from = source.location(of: edit.span.start)
             let to = source.location(of: edit.span.end)

@@ -34,7 +34,7 @@ enum CodeAction: RequestHandler {
         var actions: [JSONValue] = []
         if wants("quickfix") {
             for diagnostic in result.diagnostics {
-                guard let fix = diagnostic.fix, !fix.edits.isEmpty else { continue }
+                guard let fix = diagnostic.fix, fix.hasEdits else { continue }
                 let span = document.range(of: diagnostic.span)
                 guard span.start.line <= lines.upperBound, span.end.line >= lines.lowerBound else { continue }
                 actions.append(.object([
@@ -46,7 +46,7 @@ enum CodeAction: RequestHandler {
                 ]))
             }
         }
-        if wants(LanguageServer.fixAllKind), result.diagnostics.contains(where: { !($0.fix?.edits.isEmpty ?? true) }) {
+        if wants(LanguageServer.fixAllKind), result.diagnostics.contains(where: { $0.fix?.hasEdits == true }) {
             let linter = Linter(options: file.lintOptions(checkingFixes: true))
             let fixed = Fixer.fixUntilStable(document.bytes, format: file.format, path: file.path, linter: linter, linted: result)
             if fixed.fixesApplied > 0, fixed.bytes != document.bytes {
