@@ -173,7 +173,8 @@ public struct FindingNames: Hashable, Sendable {
 
     private init(text: MessageText) { self.text = text }
 
-    /// The names in a block of their own, written straight into it (made to size).
+    /// The names in a block of their own (written first into a buffer of
+    /// their exact size: a finding of a rule without an arena).
     public init(node: String?, related: [String]) {
         guard node != nil || !related.isEmpty else { self = .none; return }
         var count = 1 + (node.map(Self.encodedCount) ?? 0)

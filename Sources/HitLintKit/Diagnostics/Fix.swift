@@ -21,8 +21,7 @@ public struct Fix: Hashable, @unchecked Sendable {
 
     /// A fix that gives nodes new hit insets (`hitAreaChanges`) with these edits.
     public init(description: String, edits: [TextEdit], hitAreaChanges: [HitAreaChange]) {
-        var description = description
-        store = description.withUTF8 { FixStore.make(description: $0, edits: edits, changes: hitAreaChanges, unwritten: false) }
+        self.init(description: description, edits: edits, hitAreaChanges: hitAreaChanges, unwritten: false)
     }
 
     private init(store: FixStore) { self.store = store }
@@ -211,13 +210,16 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
     }
 
     func forEachEdit(_ body: (SourceSpan, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try withEdits { edits, bytes in
+            for edit in edits { try body(edit.span, UnsafeBufferPointer(start: bytes + edit.start, count: edit.count)) }
+        }
+    }
+
+    /// The edits as held and the bytes their replacements are in, lent for the call.
+    private func withEdits<R>(_ body: (UnsafeBufferPointer<Edit>, UnsafePointer<UInt8>) throws -> R) rethrows -> R {
         try withExtendedLifetime(self) {
             let edits = UnsafePointer((tail + editsOffset).assumingMemoryBound(to: Edit.self))
-            let bytes = bytes
-            for position in 0 ..< Int(counts.editCount) {
-                let edit = edits[position]
-                try body(edit.span, UnsafeBufferPointer(start: bytes + edit.start, count: edit.count))
-            }
+            return try body(UnsafeBufferPointer(start: edits, count: Int(counts.editCount)), bytes)
         }
     }
 
@@ -233,16 +235,13 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
               mine.changeCount == theirs.changeCount, mine.hasUnwrittenEdits == theirs.hasUnwrittenEdits else { return false }
         let sameText = withDescription { left in other.withDescription { right in Self.same(left, right) } }
         guard sameText, withChanges({ left in other.withChanges { right in left.elementsEqual(right) } }) else { return false }
-        var edits: [(SourceSpan, UnsafeBufferPointer<UInt8>)] = []
-        forEachEdit { edits.append(($0, $1)) }
-        var position = 0
-        var equal = true
-        return withExtendedLifetime(self) {
-            other.forEachEdit { span, replacement in
-                if equal { equal = edits[position].0 == span && Self.same(edits[position].1, replacement) }
-                position += 1
+        return withEdits { left, leftBytes in
+            other.withEdits { right, rightBytes in
+                zip(left, right).allSatisfy { left, right in
+                    left.span == right.span && Self.same(UnsafeBufferPointer(start: leftBytes + left.start, count: left.count),
+                                                         UnsafeBufferPointer(start: rightBytes + right.start, count: right.count))
+                }
             }
-            return equal
         }
     }
 

@@ -71,11 +71,9 @@ public struct FixReach: Sendable {
             var scratch = Scratch(targets: targets, nodes: nodes)
             var lists = NodeLists()
             for index in run * share ..< min(diagnostics.count, (run + 1) * share) {
-                guard let fix = diagnostics[index].fix, fix.hasEdits, fix.withHitAreaChanges({ !$0.isEmpty }) else {
-                    lists.append(nil)
-                    continue
-                }
-                lists.append(fix.withHitAreaChanges { affectedNodes(of: $0, scratch: &scratch) })
+                let fix = diagnostics[index].fix
+                lists.append(fix?.hasEdits == true
+                    ? fix!.withHitAreaChanges { $0.isEmpty ? nil : affectedNodes(of: $0, scratch: &scratch) } : nil)
             }
             return lists
         }

@@ -42,10 +42,15 @@ public enum Fixer {
         /// replacements as strings) only if they join.
         mutating func add(_ fix: Fix?) -> Bool {
             guard let fix, fits(fix) else { return false }
+            accept(fix)
+            return true
+        }
+
+        /// A fix's edits, made now that they join.
+        private mutating func accept(_ fix: Fix) {
             fix.forEachEdit { span, replacement in
                 accepted.insert(TextEdit(span: span, replacement: String(decoding: replacement, as: UTF8.self)))
             }
-            return true
         }
 
         /// Whether the fixes of these diagnostics could join, all or none: a
@@ -59,11 +64,7 @@ public enum Fixer {
                 guard let fix = diagnostics[index].fix, fits(fix), !spans.contains(where: group.conflicts) else { return false }
                 for span in spans { group.insert(span) }
             }
-            for index in fixes {
-                diagnostics[index].fix!.forEachEdit { span, replacement in
-                    accepted.insert(TextEdit(span: span, replacement: String(decoding: replacement, as: UTF8.self)))
-                }
-            }
+            for index in fixes { accept(diagnostics[index].fix!) }
             return true
         }
 
@@ -244,21 +245,21 @@ public enum Fixer {
             && !selfOverlapping(spans)
     }
 
-    private static func selfOverlapping<Spans: RandomAccessCollection>(_ edits: Spans) -> Bool
+    private static func selfOverlapping<Spans: RandomAccessCollection>(_ spans: Spans) -> Bool
         where Spans.Element == SourceSpan, Spans.Index == Int {
-        guard edits.count > 1 else { return false }
+        guard spans.count > 1 else { return false }
         // A fix's edits are mostly listed in order already: then no copy is sorted.
         var inOrder = true
-        for index in 1..<edits.count where edits[index] < edits[index - 1] {
+        for index in 1..<spans.count where spans[index] < spans[index - 1] {
             inOrder = false
             break
         }
         if inOrder {
-            for index in 1..<edits.count where edits[index].start < edits[index - 1].end { return true }
+            for index in 1..<spans.count where spans[index].start < spans[index - 1].end { return true }
             return false
         }
-        let spans = edits.sorted()
-        for index in 1..<spans.count where spans[index].start < spans[index - 1].end { return true }
+        let sorted = spans.sorted()
+        for index in 1..<sorted.count where sorted[index].start < sorted[index - 1].end { return true }
         return false
     }
 

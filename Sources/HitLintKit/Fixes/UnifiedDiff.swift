@@ -89,8 +89,7 @@ public enum UnifiedDiff {
     /// depth's own diagonals only: the trace of d edits holds d² words).
     /// Past that the lines are split at anchors (`anchored`) and each piece
     /// is worked out again: a file with a fix on every view has tens of
-    /// thousands of changed lines, and a trace of the whole file at each
-    /// depth was gigabytes.
+    /// thousands of changed lines, and the trace grows with their square.
     static func script(_ a: ArraySlice<[UInt8]>, _ b: ArraySlice<[UInt8]>,
                        budget: Int = 1 << 23) -> [(kind: Character, line: [UInt8])] {
         let n = a.count
@@ -105,8 +104,7 @@ public enum UnifiedDiff {
         var trace: [Int] = []
         var starts: [Int] = []
         var found = false
-        var depth = 0
-        while depth <= maximum {
+        for depth in 0...maximum {
             guard trace.count + 2 * depth + 3 <= budget else { return anchored(a, b, budget: budget) }
             starts.append(trace.count)
             trace += frontier[(offset - depth - 1)...(offset + depth + 1)]
@@ -123,7 +121,6 @@ public enum UnifiedDiff {
                 if x >= n, y >= m { found = true; break }
             }
             if found { break }
-            depth += 1
         }
         // Walk the trace back from the end.
         var operations: [(kind: Character, line: [UInt8])] = []
@@ -153,10 +150,13 @@ public enum UnifiedDiff {
     /// large is its old lines removed and its new ones added: a correct
     /// script, if not the shortest.
     static func anchored(_ a: ArraySlice<[UInt8]>, _ b: ArraySlice<[UInt8]>, budget: Int) -> [(kind: Character, line: [UInt8])] {
-        // Occurrences of each line: in a (count, last position), and in b.
-        var seen: [[UInt8]: (inA: Int, positionA: Int, inB: Int, positionB: Int)] = [:]
-        for position in a.indices { seen[a[position], default: (0, 0, 0, 0)].inA += 1; seen[a[position]]!.positionA = position }
-        for position in b.indices { seen[b[position], default: (0, 0, 0, 0)].inB += 1; seen[b[position]]!.positionB = position }
+        // How often each line occurs in a and in b, and where in b it last does.
+        var seen: [[UInt8]: (inA: Int, inB: Int, positionB: Int)] = [:]
+        for line in a { seen[line, default: (0, 0, 0)].inA += 1 }
+        for position in b.indices {
+            seen[b[position], default: (0, 0, 0)].inB += 1
+            seen[b[position]]!.positionB = position
+        }
         // Unique in both, in a's order; the longest run increasing in b too.
         let pairs = a.indices.compactMap { position -> (a: Int, b: Int)? in
             guard let entry = seen[a[position]], entry.inA == 1, entry.inB == 1 else { return nil }
@@ -169,13 +169,8 @@ public enum UnifiedDiff {
         var operations: [(kind: Character, line: [UInt8])] = []
         var (fromA, fromB) = (a.startIndex, b.startIndex)
         for anchor in anchors + [(a: a.endIndex, b: b.endIndex)] {
-            let (pieceA, pieceB) = (a[fromA..<anchor.a], b[fromB..<anchor.b])
-            // A piece is smaller than the whole, or it has no anchors of its own left.
-            if pieceA.count + pieceB.count < a.count + b.count {
-                operations += script(pieceA, pieceB, budget: budget)
-            } else {
-                operations += pieceA.map { (kind: Character("-"), line: $0) } + pieceB.map { (kind: Character("+"), line: $0) }
-            }
+            // Smaller than the whole (an anchor is left out of each), so the splitting ends.
+            operations += script(a[fromA..<anchor.a], b[fromB..<anchor.b], budget: budget)
             if anchor.a < a.endIndex { operations.append((" ", a[anchor.a])) }
             (fromA, fromB) = (anchor.a + 1, anchor.b + 1)
         }

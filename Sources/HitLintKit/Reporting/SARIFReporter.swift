@@ -118,7 +118,7 @@ public struct SARIFReporter: Reporter, Sendable {
             if fix.editCount == 1 {
                 fix.forEachEdit { write($0, $1, first: true) }
             } else {
-                // In the order of the file: the order the report has listed them in since it was first written.
+                // In the order of the file, whatever order the rule wrote them in: a fix reads the same in every report.
                 for (position, edit) in fix.edits.sorted(by: { $0.span < $1.span }).enumerated() {
                     var replacement = edit.replacement
                     replacement.withUTF8 { write(edit.span, $0, first: position == 0) }
