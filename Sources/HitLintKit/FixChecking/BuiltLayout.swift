@@ -75,8 +75,8 @@ extension Linter {
                 found = linter.lintLayout(worked.layout, diagnostics, kind: .hitlint, worked: (worked, regions),
                                           checking: checking).diagnostics
             }
-            replaced.restore(&regions)
             geometry.restore(insets)
+            replaced.restore(&regions, of: &geometry)
             return found
         }
     }

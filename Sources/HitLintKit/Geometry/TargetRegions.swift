@@ -633,7 +633,7 @@ extension Geometry {
     /// others worked out again, in place: `regions` were `targetRegions()` of
     /// this layout with other hit insets (the only thing that may differ),
     /// `footprints` its targets' footprints. Returns what it replaced, for
-    /// `RegionChanges.restore(_:)`.
+    /// `RegionChanges.restore(_:of:)`.
     ///
     /// A target's region reads its own gate, the gates of the nodes inside it
     /// that answer for it, and the gates of the nodes after it in pre-order
@@ -674,12 +674,23 @@ extension Geometry {
         /// By position in `targets`, each replaced region (`replaced`).
         fileprivate var positions: [Int] = []
         fileprivate var replaced: [TargetRegion] = []
-        /// All of them, when all were worked out afresh.
-        fileprivate var all: [TargetRegion]?
+        /// Set when every region was worked out afresh: the old list was let
+        /// go of rather than kept to put back (a large run of fixes changes
+        /// every target, and two lists of every target's region would be
+        /// held at the run's peak), and is worked out again, as then.
+        fileprivate var workedAfresh: (jobs: Int, limits: RegionLimits)?
+        /// Whether every region was worked out afresh (tests).
+        var workedEveryRegionAfresh: Bool { workedAfresh != nil }
 
         /// Puts the replaced regions back into `regions`, in place.
-        func restore(_ regions: inout [TargetRegion]) {
-            if let all { regions = all }
+        /// `geometry`: the geometry the regions were of, as it was again
+        /// (its insets and gates put back, `Geometry.restore(_:)`).
+        func restore(_ regions: inout [TargetRegion], of geometry: inout Geometry) {
+            if let (jobs, limits) = workedAfresh {
+                regions = []
+                geometry.buildGridIfStale()
+                regions = geometry.targetRegions(jobs: jobs, limits: limits)
+            }
             for (position, region) in zip(positions, replaced) { regions[position] = region }
         }
     }
@@ -745,7 +756,7 @@ extension Geometry {
         // the new ones are (a read cap that moved reaches every target).
         let budget = regionBudget(limits: limits)
         guard changedGates < targets.count, budget == oldBudget else {
-            result.all = regions
+            result.workedAfresh = (jobs, limits)
             regions = []
             regions = targetRegions(jobs: jobs, limits: limits)
             return result

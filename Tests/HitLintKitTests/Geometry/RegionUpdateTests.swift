@@ -56,18 +56,21 @@ final class RegionUpdateTests: XCTestCase {
         var reused = 0
         var redone = 0
         var geometriesUpdated = 0
+        var workedAfresh = 0
         for (index, (built, label)) in try layouts().enumerated() {
             var random = SeededRandom(seed: UInt64(index))
             let layout = slotted(built)
             let geometry = Geometry(layout: layout)
             let regions = geometry.targetRegions()
             let footprints = TargetFootprints(geometry)
-            for trial in 0..<6 {
+            // The last trial gives every node new insets: most gates change,
+            // and every region is worked out afresh.
+            for trial in 0..<7 {
                 var changed = layout
                 var picks: [(node: Int, insets: EdgeInsets)] = []
-                let count = random.int(1...(trial < 3 ? 1 : 4))
-                for _ in 0..<count {
-                    let node = random.int(0...(layout.nodes.count - 1))
+                let count = trial == 6 ? layout.nodes.count : random.int(1...(trial < 3 ? 1 : 4))
+                for pick in 0..<count {
+                    let node = trial == 6 ? pick : random.int(0...(layout.nodes.count - 1))
                     // Grown, shrunk to nothing, one side only, or back to none.
                     let insets: EdgeInsets
                     switch random.int(0...3) {
@@ -86,6 +89,7 @@ final class RegionUpdateTests: XCTestCase {
                 let expected = fresh.targetRegions()
                 var updated = regions
                 let replaced = fresh.updateRegions(&updated, since: geometry, footprints: footprints)
+                workedAfresh += replaced.workedEveryRegionAfresh ? 1 : 0
                 var update = geometry
                 var changes = Geometry.InsetChanges()
                 for (node, insets) in picks { update.setHitInsets(of: node, to: insets, recording: &changes) }
@@ -100,13 +104,14 @@ final class RegionUpdateTests: XCTestCase {
                     }
                     var updatedRegions = regions
                     let replacedHere = update.updateRegions(&updatedRegions, after: changes, footprints: footprints)
+                    workedAfresh += replacedHere.workedEveryRegionAfresh ? 1 : 0
                     for (new, old) in zip(updatedRegions, expected) {
                         XCTAssertEqual(describe(new), describe(old), "\(label), trial \(trial), updated geometry")
                     }
                     XCTAssertEqual(update.targetRegions().map(describe), expected.map(describe), "\(label), trial \(trial), regions afresh")
                     // Put back, everything reads as it did: insets, gates, grid, regions.
-                    replacedHere.restore(&updatedRegions)
                     update.restore(changes)
+                    replacedHere.restore(&updatedRegions, of: &update)
                     update.buildGridIfStale()
                     XCTAssertEqual(updatedRegions.map(describe), regions.map(describe), "\(label), trial \(trial), put back")
                     XCTAssertEqual(update.gates, geometry.gates, "\(label), trial \(trial), put back")
@@ -126,7 +131,8 @@ final class RegionUpdateTests: XCTestCase {
                 for (position, region) in updated.enumerated() {
                     if describe(region) == describe(regions[position]) { reused += 1 } else { redone += 1 }
                 }
-                replaced.restore(&updated)
+                var asBuilt = geometry
+                replaced.restore(&updated, of: &asBuilt)
                 XCTAssertEqual(updated.map(describe), regions.map(describe), "\(label), trial \(trial), put back")
             }
         }
@@ -136,6 +142,8 @@ final class RegionUpdateTests: XCTestCase {
         XCTAssertGreaterThan(reused, 1_000)
         // Most layouts have neither rounded web boxes nor web content in native ones.
         XCTAssertGreaterThan(geometriesUpdated, 600)
+        // Put back, regions worked out afresh were worked out again.
+        XCTAssertGreaterThan(workedAfresh, 150)
     }
 
     /// A rounded web box whose gate is empty has no shape to keep: given
