@@ -27,7 +27,7 @@ struct RunChecker {
     let lintBuilt: BuiltLint?
     /// Whether `lintBuilt` is asked for the findings of the reached nodes only.
     let focuses: Bool
-    /// Scratch, by node: the nodes a focused lint checked, false between lints.
+    /// Scratch, by node: marks the nodes of a list being made or walked, false between uses.
     private var focus: [Bool] = []
     var bytesLeft: Int
     var lintsLeft: Int
@@ -355,8 +355,18 @@ struct RunChecker {
         // Local groups are judged by the findings of the nodes they reach: only those are found.
         var reached: [Int32]?
         if focuses, batch.count > 1 || isLocal(batch[0]) {
+            // Each node once, in the order first reached: a first run's
+            // fixes reach the same containers and neighbours again and again,
+            // and their lists joined are several times the layout's nodes.
+            if focus.isEmpty { focus = [Bool](repeating: false, count: nodeCount) }
             var nodes: [Int32] = []
-            for index in fixes { nodes += affected![index]! }
+            for index in fixes {
+                for node in affected![index]! where !focus[Int(node)] {
+                    focus[Int(node)] = true
+                    nodes.append(node)
+                }
+            }
+            for node in nodes { focus[Int(node)] = false }
             reached = nodes
         }
         let changed = lintChanges(of: fixes, lint: lint, checking: reached)
