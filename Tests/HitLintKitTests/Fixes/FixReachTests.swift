@@ -354,4 +354,33 @@ final class FixReachTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 100)
     }
+
+    /// Fix checking holds every fix's reach as differences in bytes
+    /// (`FixReach.NodeLists`): each list reads back as it was given, sorted
+    /// or not, near or far apart, with the lists of parts joined in order.
+    func testNodeListsReadBackAsGiven() {
+        var random = SeededRandom(seed: 36)
+        var lists: [[Int32]?] = []
+        for trial in 0..<600 {
+            guard trial % 7 != 3 else { lists.append(nil); continue }
+            let count = Int(random.next() % 40)
+            let spread: UInt64 = [2, 200, 70_000, UInt64(Int32.max)][trial % 4]
+            var list = (0..<count).map { _ in Int32(truncatingIfNeeded: random.next() % spread) }
+            if trial % 3 != 0 { list.sort() }
+            lists.append(list)
+        }
+        lists += [[Int32.max, 0, Int32.max], [], [0]]
+        let whole = FixReach.NodeLists(lists)
+        XCTAssertEqual(whole.count, lists.count)
+        XCTAssertEqual(whole.largestNode, Int32.max)
+        let joined = FixReach.NodeLists(joining: [FixReach.NodeLists(Array(lists[..<250])), FixReach.NodeLists(),
+                                                  FixReach.NodeLists(Array(lists[250...]))])
+        XCTAssertEqual(joined.count, lists.count)
+        for (index, list) in lists.enumerated() {
+            XCTAssertEqual(whole[index].map(Array.init), list, "list \(index)")
+            XCTAssertEqual(joined[index].map(Array.init), list, "joined, list \(index)")
+        }
+        XCTAssertEqual(FixReach.NodeLists([nil, [5]]).largestNode, 5)
+        XCTAssertEqual(FixReach.NodeLists([nil]).largestNode, -1)
+    }
 }
