@@ -134,55 +134,93 @@ public struct Fix: Hashable, @unchecked Sendable {
 }
 
 /// A fix's parts in one allocation: its header, then (in the tail, in this
-/// order) its hit-area changes, its edits' spans with where their
+/// order) its hit-area changes, the read-back values of those that read
+/// back other than their insets, its edits' spans with where their
 /// replacements are, and the bytes of its description and replacements.
 /// Never changed once made, so any thread may read it (why `Fix` is
 /// `Sendable`, which a `ManagedBuffer` cannot be).
 private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
+    /// Counts of four bytes: the header and the parts after it are each read
+    /// for every fix of a first run, and held for all of them.
     struct Header {
-        var descriptionCount: Int
-        var editCount: Int32
-        var changeCount: Int32
+        var descriptionCount: UInt32
+        var editCount: UInt32
+        var changeCount: UInt32
         var hasUnwrittenEdits: Bool
     }
 
     /// An edit as held: its replacement is `count` bytes from `start` in the bytes.
     struct Edit {
         var span: SourceSpan
-        var start: Int
-        var count: Int
+        var start: UInt32
+        var count: UInt32
     }
 
-    private static let changeStride = MemoryLayout<HitAreaChange>.stride
+    /// A hit-area change as held. A fix writes numbers that read back as
+    /// they are (whole points, or a decimal or two that the double holds as
+    /// the parser reads it), so the read-back values are held apart, only
+    /// for a change whose values differ from its insets (`readBack` 2).
+    struct Change {
+        var insets: EdgeInsets
+        var node: Int32
+        var readSides: UInt8
+        /// 0: not known; 1: its insets' values, on `readSides`; 2: the next
+        /// values held apart.
+        var readBack: UInt8
+    }
+
+    private static let changeStride = MemoryLayout<Change>.stride
+    private static let valuesStride = MemoryLayout<EdgeInsets>.stride
     private static let editStride = MemoryLayout<Edit>.stride
 
+    /// Whether `values` are `insets` bit for bit (not only equal: 0 and -0 read apart).
+    private static func sameBits(_ values: EdgeInsets, _ insets: EdgeInsets) -> Bool {
+        values.top.bitPattern == insets.top.bitPattern && values.left.bitPattern == insets.left.bitPattern
+            && values.bottom.bitPattern == insets.bottom.bitPattern && values.right.bitPattern == insets.right.bitPattern
+    }
+
     static func make(description: UnsafeBufferPointer<UInt8>, edits: [TextEdit], changes: [HitAreaChange], unwritten: Bool) -> FixStore {
-        precondition(MemoryLayout<HitAreaChange>.alignment <= 8 && MemoryLayout<Edit>.alignment <= 8)
+        precondition(MemoryLayout<Change>.alignment <= 8 && MemoryLayout<EdgeInsets>.alignment <= 8 && MemoryLayout<Edit>.alignment <= 8)
         let replacementBytes = edits.reduce(0) { $0 + $1.replacement.utf8.count }
-        let editsOffset = roundedUp(changes.count * changeStride)
+        let valueCount = changes.reduce(0) { count, change in
+            count + (change.readBack.map { sameBits($0.values, change.insets) ? 0 : 1 } ?? 0)
+        }
+        let valuesOffset = changes.count * changeStride
+        let editsOffset = valuesOffset + valueCount * valuesStride
         let bytesOffset = editsOffset + edits.count * editStride
         let total = bytesOffset + description.count + replacementBytes
-        let header = Header(descriptionCount: description.count, editCount: Int32(edits.count), changeCount: Int32(changes.count),
-                            hasUnwrittenEdits: unwritten)
+        let header = Header(descriptionCount: UInt32(description.count), editCount: UInt32(edits.count),
+                            changeCount: UInt32(changes.count), hasUnwrittenEdits: unwritten)
         let store = unsafeDowncast(create(minimumCapacity: max(1, roundedUp(total) / 8)) { _ in header }, to: FixStore.self)
         store.withUnsafeMutablePointerToElements { elements in
             let tail = UnsafeMutableRawPointer(elements)
-            changes.withUnsafeBufferPointer { changes in
-                if let source = changes.baseAddress {
-                    tail.bindMemory(to: HitAreaChange.self, capacity: changes.count).initialize(from: source, count: changes.count)
+            let held = tail.bindMemory(to: Change.self, capacity: changes.count)
+            var values = (tail + valuesOffset).bindMemory(to: EdgeInsets.self, capacity: valueCount)
+            for (position, change) in changes.enumerated() {
+                var kept = Change(insets: change.insets, node: change.node, readSides: 0, readBack: 0)
+                if let readBack = change.readBack {
+                    kept.readSides = readBack.sides
+                    if sameBits(readBack.values, change.insets) {
+                        kept.readBack = 1
+                    } else {
+                        kept.readBack = 2
+                        values.initialize(to: readBack.values)
+                        values += 1
+                    }
                 }
+                (held + position).initialize(to: kept)
             }
             let bytes = (tail + bytesOffset).bindMemory(to: UInt8.self, capacity: total - bytesOffset)
             if let source = description.baseAddress { bytes.initialize(from: source, count: description.count) }
             var written = description.count
-            let held = (tail + editsOffset).bindMemory(to: Edit.self, capacity: edits.count)
+            let heldEdits = (tail + editsOffset).bindMemory(to: Edit.self, capacity: edits.count)
             for (position, edit) in edits.enumerated() {
                 var replacement = edit.replacement
                 let count = replacement.withUTF8 { source in
                     if let base = source.baseAddress { (bytes + written).initialize(from: base, count: source.count) }
                     return source.count
                 }
-                (held + position).initialize(to: Edit(span: edit.span, start: written, count: count))
+                (heldEdits + position).initialize(to: Edit(span: edit.span, start: UInt32(written), count: UInt32(count)))
                 written += count
             }
         }
@@ -197,21 +235,30 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
     /// property, and each use of it would be checked for exclusive access.
     var counts: Header { withUnsafeMutablePointerToHeader { $0.pointee } }
 
-    private var editsOffset: Int { Self.roundedUp(Int(counts.changeCount) * Self.changeStride) }
+    /// How many changes hold read-back values of their own.
+    private var valueCount: Int {
+        let held = UnsafePointer(tail.assumingMemoryBound(to: Change.self))
+        var count = 0
+        for position in 0..<Int(counts.changeCount) where held[position].readBack == 2 { count += 1 }
+        return count
+    }
+
+    private var editsOffset: Int {
+        let counts = counts
+        return counts.changeCount == 0 ? 0 : Int(counts.changeCount) * Self.changeStride + valueCount * Self.valuesStride
+    }
 
     private var bytes: UnsafePointer<UInt8> {
-        let counts = counts
-        let offset = Self.roundedUp(Int(counts.changeCount) * Self.changeStride) + Int(counts.editCount) * Self.editStride
-        return UnsafePointer((tail + offset).assumingMemoryBound(to: UInt8.self))
+        UnsafePointer((tail + editsOffset + Int(counts.editCount) * Self.editStride).assumingMemoryBound(to: UInt8.self))
     }
 
     func withDescription<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(self) { try body(UnsafeBufferPointer(start: bytes, count: counts.descriptionCount)) }
+        try withExtendedLifetime(self) { try body(UnsafeBufferPointer(start: bytes, count: Int(counts.descriptionCount))) }
     }
 
     func forEachEdit(_ body: (SourceSpan, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         try withEdits { edits, bytes in
-            for edit in edits { try body(edit.span, UnsafeBufferPointer(start: bytes + edit.start, count: edit.count)) }
+            for edit in edits { try body(edit.span, UnsafeBufferPointer(start: bytes + Int(edit.start), count: Int(edit.count))) }
         }
     }
 
@@ -223,9 +270,29 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
         }
     }
 
+    /// The changes as `HitAreaChange`s, made for the call on the stack.
     func withChanges<R>(_ body: (UnsafeBufferPointer<HitAreaChange>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(self) {
-            try body(UnsafeBufferPointer(start: tail.assumingMemoryBound(to: HitAreaChange.self), count: Int(counts.changeCount)))
+        let count = Int(counts.changeCount)
+        guard count > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try withExtendedLifetime(self) {
+            try withUnsafeTemporaryAllocation(of: HitAreaChange.self, capacity: count) { changes in
+                let held = UnsafePointer(tail.assumingMemoryBound(to: Change.self))
+                var values = UnsafePointer((tail + count * Self.changeStride).assumingMemoryBound(to: EdgeInsets.self))
+                let first = changes.baseAddress!
+                for position in 0..<count {
+                    let change = held[position]
+                    var readBack: WrittenInsets?
+                    if change.readBack == 1 {
+                        readBack = WrittenInsets(sides: change.readSides, values: change.insets)
+                    } else if change.readBack == 2 {
+                        readBack = WrittenInsets(sides: change.readSides, values: values.pointee)
+                        values += 1
+                    }
+                    (first + position).initialize(to: HitAreaChange(node: Int(change.node), insets: change.insets, readBack: readBack))
+                }
+                defer { first.deinitialize(count: count) }
+                return try body(UnsafeBufferPointer(changes))
+            }
         }
     }
 
@@ -238,8 +305,8 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
         return withEdits { left, leftBytes in
             other.withEdits { right, rightBytes in
                 zip(left, right).allSatisfy { left, right in
-                    left.span == right.span && Self.same(UnsafeBufferPointer(start: leftBytes + left.start, count: left.count),
-                                                         UnsafeBufferPointer(start: rightBytes + right.start, count: right.count))
+                    left.span == right.span && Self.same(UnsafeBufferPointer(start: leftBytes + Int(left.start), count: Int(left.count)),
+                                                         UnsafeBufferPointer(start: rightBytes + Int(right.start), count: Int(right.count)))
                 }
             }
         }

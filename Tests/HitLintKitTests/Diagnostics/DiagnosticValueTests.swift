@@ -64,7 +64,13 @@ final class DiagnosticValueTests: XCTestCase {
                      TextEdit(span: SourceSpan(start: 9, end: 11), replacement: ",\n  \"hitInsets\": [-6, -4, -6, -8]")]
         let changes = [HitAreaChange(node: 7, insets: EdgeInsets(top: -6, left: -4, bottom: -6, right: -8),
                                      readBack: WrittenInsets(sides: 0b1010, values: EdgeInsets(top: -6, left: 0, bottom: -6, right: 0))),
-                       HitAreaChange(node: 2, insets: .zero)]
+                       HitAreaChange(node: 2, insets: .zero),
+                       // Read back as its insets (held once), and as insets that differ only in a zero's sign.
+                       HitAreaChange(node: 9, insets: EdgeInsets(all: -7.25), readBack: WrittenInsets(sides: 0b1111, values: EdgeInsets(all: -7.25))),
+                       HitAreaChange(node: 11, insets: EdgeInsets(top: 0, left: -3, bottom: 0, right: 0),
+                                     readBack: WrittenInsets(sides: 0b1111, values: EdgeInsets(top: -0.0, left: -3, bottom: 0, right: 0)))]
+        let readTops = Fix(description: "", edits: [], hitAreaChanges: changes).hitAreaChanges.map { $0.readBack?.values.top.bitPattern }
+        XCTAssertEqual(readTops, [(-6.0).bitPattern, nil, (-7.25).bitPattern, (-0.0).bitPattern])
         var fix = Fix(description: "grow 'prev' and 'next' → 44 pt", edits: edits, hitAreaChanges: changes)
         XCTAssertEqual(fix.description, "grow 'prev' and 'next' → 44 pt")
         XCTAssertEqual(fix.edits, edits)
