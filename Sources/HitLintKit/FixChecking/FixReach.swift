@@ -81,17 +81,13 @@ public struct FixReach: Sendable {
     }
 
     /// A list of nodes, or nil, for each diagnostic (`affectedNodes(of:jobs:)`),
-    /// held as one run of bytes: a list of its own for each of tens of
-    /// thousands of fixes, most reaching a handful of nodes, is an allocation
-    /// each, held while every fix is checked. Each node is written as its
-    /// difference from the one before (the first: from 0), zigzag-encoded
-    /// as a LEB128 number: a fix reaches its target, its ancestors and its
-    /// neighbours, near each other in a sorted list, so most nodes take a
-    /// byte or two rather than four.
+    /// held as one list: a list of its own for each of tens of thousands of
+    /// fixes, most reaching a handful of nodes, is an allocation each, held
+    /// while every fix is checked.
     public struct NodeLists: Sendable {
-        /// List i is in `bytes[starts[i] ..< starts[i + 1]]`, when `isKnown[i]`.
+        /// List i is `nodes[starts[i] ..< starts[i + 1]]`, when `isKnown[i]`.
         private var starts: [Int] = [0]
-        private var bytes: [UInt8] = []
+        private var nodes: [Int32] = []
         private var isKnown: [Bool] = []
         /// The largest node of any list (-1: none).
         public private(set) var largestNode: Int32 = -1
@@ -104,10 +100,10 @@ public struct FixReach: Sendable {
         init(joining parts: [NodeLists]) {
             starts.reserveCapacity(parts.reduce(1) { $0 + $1.count })
             isKnown.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-            bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+            nodes.reserveCapacity(parts.reduce(0) { $0 + $1.nodes.count })
             for part in parts {
-                let offset = bytes.count
-                bytes += part.bytes
+                let offset = nodes.count
+                nodes += part.nodes
                 starts += part.starts.dropFirst().lazy.map { $0 + offset }
                 isKnown += part.isKnown
                 largestNode = max(largestNode, part.largestNode)
@@ -116,60 +112,17 @@ public struct FixReach: Sendable {
 
         mutating func append(_ list: [Int32]?) {
             if let list {
-                var previous: Int64 = 0
-                for node in list {
-                    let difference = Int64(node) - previous
-                    previous = Int64(node)
-                    // Zigzag: small differences of either sign are small numbers.
-                    var value = UInt64(bitPattern: (difference << 1) ^ (difference >> 63))
-                    while value >= 0x80 {
-                        bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-                        value >>= 7
-                    }
-                    bytes.append(UInt8(value))
-                    if node > largestNode { largestNode = node }
-                }
+                nodes += list
+                for node in list where node > largestNode { largestNode = node }
             }
-            starts.append(bytes.count)
+            starts.append(nodes.count)
             isKnown.append(list != nil)
         }
 
         public var count: Int { isKnown.count }
 
-        public subscript(index: Int) -> Nodes? {
-            isKnown[index] ? Nodes(bytes: bytes[starts[index] ..< starts[index + 1]]) : nil
-        }
-
-        /// One list's nodes, read from its bytes as they are walked.
-        public struct Nodes: Sequence {
-            fileprivate let bytes: ArraySlice<UInt8>
-
-            public func makeIterator() -> Iterator { Iterator(bytes: bytes, position: bytes.startIndex) }
-
-            public struct Iterator: IteratorProtocol {
-                fileprivate let bytes: ArraySlice<UInt8>
-                fileprivate var position: Int
-                fileprivate var previous: Int64 = 0
-
-                fileprivate init(bytes: ArraySlice<UInt8>, position: Int) {
-                    (self.bytes, self.position) = (bytes, position)
-                }
-
-                public mutating func next() -> Int32? {
-                    guard position < bytes.endIndex else { return nil }
-                    var value: UInt64 = 0
-                    var shift: UInt64 = 0
-                    while true {
-                        let byte = bytes[position]
-                        position += 1
-                        value |= UInt64(byte & 0x7F) << shift
-                        if byte < 0x80 { break }
-                        shift += 7
-                    }
-                    previous += Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
-                    return Int32(truncatingIfNeeded: previous)
-                }
-            }
+        public subscript(index: Int) -> ArraySlice<Int32>? {
+            isKnown[index] ? nodes[starts[index] ..< starts[index + 1]] : nil
         }
     }
 

@@ -355,9 +355,9 @@ final class FixReachTests: XCTestCase {
         XCTAssertGreaterThan(compared, 100)
     }
 
-    /// Fix checking holds every fix's reach as differences in bytes
-    /// (`FixReach.NodeLists`): each list reads back as it was given, sorted
-    /// or not, near or far apart, with the lists of parts joined in order.
+    /// Fix checking holds every fix's reach in one list (`FixReach.NodeLists`):
+    /// each list reads back as it was given, sorted or not, near or far
+    /// apart, with the lists of parts joined in order.
     func testNodeListsReadBackAsGiven() {
         var random = SeededRandom(seed: 36)
         var lists: [[Int32]?] = []
