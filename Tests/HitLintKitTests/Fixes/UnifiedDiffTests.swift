@@ -6,11 +6,17 @@ import XCTest
 /// not (a trace of the whole file at every depth was gigabytes). Either way
 /// the script must turn the old lines into the new ones.
 final class UnifiedDiffTests: XCTestCase {
-    private func lines(_ text: String) -> [[UInt8]] { UnifiedDiff.lines(Array(text.utf8)) }
+    /// The old lines (kept and removed) and the new ones (kept and added) a
+    /// script reads as (a kept line is a line of the old file).
+    private func sides(_ script: [UnifiedDiff.Operation], _ a: UnifiedDiff.Lines, _ b: UnifiedDiff.Lines) -> (old: [[UInt8]], new: [[UInt8]]) {
+        (script.filter { $0.kind != UnifiedDiff.Operation.added }.map { Array(a[$0.line]) },
+         script.filter { $0.kind != UnifiedDiff.Operation.removed }.map { Array($0.kind == UnifiedDiff.Operation.added ? b[$0.line] : a[$0.line]) })
+    }
 
-    /// The old lines (kept and removed) and the new ones (kept and added) a script reads as.
-    private func sides(_ script: [(kind: Character, line: [UInt8])]) -> (old: [[UInt8]], new: [[UInt8]]) {
-        (script.filter { $0.kind != "+" }.map(\.line), script.filter { $0.kind != "-" }.map(\.line))
+    private func lines(_ lines: UnifiedDiff.Lines) -> [[UInt8]] { (0..<lines.count).map { Array(lines[$0]) } }
+
+    private func changes(_ script: [UnifiedDiff.Operation], _ kind: UInt8? = nil) -> Int {
+        script.filter { operation in kind.map { operation.kind == $0 } ?? (operation.kind != UnifiedDiff.Operation.kept) }.count
     }
 
     func testEveryBudgetGivesAScriptFromTheOldLinesToTheNew() {
@@ -24,14 +30,15 @@ final class UnifiedDiffTests: XCTestCase {
                 new.append(random.chance(0.1) ? line.replacingOccurrences(of: "\"v", with: "\"w") : line)
                 if random.chance(0.15) { new.append("\"hitInsets\": -\(random.int(1...9))\n") }
             }
-            let (a, b) = (old.map { Array($0.utf8) }, new.map { Array($0.utf8) })
-            let exact = UnifiedDiff.script(a[...], b[...])
-            XCTAssertTrue(sides(exact).old == a && sides(exact).new == b, "seed \(seed)")
+            let (a, b) = (UnifiedDiff.Lines(Array(old.joined().utf8)), UnifiedDiff.Lines(Array(new.joined().utf8)))
+            XCTAssertEqual(lines(a), old.map { Array($0.utf8) })
+            let exact = UnifiedDiff.script(a, 0..<a.count, b, 0..<b.count)
+            XCTAssertTrue(sides(exact, a, b).old == lines(a) && sides(exact, a, b).new == lines(b), "seed \(seed)")
             for budget in [0, 8, 64, 400] {
-                let split = UnifiedDiff.script(a[...], b[...], budget: budget)
-                XCTAssertTrue(sides(split).old == a && sides(split).new == b, "seed \(seed), budget \(budget)")
+                let split = UnifiedDiff.script(a, 0..<a.count, b, 0..<b.count, budget: budget)
+                XCTAssertTrue(sides(split, a, b).old == lines(a) && sides(split, a, b).new == lines(b), "seed \(seed), budget \(budget)")
                 // Never shorter than the shortest.
-                XCTAssertGreaterThanOrEqual(split.filter { $0.kind != " " }.count, exact.filter { $0.kind != " " }.count)
+                XCTAssertGreaterThanOrEqual(changes(split), changes(exact))
             }
         }
     }
@@ -39,12 +46,13 @@ final class UnifiedDiffTests: XCTestCase {
     /// Split at its unique lines, a script of separate changes is still the
     /// shortest: each piece between anchors is scripted on its own.
     func testAnchorsKeepSeparateChangesShortest() {
-        let old = lines((0..<300).map { "\"id\": \"v\($0)\"\n}\n" }.joined())
-        var new = old
-        for index in stride(from: 290, through: 10, by: -40) { new.insert(Array("\"hitInsets\": -6\n".utf8), at: index) }
-        let split = UnifiedDiff.script(old[...], new[...], budget: 16)
-        XCTAssertTrue(sides(split).old == old && sides(split).new == new)
-        XCTAssertEqual(split.filter { $0.kind == "+" }.count, 8)
-        XCTAssertEqual(split.filter { $0.kind == "-" }.count, 0)
+        var lines = (0..<300).map { "\"id\": \"v\($0)\"\n}\n" }
+        let old = UnifiedDiff.Lines(Array(lines.joined().utf8))
+        for index in stride(from: 145, through: 5, by: -20) { lines.insert("\"hitInsets\": -6\n", at: index) }
+        let new = UnifiedDiff.Lines(Array(lines.joined().utf8))
+        let split = UnifiedDiff.script(old, 0..<old.count, new, 0..<new.count, budget: 16)
+        XCTAssertTrue(sides(split, old, new).old == self.lines(old) && sides(split, old, new).new == self.lines(new))
+        XCTAssertEqual(changes(split, UnifiedDiff.Operation.added), 8)
+        XCTAssertEqual(changes(split, UnifiedDiff.Operation.removed), 0)
     }
 }
