@@ -17,15 +17,21 @@ extension Linter {
     /// The layout as built that fix checking lints again and again, each time
     /// with one set of fixes' hit insets given to its nodes. Each lint changes
     /// the layout's insets, gates, grid and target regions in place, where
-    /// the insets reach, and puts them back when it is done: the tables are
-    /// held once, not copied for every lint beside the run's findings.
+    /// the insets reach, and puts them back when it is done (regions worked
+    /// out afresh are let go of, and worked out again by the next lint): the
+    /// tables are held once, not copied for every lint beside the run's findings.
     final class CheckedLayout {
         private(set) var geometry: Geometry
-        private(set) var regions: [TargetRegion]
+        private var regions: [TargetRegion]
         private let footprints: TargetFootprints
         /// What reading the file found (unknown keys, duplicate ids): the
         /// same for the edited file, whose edits only change hit insets.
         private let diagnostics: [Diagnostic]
+        /// Set when the last lint worked every region out afresh and let
+        /// the regions as built go: the next lint works them out again
+        /// first, and the last lint of a file (most often its only one)
+        /// leaves them unmade.
+        private var regionsToWorkOut: Geometry.RegionsToWorkOut?
 
         /// `built`: with an extras slot for every node a fix gives insets
         /// (`BuiltLayout.withExtrasSlots(for:)`), held by nothing else, or
@@ -37,6 +43,18 @@ extension Linter {
         /// The layout as built (between lints).
         var layout: Layout { geometry.layout }
 
+        /// The regions as built (between lints; tests).
+        func regionsAsBuilt() -> [TargetRegion] {
+            workOutRegionsLetGo()
+            return regions
+        }
+
+        private func workOutRegionsLetGo() {
+            guard let pending = regionsToWorkOut else { return }
+            regions = pending.workOut(&geometry)
+            regionsToWorkOut = nil
+        }
+
         /// The diagnostics a lint of the edited file would give, found with
         /// the fixes' hit insets given to the nodes as the edited file reads
         /// them (`HitAreaChange.readBack`, which every change must have).
@@ -45,6 +63,7 @@ extension Linter {
         /// all). A layout with `ignore` entries is checked whole: whether an
         /// entry is used depends on the findings of its node's whole subtree.
         func lint(with linter: Linter, changing fixes: [Fix], checking: [Int32]? = nil) -> [Diagnostic] {
+            workOutRegionsLetGo()
             var insets = Geometry.InsetChanges(expecting: fixes.reduce(0) { count, fix in count + fix.withHitAreaChanges(\.count) })
             for fix in fixes {
                 fix.withHitAreaChanges { changes in
@@ -76,7 +95,7 @@ extension Linter {
                                           checking: checking).diagnostics
             }
             geometry.restore(insets)
-            replaced.restore(&regions, of: &geometry)
+            regionsToWorkOut = replaced.restore(&regions)
             return found
         }
     }

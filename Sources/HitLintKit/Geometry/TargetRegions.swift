@@ -633,7 +633,7 @@ extension Geometry {
     /// others worked out again, in place: `regions` were `targetRegions()` of
     /// this layout with other hit insets (the only thing that may differ),
     /// `footprints` its targets' footprints. Returns what it replaced, for
-    /// `RegionChanges.restore(_:of:)`.
+    /// `RegionChanges.restore(_:)`.
     ///
     /// A target's region reads its own gate, the gates of the nodes inside it
     /// that answer for it, and the gates of the nodes after it in pre-order
@@ -677,21 +677,36 @@ extension Geometry {
         /// Set when every region was worked out afresh: the old list was let
         /// go of rather than kept to put back (a large run of fixes changes
         /// every target, and two lists of every target's region would be
-        /// held at the run's peak), and is worked out again, as then.
-        fileprivate var workedAfresh: (jobs: Int, limits: RegionLimits)?
+        /// held at the run's peak); it is worked out again, as then.
+        fileprivate var workedAfresh: RegionsToWorkOut?
+
         /// Whether every region was worked out afresh (tests).
         var workedEveryRegionAfresh: Bool { workedAfresh != nil }
 
-        /// Puts the replaced regions back into `regions`, in place.
-        /// `geometry`: the geometry the regions were of, as it was again
-        /// (its insets and gates put back, `Geometry.restore(_:)`).
-        func restore(_ regions: inout [TargetRegion], of geometry: inout Geometry) {
-            if let (jobs, limits) = workedAfresh {
+        /// Puts the replaced regions back into `regions`, in place. Where
+        /// every region was worked out afresh, lets them go instead
+        /// (`regions` is left empty) and returns what works the old ones out
+        /// again, once the geometry is as it was (`Geometry.restore(_:)`).
+        func restore(_ regions: inout [TargetRegion]) -> RegionsToWorkOut? {
+            if let workedAfresh {
                 regions = []
-                geometry.buildGridIfStale()
-                regions = geometry.targetRegions(jobs: jobs, limits: limits)
+                return workedAfresh
             }
             for (position, region) in zip(positions, replaced) { regions[position] = region }
+            return nil
+        }
+    }
+
+    /// Regions let go of (`RegionChanges.restore(_:)`), to be worked out
+    /// again under the limits they were worked out under.
+    struct RegionsToWorkOut {
+        fileprivate let jobs: Int
+        fileprivate let limits: RegionLimits
+
+        /// The regions of `geometry`, the geometry they were of, as it is again.
+        func workOut(_ geometry: inout Geometry) -> [TargetRegion] {
+            geometry.buildGridIfStale()
+            return geometry.targetRegions(jobs: jobs, limits: limits)
         }
     }
 
@@ -756,7 +771,7 @@ extension Geometry {
         // the new ones are (a read cap that moved reaches every target).
         let budget = regionBudget(limits: limits)
         guard changedGates < targets.count, budget == oldBudget else {
-            result.workedAfresh = (jobs, limits)
+            result.workedAfresh = RegionsToWorkOut(jobs: jobs, limits: limits)
             regions = []
             regions = targetRegions(jobs: jobs, limits: limits)
             return result

@@ -111,7 +111,10 @@ final class RegionUpdateTests: XCTestCase {
                     XCTAssertEqual(update.targetRegions().map(describe), expected.map(describe), "\(label), trial \(trial), regions afresh")
                     // Put back, everything reads as it did: insets, gates, grid, regions.
                     update.restore(changes)
-                    replacedHere.restore(&updatedRegions, of: &update)
+                    if let toWorkOut = replacedHere.restore(&updatedRegions) {
+                        XCTAssertTrue(updatedRegions.isEmpty, "\(label), trial \(trial), let go")
+                        updatedRegions = toWorkOut.workOut(&update)
+                    }
                     update.buildGridIfStale()
                     XCTAssertEqual(updatedRegions.map(describe), regions.map(describe), "\(label), trial \(trial), put back")
                     XCTAssertEqual(update.gates, geometry.gates, "\(label), trial \(trial), put back")
@@ -131,8 +134,10 @@ final class RegionUpdateTests: XCTestCase {
                 for (position, region) in updated.enumerated() {
                     if describe(region) == describe(regions[position]) { reused += 1 } else { redone += 1 }
                 }
-                var asBuilt = geometry
-                replaced.restore(&updated, of: &asBuilt)
+                if let toWorkOut = replaced.restore(&updated) {
+                    var asBuilt = geometry
+                    updated = toWorkOut.workOut(&asBuilt)
+                }
                 XCTAssertEqual(updated.map(describe), regions.map(describe), "\(label), trial \(trial), put back")
             }
         }
