@@ -355,9 +355,9 @@ struct RunChecker {
         // Local groups are judged by the findings of the nodes they reach: only those are found.
         var reached: [Int32]?
         if focuses, batch.count > 1 || isLocal(batch[0]) {
-            // Each node once, in the order first reached: a first run's
-            // fixes reach the same containers and neighbours again and again,
-            // and their lists joined are several times the layout's nodes.
+            // Each node once, in the order first reached: a run's fixes
+            // reach the same containers and neighbours again and again (in
+            // a dense layout, each fix its ancestors nine deep).
             if focus.isEmpty { focus = [Bool](repeating: false, count: nodeCount) }
             var nodes: [Int32] = []
             for index in fixes {

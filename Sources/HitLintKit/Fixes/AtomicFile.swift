@@ -113,10 +113,29 @@ public enum AtomicFile {
     // MARK: - Writing
 
     private static func checkUnchanged(_ target: String, _ expected: [UInt8]) throws(Failure) {
-        guard let current = FileManager.default.contents(atPath: target) else {
-            throw Failure(message: "cannot read the file again before writing it")
+        let unreadable = Failure(message: "cannot read the file again before writing it")
+        // Compared a piece at a time: read whole (and copied into an array),
+        // a large file was held twice more beside its fixed bytes.
+        let descriptor = open(target, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable }
+        defer { close(descriptor) }
+        let pieceSize = 1 << 16
+        let piece = UnsafeMutableRawPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { piece.deallocate() }
+        var compared = 0
+        var same = true
+        while same {
+            let count = read(descriptor, piece, pieceSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable
+            }
+            guard count > 0 else { break }
+            same = compared + count <= expected.count
+                && expected.withUnsafeBytes { memcmp($0.baseAddress! + compared, piece, count) == 0 }
+            compared += count
         }
-        guard [UInt8](current) == expected else {
+        guard same, compared == expected.count else {
             throw Failure(message: "the file changed on disk since it was read; not overwriting it (run hitlint --fix again)")
         }
     }

@@ -10,8 +10,9 @@ import Darwin
 public enum UnifiedDiff {
     /// A file's lines, with their line ends, as places in its bytes and a
     /// hash of each: lines are compared by hash first and never copied (a
-    /// fixed layout of 200,000 views has 1.6 million lines between its two
-    /// versions, and an array of its own for each held 600 MB).
+    /// large layout with a fix on every view has millions of lines between
+    /// its two versions, and an array of its own for each line held many
+    /// times the files).
     struct Lines {
         let bytes: [UInt8]
         /// Line i is `bytes[starts[i] ..< starts[i + 1]]`.
@@ -20,7 +21,6 @@ public enum UnifiedDiff {
 
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
-            var hash = StableHash()
             bytes.withUnsafeBufferPointer { bytes in
                 // Room for every line once: grown by doubling, both lists
                 // would hold up to twice a large file's lines.
@@ -33,7 +33,7 @@ public enum UnifiedDiff {
                     var end = start
                     while end < bytes.count, bytes[end] != 0x0A { end += 1 }
                     end = min(end + 1, bytes.count)
-                    hash = StableHash()
+                    var hash = StableHash()
                     hash.combine(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                     hashes.append(hash.value)
                     starts.append(end)
@@ -133,7 +133,8 @@ public enum UnifiedDiff {
             index = end
         }
         // Decoded once, as each line was: a line's bytes that are not UTF-8
-        // read as U+FFFD (a line ends in a newline, so no sequence spans two).
+        // read as U+FFFD (every line ends in a newline or is followed by
+        // one, so no sequence spans two lines).
         return out.string
     }
 

@@ -325,6 +325,27 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "changed")
     }
 
+    /// The file on disk is compared with what was read a piece at a time:
+    /// a change past the first piece, a file grown or cut short by one byte
+    /// are each "changed", and the same large file is not.
+    func testAFileIsComparedWithWhatWasReadToItsLastByte() throws {
+        let path = folder.appendingPathComponent("big.yaml").path
+        let read = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+        var later = read
+        later[150_000] ^= 1
+        for (onDisk, label) in [(later, "changed past the first piece"), (read + [7], "grown by a byte"),
+                                (Array(read.dropLast()), "cut short by a byte"), ([], "emptied")] {
+            try Data(onDisk).write(to: URL(fileURLWithPath: path))
+            XCTAssertThrowsError(try AtomicFile.replace(path, with: Array("new".utf8), expecting: read), label) { error in
+                XCTAssertTrue((error as? AtomicFile.Failure)?.message.contains("changed on disk") ?? false, "\(label): \(error)")
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(onDisk), label)
+        }
+        try Data(read).write(to: URL(fileURLWithPath: path))
+        try AtomicFile.replace(path, with: Array("new".utf8), expecting: read)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
+    }
+
     #if os(Linux)
     /// A folder nobody can create files in, root included: /proc. (The file is
     /// writable, 0644, so it is the temporary file that fails, not the read-only check.)
