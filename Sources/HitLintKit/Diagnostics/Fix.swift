@@ -275,25 +275,36 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
         let count = Int(counts.changeCount)
         guard count > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try withExtendedLifetime(self) {
-            try withUnsafeTemporaryAllocation(of: HitAreaChange.self, capacity: count) { changes in
-                let held = UnsafePointer(tail.assumingMemoryBound(to: Change.self))
-                var values = UnsafePointer((tail + count * Self.changeStride).assumingMemoryBound(to: EdgeInsets.self))
+            let held = UnsafePointer(tail.assumingMemoryBound(to: Change.self))
+            var values = UnsafePointer((tail + count * Self.changeStride).assumingMemoryBound(to: EdgeInsets.self))
+            // One change (a target's fix, most fixes) is made in a variable:
+            // every fix is read this way several times while it is checked.
+            if count == 1 {
+                let change = Self.change(held.pointee, values: &values)
+                return try withUnsafePointer(to: change) { try body(UnsafeBufferPointer(start: $0, count: 1)) }
+            }
+            return try withUnsafeTemporaryAllocation(of: HitAreaChange.self, capacity: count) { changes in
                 let first = changes.baseAddress!
                 for position in 0..<count {
-                    let change = held[position]
-                    var readBack: WrittenInsets?
-                    if change.readBack == 1 {
-                        readBack = WrittenInsets(sides: change.readSides, values: change.insets)
-                    } else if change.readBack == 2 {
-                        readBack = WrittenInsets(sides: change.readSides, values: values.pointee)
-                        values += 1
-                    }
-                    (first + position).initialize(to: HitAreaChange(node: Int(change.node), insets: change.insets, readBack: readBack))
+                    (first + position).initialize(to: Self.change(held[position], values: &values))
                 }
                 defer { first.deinitialize(count: count) }
                 return try body(UnsafeBufferPointer(changes))
             }
         }
+    }
+
+    /// A change as held, made whole; `values` moves past the read-back values it takes.
+    @inline(__always)
+    private static func change(_ held: Change, values: inout UnsafePointer<EdgeInsets>) -> HitAreaChange {
+        var readBack: WrittenInsets?
+        if held.readBack == 1 {
+            readBack = WrittenInsets(sides: held.readSides, values: held.insets)
+        } else if held.readBack == 2 {
+            readBack = WrittenInsets(sides: held.readSides, values: values.pointee)
+            values += 1
+        }
+        return HitAreaChange(node: Int(held.node), insets: held.insets, readBack: readBack)
     }
 
     func isEqual(to other: FixStore) -> Bool {

@@ -71,6 +71,12 @@ final class DiagnosticValueTests: XCTestCase {
                                      readBack: WrittenInsets(sides: 0b1111, values: EdgeInsets(top: -0.0, left: -3, bottom: 0, right: 0)))]
         let readTops = Fix(description: "", edits: [], hitAreaChanges: changes).hitAreaChanges.map { $0.readBack?.values.top.bitPattern }
         XCTAssertEqual(readTops, [(-6.0).bitPattern, nil, (-7.25).bitPattern, (-0.0).bitPattern])
+        // A fix of one change (most fixes) reads it back alike.
+        for change in changes {
+            XCTAssertEqual(Fix(description: "", edits: [], hitAreaChanges: [change]).hitAreaChanges, [change])
+            XCTAssertEqual(Fix(description: "", edits: [], hitAreaChanges: [change]).hitAreaChanges.first?.readBack?.values.top.bitPattern,
+                           change.readBack?.values.top.bitPattern)
+        }
         var fix = Fix(description: "grow 'prev' and 'next' → 44 pt", edits: edits, hitAreaChanges: changes)
         XCTAssertEqual(fix.description, "grow 'prev' and 'next' → 44 pt")
         XCTAssertEqual(fix.edits, edits)
