@@ -31,14 +31,8 @@ public enum Fixer {
         /// Scratch: the spans of the fix being looked at.
         private var spans: [SourceSpan] = []
 
-        /// Adds one fix's edits if they can join; whether they did (none cannot).
-        mutating func add(_ edits: [TextEdit]) -> Bool {
-            guard fits(edits.lazy.map(\.span)) else { return false }
-            for edit in edits { accepted.insert(edit) }
-            return true
-        }
-
-        /// The same for a fix as it is held: its edits are made (their
+        /// Adds one fix's edits if they can join; whether they did (none
+        /// cannot). Read where the fix holds them: its edits are made (their
         /// replacements as strings) only if they join.
         mutating func add(_ fix: Fix?) -> Bool {
             guard let fix, fits(fix) else { return false }
@@ -68,16 +62,12 @@ public enum Fixer {
             return true
         }
 
-        /// Some edits, all inside the file, not overlapping each other or touching any already in.
-        private func fits<Spans: RandomAccessCollection>(_ spans: Spans) -> Bool where Spans.Element == SourceSpan, Spans.Index == Int {
-            Fixer.areValid(spans: spans, byteCount: byteCount) && !spans.contains(where: accepted.conflicts)
-        }
-
-        /// `fits` for a fix's edits, read where the fix holds them (into `spans`).
+        /// Whether a fix has some edits, all inside the file, not overlapping
+        /// each other or touching any already in (its spans read into `spans`).
         private mutating func fits(_ fix: Fix) -> Bool {
             spans.removeAll(keepingCapacity: true)
             fix.forEachEditSpan { spans.append($0) }
-            return fits(spans)
+            return Fixer.areValid(spans: spans, byteCount: byteCount) && !spans.contains(where: accepted.conflicts)
         }
 
         /// Adds each diagnostic's fix that can join, in order; the positions of those that did.

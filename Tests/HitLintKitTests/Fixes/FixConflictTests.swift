@@ -26,7 +26,7 @@ final class FixConflictTests: XCTestCase {
             var batch = Fixer.EditBatch(byteCount: byteCount)
             var joined: Set<Int> = []
             for index in order {
-                let expected = batch.add(fixes[index])
+                let expected = batch.add(Fix(description: "", edits: fixes[index]))
                 let found = conflicts.valid[index] && !conflicts.touching(index).contains { joined.contains($0) }
                 XCTAssertEqual(found, expected, "seed \(seed), fix \(index): \(fixes[index])")
                 if expected { joined.insert(index); accepted += 1 } else { refused += 1 }
