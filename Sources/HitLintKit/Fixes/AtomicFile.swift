@@ -115,7 +115,7 @@ public enum AtomicFile {
     private static func checkUnchanged(_ target: String, _ expected: [UInt8]) throws(Failure) {
         let unreadable = Failure(message: "cannot read the file again before writing it")
         // Compared a piece at a time: read whole (and copied into an array),
-        // a large file was held twice more beside its fixed bytes.
+        // a large file would be held twice more beside its fixed bytes.
         let descriptor = open(target, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw unreadable }
         defer { close(descriptor) }

@@ -11,8 +11,8 @@ public enum UnifiedDiff {
     /// A file's lines, with their line ends, as places in its bytes and a
     /// hash of each: lines are compared by hash first and never copied (a
     /// large layout with a fix on every view has millions of lines between
-    /// its two versions, and an array of its own for each line held many
-    /// times the files).
+    /// its two versions, and an array of its own for each line would hold
+    /// many times the files).
     struct Lines {
         let bytes: [UInt8]
         /// Line i is `bytes[starts[i] ..< starts[i + 1]]`.
@@ -224,7 +224,7 @@ public enum UnifiedDiff {
         // one of each. Lines of one hash are taken together: two lines that
         // share one are neither unique, and an anchor is checked line for
         // line. (A sorted list, not a table: a table of a large file's lines
-        // held several times their count in words.)
+        // would hold several times their count in words.)
         var keyed: [(hash: UInt64, place: Int)] = []
         keyed.reserveCapacity(aRange.count + bRange.count)
         for line in aRange { keyed.append((a.hash(line), line)) }
