@@ -7,8 +7,15 @@ SWIFT ?= swift
 build:
 	$(SWIFT) build
 
+# On Linux the installed binary carries the Swift runtime and Foundation
+# in itself (`--static-swift-stdlib`): the pages the dynamic loader touches
+# in twenty shared libraries are a fixed cost of every run, in memory and in
+# start-up time (Docs/performance.md, "Linked statically"). macOS has the
+# runtime in the system, and no static one to link.
+STATIC_STDLIB := $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+
 release:
-	$(SWIFT) build -c release --product hitlint
+	$(SWIFT) build -c release --product hitlint $(STATIC_STDLIB)
 
 test:
 	$(SWIFT) test
@@ -26,8 +33,10 @@ generate:
 run:
 	$(SWIFT) run hitlint Examples || test $$? -eq 1
 
+# Measures hitlint as `make install` builds it: every product linked the
+# same way, so neither build undoes the other's.
 bench:
-	$(SWIFT) build -c release --product hitlint && $(SWIFT) run -c release hitlint-bench
+	$(SWIFT) build -c release $(STATIC_STDLIB) && "$$($(SWIFT) build -c release --show-bin-path)/hitlint-bench" $(ARGS)
 
 conformance:
 	python3 ../shared/conformance/run
