@@ -28,6 +28,29 @@ enum LargeArrays {
     }
 }
 
+/// Memory freed in the middle of the allocator's heap, given back to the
+/// system. glibc keeps what a program frees there for its later small
+/// allocations, resident; a table large enough to be mapped on its own
+/// never reuses it, and the next lint's small pieces land elsewhere. Called
+/// where a large file's lint has just freed many megabytes of small pieces
+/// (fix checking's packed text, the end of its checking, a `--fix` pass);
+/// elsewhere the allocator's own trimming of its heap's top suffices.
+enum FreedMemory {
+    /// Below this many bytes of file, what a lint of it frees is not worth a walk of the heap.
+    static let worthGivingBackFrom = 4 << 20
+
+    static func giveBack() {
+        #if canImport(Glibc)
+        _ = mallocTrim(0)
+        #endif
+    }
+}
+
+#if canImport(Glibc)
+/// glibc's malloc_trim, which the Glibc module does not export.
+@_silgen_name("malloc_trim") private func mallocTrim(_ padding: Int) -> Int32
+#endif
+
 extension Array {
     /// `reserveCapacity`, with the reserved storage advised onto huge pages
     /// before anything is written to it (advice after the first touch is too late).

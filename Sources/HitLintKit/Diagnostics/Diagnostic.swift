@@ -195,7 +195,7 @@ public struct FindingNames: Hashable, Sendable {
     /// The names written into `arena`, with the others of its rule.
     public init(node: String?, related: [String], into arena: inout MessageArena) {
         guard node != nil || !related.isEmpty else { self = .none; return }
-        self.init(text: arena.write { Self.write(node: node, related: related, into: &$0) })
+        self.init(text: arena.writeNames { Self.write(node: node, related: related, into: &$0) })
     }
 
     private static func write(node: String?, related: [String], into bytes: inout ByteWriter) {

@@ -92,7 +92,7 @@ public struct Fix: Hashable, @unchecked Sendable {
 
     /// Each edit's span, in order.
     public func forEachEditSpan(_ body: (SourceSpan) throws -> Void) rethrows {
-        try store.forEachEdit { span, _ in try body(span) }
+        try store.forEachEditSpan(body)
     }
 
     /// The hit-area changes, lent for the call.
@@ -126,6 +126,30 @@ public struct Fix: Hashable, @unchecked Sendable {
         self = store.withDescription { Fix(store: FixStore.make(description: $0, edits: [], changes: [], unwritten: false)) }
     }
 
+    /// How many bytes its words take (description, then replacements), when
+    /// it holds them itself; 0 when it has none or holds them packed.
+    var heldTextCount: Int { store.counts.isPacked ? 0 : store.textCount }
+
+    /// Its words' bytes where it holds them (`heldTextCount` of them), lent for the call.
+    func withHeldText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        precondition(!store.counts.isPacked, "a packed fix's words are read through withDescription and forEachEdit")
+        return try store.withText { try body(UnsafeBufferPointer(start: $0, count: store.textCount)) }
+    }
+
+    /// The same fix with its words held in `packed`, from `offset` of its
+    /// bytes (where `withHeldText`'s bytes were put). Every part of it reads
+    /// as before; reading its words reads the packed text back whole.
+    func packed(in packed: PackedText, at offset: Int) -> Fix {
+        Fix(store: store.packed(in: packed, at: offset))
+    }
+
+    /// The same fix holding its words again, when they are packed in
+    /// `packed`, read back as `bytes`; nil when they are not.
+    func unpacked(from packed: PackedText, bytes: UnsafeBufferPointer<UInt8>) -> Fix? {
+        guard let offset = store.offset(in: packed) else { return nil }
+        return Fix(store: store.unpacked(text: bytes.baseAddress! + offset))
+    }
+
     public static func == (lhs: Fix, rhs: Fix) -> Bool {
         lhs.store === rhs.store || lhs.store.isEqual(to: rhs.store)
     }
@@ -137,6 +161,9 @@ public struct Fix: Hashable, @unchecked Sendable {
 /// order) its hit-area changes, the read-back values of those that read
 /// back other than their insets, its edits' spans with where their
 /// replacements are, and the bytes of its description and replacements.
+/// A packed store (fix checking holds a first run's fixes so) has no bytes:
+/// its tail begins with the `PackedText` that holds them (a reference it
+/// counts) and where in it they start.
 /// Never changed once made, so any thread may read it (why `Fix` is
 /// `Sendable`, which a `ManagedBuffer` cannot be).
 private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
@@ -147,6 +174,7 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
         var editCount: UInt32
         var changeCount: UInt32
         var hasUnwrittenEdits: Bool
+        var isPacked = false
     }
 
     /// An edit as held: its replacement is `count` bytes from `start` in the bytes.
@@ -231,13 +259,77 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
 
     private var tail: UnsafeMutableRawPointer { withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) } }
 
+    /// What a packed store's tail begins with: the `PackedText`, and where its bytes are in it.
+    private static let packedPrefix = 16
+
+    /// Where the changes begin: after a packed store's reference to its text.
+    private var parts: UnsafeMutableRawPointer { counts.isPacked ? tail + Self.packedPrefix : tail }
+
+    /// The bytes of the changes, their values and the edits, before the text.
+    private var partsCount: Int { editsOffset + Int(counts.editCount) * Self.editStride }
+
+    /// The bytes of the description and the replacements, which follow one another.
+    var textCount: Int {
+        let counts = counts
+        guard counts.editCount > 0 else { return Int(counts.descriptionCount) }
+        let last = UnsafePointer((parts + editsOffset).assumingMemoryBound(to: Edit.self))[Int(counts.editCount) - 1]
+        return Int(last.start) + Int(last.count)
+    }
+
+    deinit {
+        if counts.isPacked { Unmanaged<PackedText>.fromOpaque(UnsafeRawPointer(bitPattern: tail.load(as: UInt.self))!).release() }
+    }
+
+    /// The same parts, the text held in `packed` from `offset`.
+    func packed(in packed: PackedText, at offset: Int) -> FixStore {
+        precondition(!counts.isPacked)
+        var header = counts
+        header.isPacked = true
+        let count = partsCount
+        let store = unsafeDowncast(Self.create(minimumCapacity: (Self.packedPrefix + Self.roundedUp(count)) / 8) { _ in header },
+                                   to: FixStore.self)
+        store.tail.storeBytes(of: UInt(bitPattern: Unmanaged.passRetained(packed).toOpaque()), as: UInt.self)
+        store.tail.storeBytes(of: UInt(offset), toByteOffset: 8, as: UInt.self)
+        (store.tail + Self.packedPrefix).copyMemory(from: parts, byteCount: count)
+        return store
+    }
+
+    /// Where its text starts in `packed`, when it is held there; nil otherwise.
+    func offset(in packed: PackedText) -> Int? {
+        guard counts.isPacked, tail.load(as: UInt.self) == UInt(bitPattern: Unmanaged.passUnretained(packed).toOpaque()) else { return nil }
+        return Int(tail.load(fromByteOffset: 8, as: UInt.self))
+    }
+
+    /// The same parts with the text held again, copied from `text`.
+    func unpacked(text: UnsafePointer<UInt8>) -> FixStore {
+        var header = counts
+        header.isPacked = false
+        let (count, textCount) = (partsCount, textCount)
+        let store = unsafeDowncast(Self.create(minimumCapacity: max(1, Self.roundedUp(count + textCount) / 8)) { _ in header },
+                                   to: FixStore.self)
+        store.tail.copyMemory(from: parts, byteCount: count)
+        (store.tail + count).copyMemory(from: text, byteCount: textCount)
+        return store
+    }
+
+    /// The text (the description, then the replacements), lent for the
+    /// call: a packed store's read back whole first.
+    func withText<R>(_ body: (UnsafePointer<UInt8>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(self) {
+            guard counts.isPacked else { return try body(UnsafePointer((parts + partsCount).assumingMemoryBound(to: UInt8.self))) }
+            let packed = Unmanaged<PackedText>.fromOpaque(UnsafeRawPointer(bitPattern: tail.load(as: UInt.self))!).takeUnretainedValue()
+            let offset = Int(tail.load(fromByteOffset: 8, as: UInt.self))
+            return try packed.withBytes { try body($0.baseAddress! + offset) }
+        }
+    }
+
     /// The header read through its pointer: `header` is a class's stored
     /// property, and each use of it would be checked for exclusive access.
     var counts: Header { withUnsafeMutablePointerToHeader { $0.pointee } }
 
     /// How many changes hold read-back values of their own.
     private var valueCount: Int {
-        let held = UnsafePointer(tail.assumingMemoryBound(to: Change.self))
+        let held = UnsafePointer(parts.assumingMemoryBound(to: Change.self))
         var count = 0
         for position in 0..<Int(counts.changeCount) where held[position].readBack == 2 { count += 1 }
         return count
@@ -248,12 +340,9 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
         return counts.changeCount == 0 ? 0 : Int(counts.changeCount) * Self.changeStride + valueCount * Self.valuesStride
     }
 
-    private var bytes: UnsafePointer<UInt8> {
-        UnsafePointer((tail + editsOffset + Int(counts.editCount) * Self.editStride).assumingMemoryBound(to: UInt8.self))
-    }
-
     func withDescription<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(self) { try body(UnsafeBufferPointer(start: bytes, count: Int(counts.descriptionCount))) }
+        let count = Int(counts.descriptionCount)
+        return try withText { try body(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     func forEachEdit(_ body: (SourceSpan, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
@@ -262,10 +351,18 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
         }
     }
 
+    /// Each edit's span, read without its replacement (a packed store's text is not read back).
+    func forEachEditSpan(_ body: (SourceSpan) throws -> Void) rethrows {
+        try withExtendedLifetime(self) {
+            let edits = UnsafePointer((parts + editsOffset).assumingMemoryBound(to: Edit.self))
+            for edit in UnsafeBufferPointer(start: edits, count: Int(counts.editCount)) { try body(edit.span) }
+        }
+    }
+
     /// The edits as held and the bytes their replacements are in, lent for the call.
     private func withEdits<R>(_ body: (UnsafeBufferPointer<Edit>, UnsafePointer<UInt8>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(self) {
-            let edits = UnsafePointer((tail + editsOffset).assumingMemoryBound(to: Edit.self))
+        try withText { bytes in
+            let edits = UnsafePointer((parts + editsOffset).assumingMemoryBound(to: Edit.self))
             return try body(UnsafeBufferPointer(start: edits, count: Int(counts.editCount)), bytes)
         }
     }
@@ -275,8 +372,8 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
         let count = Int(counts.changeCount)
         guard count > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
         return try withExtendedLifetime(self) {
-            let held = UnsafePointer(tail.assumingMemoryBound(to: Change.self))
-            var values = UnsafePointer((tail + count * Self.changeStride).assumingMemoryBound(to: EdgeInsets.self))
+            let held = UnsafePointer(parts.assumingMemoryBound(to: Change.self))
+            var values = UnsafePointer((parts + count * Self.changeStride).assumingMemoryBound(to: EdgeInsets.self))
             // One change (a target's fix, most fixes) is made in a variable:
             // every fix is read this way several times while it is checked.
             if count == 1 {

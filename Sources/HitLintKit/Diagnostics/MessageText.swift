@@ -124,12 +124,17 @@ private final class MessageBlock: ManagedBuffer<MessageBlock.Header, UInt8> {
     }
 }
 
-/// Where one run of a rule writes its findings' messages: each written
-/// piece by piece into one reused scratch buffer, then copied into blocks
-/// filled in turn, each held for as long as a message in it is. One rule on
-/// one thread writes into it; the messages it hands out can go anywhere.
+/// Where one run of a rule writes its findings' messages and names: each
+/// written piece by piece into one reused scratch buffer, then copied into
+/// blocks filled in turn, each held for as long as a text in it is. One rule
+/// on one thread writes into it; the texts it hands out can go anywhere.
+///
+/// Names and messages fill blocks of their own: fix checking reads the
+/// names of a first run's findings and sets their messages aside packed
+/// (`PackedFindingText`), and a block of messages alone is then let go of.
 public struct MessageArena: ~Copyable {
     private var block: MessageBlock?
+    private var nameBlock: MessageBlock?
     private var scratch = ByteWriter(capacity: 512)
 
     /// Large enough that a block's own cost is nothing beside its messages,
@@ -140,17 +145,32 @@ public struct MessageArena: ~Copyable {
 
     /// The message `body` writes.
     public mutating func write(_ body: (inout ByteWriter) -> Void) -> MessageText {
+        Self.write(body, scratch: &scratch, block: &block)
+    }
+
+    /// The names `body` writes (`FindingNames`), in the blocks of names.
+    mutating func writeNames(_ body: (inout ByteWriter) -> Void) -> MessageText {
+        Self.write(body, scratch: &scratch, block: &nameBlock)
+    }
+
+    /// These bytes, as a message (copied straight in: no scratch).
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>) -> MessageText {
+        Self.add(bytes, to: &block)
+    }
+
+    private static func write(_ body: (inout ByteWriter) -> Void, scratch: inout ByteWriter,
+                              block: inout MessageBlock?) -> MessageText {
         scratch.removeAll()
         body(&scratch)
-        let count = scratch.count
+        return scratch.withBytes { add($0, to: &block) }
+    }
+
+    private static func add(_ bytes: UnsafeBufferPointer<UInt8>, to block: inout MessageBlock?) -> MessageText {
+        let count = bytes.count
         guard count > 0 else { return .empty }
-        if count > Self.blockSize / 4 {
-            let own = MessageBlock.make(capacity: count)
-            return scratch.withBytes { own.adding($0) }
-        }
-        if block == nil || block!.room < count { block = MessageBlock.make(capacity: Self.blockSize) }
-        let current = block!
-        return scratch.withBytes { current.adding($0) }
+        if count > blockSize / 4 { return MessageBlock.make(capacity: count).adding(bytes) }
+        if block == nil || block!.room < count { block = MessageBlock.make(capacity: blockSize) }
+        return block!.adding(bytes)
     }
 }
 

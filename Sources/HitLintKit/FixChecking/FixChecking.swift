@@ -37,6 +37,13 @@ struct FixChecking {
     /// Whether checking lints on the built layout name the nodes of their
     /// findings (`Linter.namesFixCheckNodes`, for tests).
     var namesNodes = false
+    /// From how many findings their text is packed while their fixes are
+    /// checked (`PackedFindingText`; `Linter.packsFixCheckTextFrom`, for tests).
+    var packsTextFrom = FixChecking.packsTextFrom
+
+    /// Below this many findings, packing their text would save little
+    /// beside what checking holds anyway (tens of kilobytes).
+    static let packsTextFrom = 2_048
 
     /// What the lint that made the fixes leaves for checking them: where each
     /// fix can change findings, and the layout as it built it (fixes that only
@@ -69,6 +76,13 @@ struct FixChecking {
     /// says why. In place: a copy of a large file's diagnostics would be
     /// made beside them, each a reference counted for each of its strings.
     consuming func check(_ diagnostics: inout [Diagnostic]) {
+        let packed = diagnostics.count >= packsTextFrom ? PackedFindingText(packing: &diagnostics) : PackedFindingText()
+        // What checking holds is let go of when it returns, before the text is put back.
+        verifying(&diagnostics)
+        packed.unpack(&diagnostics)
+    }
+
+    private consuming func verifying(_ diagnostics: inout [Diagnostic]) {
         var checker = linter
         checker.options.fixChecking = .unchecked
         // Verdicts count problems by rule and node: the extra lints need no messages.

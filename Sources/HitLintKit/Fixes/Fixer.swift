@@ -310,7 +310,10 @@ public enum Fixer {
                                       maximumPasses: Int = 10, foundInFolder: Bool = false, linted: LintResult? = nil)
         -> (bytes: [UInt8], fixesApplied: Int, result: LintResult) {
         func lint(_ bytes: [UInt8]) -> LintResult {
-            linter.lint(source: SourceText(bytes: bytes), format: format, path: path, foundInFolder: foundInFolder)
+            // Each pass's lint follows one that freed its checking's tables
+            // and its findings' text in small pieces.
+            if bytes.count >= FreedMemory.worthGivingBackFrom { FreedMemory.giveBack() }
+            return linter.lint(source: SourceText(bytes: bytes), format: format, path: path, foundInFolder: foundInFolder)
         }
         var current = bytes
         var total = 0

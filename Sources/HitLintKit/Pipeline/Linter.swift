@@ -75,6 +75,8 @@ public struct Linter: Sendable {
     /// nodes of their findings (false: the checker names a node from the
     /// layout when it first meets one, `RunSettings.namesNodes`).
     var namesFixCheckNodes = false
+    /// From how many findings fix checking packs their text (`FixChecking.packsTextFrom`; for tests).
+    var packsFixCheckTextFrom = FixChecking.packsTextFrom
 
     public init(options: LintOptions = LintOptions()) {
         self.options = options
@@ -230,7 +232,8 @@ public struct Linter: Sendable {
                 let origin = outcome.context.map { FixChecking.Origin($0, layoutDiagnostics: outcome.layoutDiagnostics) }
                 if !outcome.keepsContext { outcome.context = nil }
                 FixChecking(linter: self, source: source, format: format, path: path, origin: consume origin,
-                            audit: fixCheckAudit, focuses: focusesFixChecks, namesNodes: namesFixCheckNodes).check(&diagnostics)
+                            audit: fixCheckAudit, focuses: focusesFixChecks, namesNodes: namesFixCheckNodes,
+                            packsTextFrom: packsFixCheckTextFrom).check(&diagnostics)
             } else {
                 fixesChecked = false
             }
@@ -258,7 +261,7 @@ public struct Linter: Sendable {
             let origin = FixChecking.Origin(context, layoutDiagnostics: input.layoutDiagnostics)
             FixChecking(linter: self, source: result.source, format: input.format, path: result.path,
                         origin: origin, audit: fixCheckAudit, focuses: focusesFixChecks,
-                        namesNodes: namesFixCheckNodes).check(&checked.diagnostics)
+                        namesNodes: namesFixCheckNodes, packsTextFrom: packsFixCheckTextFrom).check(&checked.diagnostics)
         } else {
             var linter = self
             linter.options.fixChecking = .checked

@@ -126,6 +126,34 @@ final class FixReachTests: XCTestCase {
         XCTAssertGreaterThan(byHand, 10)
     }
 
+    /// A large file's findings hold their messages and fixes' words packed
+    /// while the fixes are checked (`PackedFindingText`): what checking reads
+    /// of a packed fix (a failed fix's description, given its note) reads
+    /// as before, and every finding comes out as an unpacked check gives it.
+    func testFindingsPackedWhileTheirFixesAreCheckedComeOutAsBefore() {
+        var fixes = 0
+        var byHand = 0
+        for seed in 0..<120 {
+            let (text, options) = screen(seed: UInt64(3_000 + seed))
+            let source = SourceText(text)
+            var unpacked = Linter(options: options)
+            unpacked.packsFixCheckTextFrom = .max
+            let expected = unpacked.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+            var packing = Linter(options: options)
+            packing.packsFixCheckTextFrom = 0
+            let found = packing.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+            XCTAssertEqual(found, expected, "seed \(seed)\n\(text)")
+            XCTAssertEqual(found.map(\.message), expected.map(\.message), "seed \(seed)")
+            XCTAssertEqual(found.map { $0.fix?.description }, expected.map { $0.fix?.description }, "seed \(seed)")
+            XCTAssertEqual(found.map { $0.fix?.edits ?? [] }, expected.map { $0.fix?.edits ?? [] }, "seed \(seed)")
+            XCTAssertEqual(found.map { $0.fix?.hitAreaChanges ?? [] }, expected.map { $0.fix?.hitAreaChanges ?? [] }, "seed \(seed)")
+            fixes += expected.filter { $0.fix?.hasEdits == true }.count
+            byHand += expected.filter { $0.fix?.description.contains("to do by hand") == true }.count
+        }
+        XCTAssertGreaterThan(fixes, 300)
+        XCTAssertGreaterThan(byHand, 10)
+    }
+
     /// Fix checking's lints on the built layout leave the names of the nodes
     /// they find problems on to the checker, which names a node from the
     /// layout when it first meets one (`RunSettings.namesNodes`): problems
