@@ -1,3 +1,5 @@
+import Foundation
+
 /// Bytes compressed the way LZ4 compresses a block: runs of literal bytes,
 /// each followed by a copy of at least four bytes from at most 65,535 bytes
 /// back. Text made of the same phrases and names, as a run's messages and
@@ -169,13 +171,60 @@ final class PackedText: Sendable {
     /// How many bytes it holds.
     var packedCount: Int { compressed.count }
 
-    /// The bytes, read back for the call.
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    /// The bytes, read back for the call, once (`PackedFindingText.unpack`
+    /// reads each text so).
+    func withBytesOnce<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(count, 1)) { buffer in
             let bytes = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
-            let read = compressed.withUnsafeBufferPointer { LZBlock.decompress($0, into: bytes) }
-            precondition(read, "packed text reads back as it was packed")
+            readBack(into: bytes)
             return try body(UnsafeBufferPointer(bytes))
         }
+    }
+
+    /// The bytes, read back for the call: a read of a few of them (a packed
+    /// fix's words). The last texts read are kept read back (`RecentlyRead`):
+    /// fix checking reads the edits of fixes checked on their edited file in
+    /// their order, most of them in a text a fix just before was in.
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let bytes = RecentlyRead.shared.bytes(of: self) { return try bytes.withUnsafeBufferPointer(body) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            readBack(into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
+            initialized = count
+        }
+        RecentlyRead.shared.keep(bytes, of: self)
+        return try bytes.withUnsafeBufferPointer(body)
+    }
+
+    private func readBack(into bytes: UnsafeMutableBufferPointer<UInt8>) {
+        let read = compressed.withUnsafeBufferPointer { LZBlock.decompress($0, into: bytes) }
+        precondition(read, "packed text reads back as it was packed")
+    }
+}
+
+/// The last few packed texts read back, each with its bytes, for any
+/// thread (a read takes the lock only to find or keep them: the bytes are
+/// an array no one changes). A text kept is held, so no other text can be
+/// made where it is and be taken for it.
+private final class RecentlyRead: @unchecked Sendable {
+    static let shared = RecentlyRead()
+    private static let kept = 4
+    private let lock = NSLock()
+    /// The most recently read last.
+    private var texts: [(text: PackedText, bytes: [UInt8])] = []
+
+    func bytes(of text: PackedText) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let position = texts.lastIndex(where: { $0.text === text }) else { return nil }
+        let found = texts.remove(at: position)
+        texts.append(found)
+        return found.bytes
+    }
+
+    func keep(_ bytes: [UInt8], of text: PackedText) {
+        lock.lock()
+        defer { lock.unlock() }
+        texts.append((text, bytes))
+        if texts.count > Self.kept { texts.removeFirst() }
     }
 }

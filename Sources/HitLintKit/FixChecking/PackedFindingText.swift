@@ -98,7 +98,7 @@ struct PackedFindingText: ~Copyable {
         for (position, packed) in pieces.enumerated() {
             let first = firstDiagnostics[position]
             let end = position + 1 < pieces.count ? firstDiagnostics[position + 1] : diagnostics.count
-            packed.withBytes { bytes in
+            packed.withBytesOnce { bytes in
                 for index in first..<end {
                     let messageCount = messageCounts[index]
                     if messageCount != .max {

@@ -8,6 +8,9 @@ final class PackedTextTests: XCTestCase {
         var scratch = PackedText.Scratch()
         let packed = bytes.withUnsafeBufferPointer { PackedText($0, scratch: &scratch) }
         XCTAssertEqual(packed.count, bytes.count, file: file, line: line)
+        XCTAssertEqual(packed.withBytesOnce { Array($0) }, bytes, file: file, line: line)
+        // Read back, then found among the texts read last.
+        XCTAssertEqual(packed.withBytes { Array($0) }, bytes, file: file, line: line)
         XCTAssertEqual(packed.withBytes { Array($0) }, bytes, file: file, line: line)
         return packed.packedCount
     }
