@@ -229,15 +229,10 @@ func peakRSS() -> Int {
     #endif
 }
 
-#if os(Linux)
-/// glibc's malloc_trim, which the Glibc module does not export.
-@_silgen_name("malloc_trim") func releaseFreeMemory(_ padding: Int) -> Int32
-#endif
-
 func resetPeakRSS() {
     #if os(Linux)
     // Give freed memory back first, or the high-water mark cannot drop.
-    _ = releaseFreeMemory(0)
+    FreedMemory.giveBack()
     if let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") {
         handle.write(Data("5".utf8))
         try? handle.close()

@@ -35,11 +35,11 @@ enum LargeArrays {
 /// where a large file's lint has just freed many megabytes of small pieces
 /// (fix checking's packed text, the end of its checking, a `--fix` pass);
 /// elsewhere the allocator's own trimming of its heap's top suffices.
-enum FreedMemory {
+public enum FreedMemory {
     /// Below this many bytes of file, what a lint of it frees is not worth a walk of the heap.
     static let worthGivingBackFrom = 4 << 20
 
-    static func giveBack() {
+    public static func giveBack() {
         #if canImport(Glibc)
         _ = mallocTrim(0)
         #endif

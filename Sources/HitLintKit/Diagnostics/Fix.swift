@@ -276,8 +276,16 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
         return Int(last.start) + Int(last.count)
     }
 
+    /// A packed store's text, as its tail holds it (a reference it counts).
+    private var packedText: Unmanaged<PackedText> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: tail.load(as: UInt.self))!)
+    }
+
+    /// Where a packed store's bytes start in its text.
+    private var packedOffset: Int { Int(tail.load(fromByteOffset: 8, as: UInt.self)) }
+
     deinit {
-        if counts.isPacked { Unmanaged<PackedText>.fromOpaque(UnsafeRawPointer(bitPattern: tail.load(as: UInt.self))!).release() }
+        if counts.isPacked { packedText.release() }
     }
 
     /// The same parts, the text held in `packed` from `offset`.
@@ -296,8 +304,8 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
 
     /// Where its text starts in `packed`, when it is held there; nil otherwise.
     func offset(in packed: PackedText) -> Int? {
-        guard counts.isPacked, tail.load(as: UInt.self) == UInt(bitPattern: Unmanaged.passUnretained(packed).toOpaque()) else { return nil }
-        return Int(tail.load(fromByteOffset: 8, as: UInt.self))
+        guard counts.isPacked, packedText.takeUnretainedValue() === packed else { return nil }
+        return packedOffset
     }
 
     /// The same parts with the text held again, copied from `text`.
@@ -317,9 +325,8 @@ private final class FixStore: ManagedBuffer<FixStore.Header, UInt64> {
     func withText<R>(_ body: (UnsafePointer<UInt8>) throws -> R) rethrows -> R {
         try withExtendedLifetime(self) {
             guard counts.isPacked else { return try body(UnsafePointer((parts + partsCount).assumingMemoryBound(to: UInt8.self))) }
-            let packed = Unmanaged<PackedText>.fromOpaque(UnsafeRawPointer(bitPattern: tail.load(as: UInt.self))!).takeUnretainedValue()
-            let offset = Int(tail.load(fromByteOffset: 8, as: UInt.self))
-            return try packed.withBytes { try body($0.baseAddress! + offset) }
+            let offset = packedOffset
+            return try packedText.takeUnretainedValue().withBytes { try body($0.baseAddress! + offset) }
         }
     }
 

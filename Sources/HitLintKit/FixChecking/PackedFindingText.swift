@@ -84,11 +84,6 @@ struct PackedFindingText: ~Copyable {
         piece.removeAll()
     }
 
-    /// How many bytes the packed text holds, and reads back as.
-    var counts: (packed: Int, text: Int) {
-        pieces.reduce((0, 0)) { ($0.0 + $1.packedCount, $0.1 + $1.count) }
-    }
-
     /// Puts the text back: each message into blocks shared with the others
     /// (`MessageArena`), each fix's words into its own store again (a fix
     /// checking replaced, one given a note, holds its words already).
