@@ -3,8 +3,8 @@ import Foundation
 /// Bytes compressed the way LZ4 compresses a block: runs of literal bytes,
 /// each followed by a copy of at least four bytes from at most 65,535 bytes
 /// back. Text made of the same phrases and names, as a run's messages and
-/// fixes' words are, shrinks to an eighth or less; reading it back costs a
-/// few instructions a byte.
+/// fixes' words are, shrinks many times over, and reading it back is a
+/// copy of runs of bytes: a format this simple needs no package.
 ///
 /// A block is a list of sequences: a token byte (literal count in its high
 /// four bits, copy length minus four in its low four, 15 in either meaning

@@ -6,7 +6,8 @@
 /// messages nor their fixes' words (it counts problems by rule and node
 /// name, and checks fixes by the hit-area changes and edit spans they hold
 /// apart). Held as written, that text is the largest part of what a
-/// finding costs; packed, an eighth of it or less.
+/// finding costs, and it repeats the same phrases and names: packed, it
+/// shrinks many times over.
 ///
 /// Messages are set aside (`Diagnostic.messageText` is empty until
 /// `unpack`); fixes keep every part and hold their words packed, so a fix
