@@ -95,26 +95,58 @@ final class FileMapping: @unchecked Sendable {
         _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
     }
 
-    /// Reads scattered over the file (a node read again for a diagnostic)
-    /// since the pages were last given back.
-    private var scatteredReads = 0
-    private let lock = NSLock()
-    /// Each scattered read maps a 64 KB window of the page cache into the
-    /// process (Linux maps the pages around a fault too), and a large file's
-    /// diagnostics are dense enough to bring it all back: after this many
-    /// reads the pages are given back, so at most about 16 MB come back.
-    private static let scatteredReadsKept = 256
+    /// Maps the pages of `range` into the process at once, ahead of a scan
+    /// of all of it: a page faulted in on first touch costs a trap each,
+    /// and a scan at memory speed is then mostly traps. Where the system
+    /// cannot (before Linux 5.14, or elsewhere), the scan faults them in.
+    func populate(_ range: Range<Int>) {
+        #if os(Linux)
+        let page = Self.pageSize
+        let start = max(range.lowerBound, 0) / page * page
+        let end = min(range.upperBound, count)
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, 22)  // MADV_POPULATE_READ
+        #endif
+    }
 
-    /// Counts a read of a few bytes somewhere in the file, and gives the pages
-    /// back every `scatteredReadsKept` reads. Safe from several threads (rules
+    /// The windows of 64 KB (`windowShift`) read since the pages were last given
+    /// back: a bit for each, and how many are set.
+    private var windowsRead: [UInt64] = []
+    private var windowsReadCount = 0
+    private let lock = NSLock()
+    /// A read maps the window of the page cache around it into the process
+    /// (Linux maps up to 64 KB around a fault), so reads are counted by the
+    /// windows they bring back, not one by one: a report asks for every
+    /// finding's column in order, hundreds of reads a window, and giving the
+    /// whole file back every few hundred reads made each thread fault its
+    /// window in again and every other core flush its mappings.
+    private static let windowShift = 16
+    /// Windows brought back before the pages are given back: at most about
+    /// 1 MB of the file comes back beside the findings.
+    private static let windowsKept = 16
+
+    /// Counts a read of a few bytes at `offset`, and gives the pages back once
+    /// `windowsKept` windows have come back. Safe from several threads (rules
     /// run concurrently); a page given back while another thread reads it is
     /// simply read again.
-    func noteScatteredRead() {
+    func noteScatteredRead(at offset: Int) {
+        let window = max(0, min(offset, count - 1)) >> Self.windowShift
         lock.lock()
-        scatteredReads += 1
-        let drop = scatteredReads >= Self.scatteredReadsKept
-        if drop { scatteredReads = 0 }
+        if windowsRead.isEmpty { windowsRead = Array(repeating: 0, count: ((count - 1) >> Self.windowShift) / 64 + 1) }
+        let bit = UInt64(1) << UInt64(window % 64)
+        var drop = false
+        if windowsRead[window / 64] & bit == 0 {
+            windowsRead[window / 64] |= bit
+            windowsReadCount += 1
+            if windowsReadCount > Self.windowsKept {
+                drop = true
+                for index in windowsRead.indices { windowsRead[index] = 0 }
+                windowsRead[window / 64] = bit
+                windowsReadCount = 1
+            }
+        }
         lock.unlock()
+        // The window just read is read again at once: the rest goes back.
         if drop { dropResidentPages(0..<count) }
     }
 }

@@ -573,7 +573,7 @@ public struct Layout: Sendable {
         // A read somewhere in a file whose pages were given back after the
         // build: counted, or naming every finding's node would bring the
         // whole file back into memory, at the rules' peak.
-        source.bytes.noteScatteredRead()
+        source.bytes.noteScatteredRead(at: Int(origin.idStart))
         // The string was parsed: its closing quote is the first one no backslash escapes.
         let start = Int(origin.idStart)
         return SourceSpan(start: start, end: source.bytes.endOfString(openedAt: start))
@@ -592,7 +592,7 @@ public struct Layout: Sendable {
     public func nodeSource(of index: Int) -> NodeSource {
         guard let origin = nodes[index].origin else { return NodeSource(document: document, object: Int(nodes[index].objectEntry)) }
         let children = origin.childrenEnd > 0 ? Int(origin.childrenStart)..<Int(origin.childrenEnd) : nil
-        source.bytes.noteScatteredRead()
+        source.bytes.noteScatteredRead(at: Int(origin.objectStart))
         guard let part = try? JSONParser.parse(source, range: Int(origin.objectStart)..<Int(origin.objectEnd), skipping: children) else {
             return NodeSource(document: Document(source: source), object: -1)
         }

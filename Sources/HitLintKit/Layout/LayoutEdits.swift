@@ -85,7 +85,7 @@ public struct LayoutEditor: Sendable {
     /// as the keys they decode to decide).
     private func streamedMembersWithoutInsets(of index: Int) -> MemberTail? {
         guard let origin = shared.layout.nodes[index].origin, shared.layout.hasInsetsKey(index) == false else { return nil }
-        bytes.noteScatteredRead()
+        bytes.noteScatteredRead(at: Int(origin.objectStart))
         let object = SourceSpan(start: Int(origin.objectStart), end: Int(origin.objectEnd))
         let children = origin.childrenEnd > 0 ? Int(origin.childrenStart)..<Int(origin.childrenEnd) : nil
         return bytes.withUnsafeBufferPointer { buffer -> MemberTail? in

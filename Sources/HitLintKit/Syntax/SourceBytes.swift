@@ -103,12 +103,20 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
         return false
     }
 
-    /// For a mapped file: notes a read of a few bytes somewhere in it, after
+    /// For a mapped file: notes a read of a few bytes at `offset`, after
     /// which the page read stays in the process's memory (and the pages around
-    /// it); every so many such reads, the pages are given back. Nothing for an array.
-    public func noteScatteredRead() {
+    /// it); once reads have brought back so much, the pages are given back.
+    /// Nothing for an array.
+    public func noteScatteredRead(at offset: Int) {
         guard case .mapping(let mapping) = storage else { return }
-        mapping.noteScatteredRead()
+        mapping.noteScatteredRead(at: offset)
+    }
+
+    /// For a mapped file: brings the pages of `range` into the process's
+    /// memory at once, ahead of a scan of all of it. Nothing for an array.
+    func populate(_ range: Range<Int>) {
+        guard case .mapping(let mapping) = storage else { return }
+        mapping.populate(range)
     }
 
     /// For a mapped file: gives the memory holding `range` back to the system

@@ -165,15 +165,18 @@ final class MappedSourceTests: XCTestCase {
         XCTAssertLessThan(dropped, 1 << 10, "dropped: next to nothing resident")
         XCTAssertEqual(sum(), expected)
         XCTAssertGreaterThan(try XCTUnwrap(residentKilobytes(of: path)), 7 << 10)
-        // The scattered-read count gives the pages back every 256 reads.
-        for _ in 0..<256 { source.noteScatteredRead() }
+        // Reads in the same window are counted once: the pages stay.
+        for offset in stride(from: 0, to: 1 << 16, by: 64) { source.noteScatteredRead(at: offset) }
+        XCTAssertGreaterThan(try XCTUnwrap(residentKilobytes(of: path)), 7 << 10)
+        // The 65th window read gives the pages back.
+        for window in 1...64 { source.noteScatteredRead(at: window << 16) }
         XCTAssertLessThan(try XCTUnwrap(residentKilobytes(of: path)), 1 << 10)
     }
 
     /// Naming each finding's node reads its id out of the file again, and a
     /// report reads each finding's line to count its column: both are
     /// scattered reads, so a large mapped file's pages go back every so
-    /// often (at most about 16 MB come back) instead of the whole file
+    /// often (at most about 4 MB come back) instead of the whole file
     /// coming back into memory beside the findings. 3,000 small buttons
     /// 12 KB apart: 36 MB, each a finding whose window of pages comes back.
     func testNamingAndLocatingFindingsKeepsLittleOfTheFileResident() throws {
@@ -195,7 +198,7 @@ final class MappedSourceTests: XCTestCase {
         let result = Linter(options: options).lint(source: SourceText(bytes: source), format: .json, path: "f")
         XCTAssertEqual(result.diagnostics.filter { $0.rule == TargetSizeRule.id }.count, 3_000)
         XCTAssertTrue(result.diagnostics.allSatisfy { $0.rule != TargetSizeRule.id || $0.message.contains("'b") }, "named by their ids")
-        let limit = 24 << 10
+        let limit = 8 << 10
         XCTAssertLessThan(try XCTUnwrap(residentKilobytes(of: path)), limit, "after the rules named 3,000 nodes")
         let lines = result.diagnostics.map { result.location($0).start.line }
         XCTAssertEqual(lines.count, result.diagnostics.count)
