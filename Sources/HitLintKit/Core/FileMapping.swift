@@ -95,20 +95,6 @@ final class FileMapping: @unchecked Sendable {
         _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, Int32(MADV_DONTNEED))
     }
 
-    /// Maps the pages of `range` into the process at once, ahead of a scan
-    /// of all of it: a page faulted in on first touch costs a trap each,
-    /// and a scan at memory speed is then mostly traps. Where the system
-    /// cannot (before Linux 5.14, or elsewhere), the scan faults them in.
-    func populate(_ range: Range<Int>) {
-        #if os(Linux)
-        let page = Self.pageSize
-        let start = max(range.lowerBound, 0) / page * page
-        let end = min(range.upperBound, count)
-        guard end > start else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, 22)  // MADV_POPULATE_READ
-        #endif
-    }
-
     /// The windows of 64 KB (`windowShift`) read since the pages were last given
     /// back: a bit for each, and how many are set.
     private var windowsRead: [UInt64] = []

@@ -112,13 +112,6 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
         mapping.noteScatteredRead(at: offset)
     }
 
-    /// For a mapped file: brings the pages of `range` into the process's
-    /// memory at once, ahead of a scan of all of it. Nothing for an array.
-    func populate(_ range: Range<Int>) {
-        guard case .mapping(let mapping) = storage else { return }
-        mapping.populate(range)
-    }
-
     /// For a mapped file: gives the memory holding `range` back to the system
     /// until it is read again. Nothing for an array.
     public func dropResidentPages(_ range: Range<Int>? = nil) {

@@ -89,8 +89,8 @@ public final class SourceText: @unchecked Sendable {
         lineStartsCache = starts
     }
 
-    /// The offset after each line break in `range`: line feeds found eight
-    /// bytes at a time; lone CRs (rare) need a byte scan. A mapped file is scanned
+    /// The offset after each line break in `range`: memchr finds line feeds at
+    /// memory speed; lone CRs (rare) need a byte scan. A mapped file is scanned
     /// a block at a time, and each block given back once scanned: the table is
     /// built after the rules, and must not bring the whole file back into
     /// memory to do it.
@@ -102,25 +102,13 @@ public final class SourceText: @unchecked Sendable {
             var blockStart = range.lowerBound
             while blockStart < range.upperBound {
                 let blockEnd = min(blockStart + block, range.upperBound)
-                bytes.populate(blockStart..<blockEnd)
                 let hasCarriageReturn = memchr(base + blockStart, 0x0D, blockEnd - blockStart) != nil
                 if !hasCarriageReturn {
-                    // Eight bytes at a time, each line feed among them found
-                    // from a mask: a pretty-printed layout's lines are a few
-                    // dozen bytes, so a memchr for each cost more in calls than in scanning.
-                    var index = blockStart
-                    let raw = UnsafeRawPointer(base)
-                    while index + 8 <= blockEnd {
-                        var feeds = Self.lineFeedMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                        while feeds != 0 {
-                            starts.append(index + feeds.trailingZeroBitCount / 8 + 1)
-                            feeds &= feeds &- 1
-                        }
-                        index += 8
-                    }
-                    while index < blockEnd {
-                        if buffer[index] == 0x0A { starts.append(index + 1) }
-                        index += 1
+                    var from = blockStart
+                    while from < blockEnd, let found = memchr(base + from, 0x0A, blockEnd - from) {
+                        let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        starts.append(index + 1)
+                        from = index + 1
                     }
                 } else {
                     var index = blockStart
@@ -138,15 +126,6 @@ public final class SourceText: @unchecked Sendable {
                 blockStart = blockEnd
             }
         }
-    }
-
-    /// The high bit of each byte of `word` that is a line feed, and no other
-    /// bit: exact, as no sum carries from one byte into the next.
-    @inline(__always)
-    static func lineFeedMask(_ word: UInt64) -> UInt64 {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let other = word ^ 0x0A0A_0A0A_0A0A_0A0A  // a line feed's byte is 0 here
-        return ~(((other & low7) &+ low7) | other | low7)
     }
 
     /// Whether a line is long enough that locations on it are counted from
