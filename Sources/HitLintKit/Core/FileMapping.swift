@@ -109,7 +109,7 @@ final class FileMapping: @unchecked Sendable {
     private static let windowShift = 16
     /// Windows brought back before the pages are given back: at most about
     /// 1 MB of the file comes back beside the findings.
-    private static let windowsKept = 16
+    static let windowsKept = 16
 
     /// Counts a read of a few bytes at `offset`, and gives the pages back once
     /// `windowsKept` windows have come back. Safe from several threads (rules

@@ -165,18 +165,21 @@ final class MappedSourceTests: XCTestCase {
         XCTAssertLessThan(dropped, 1 << 10, "dropped: next to nothing resident")
         XCTAssertEqual(sum(), expected)
         XCTAssertGreaterThan(try XCTUnwrap(residentKilobytes(of: path)), 7 << 10)
-        // Reads in the same window are counted once: the pages stay.
+        // Reads in the same window are counted once, and the pages stay
+        // while no more windows than `windowsKept` have been read.
         for offset in stride(from: 0, to: 1 << 16, by: 64) { source.noteScatteredRead(at: offset) }
+        let kept = FileMapping.windowsKept
+        for window in 1..<kept { source.noteScatteredRead(at: window << 16) }
         XCTAssertGreaterThan(try XCTUnwrap(residentKilobytes(of: path)), 7 << 10)
-        // The 65th window read gives the pages back.
-        for window in 1...64 { source.noteScatteredRead(at: window << 16) }
+        // One window more gives the pages back.
+        source.noteScatteredRead(at: kept << 16)
         XCTAssertLessThan(try XCTUnwrap(residentKilobytes(of: path)), 1 << 10)
     }
 
     /// Naming each finding's node reads its id out of the file again, and a
     /// report reads each finding's line to count its column: both are
     /// scattered reads, so a large mapped file's pages go back every so
-    /// often (at most about 4 MB come back) instead of the whole file
+    /// often (about 1 MB of windows comes back) instead of the whole file
     /// coming back into memory beside the findings. 3,000 small buttons
     /// 12 KB apart: 36 MB, each a finding whose window of pages comes back.
     func testNamingAndLocatingFindingsKeepsLittleOfTheFileResident() throws {
