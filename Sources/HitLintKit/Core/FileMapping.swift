@@ -43,6 +43,7 @@ final class FileMapping: @unchecked Sendable {
         base = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
         self.count = count
         self.slot = slot
+        windowsRead = Array(repeating: 0, count: ((count - 1) >> Self.windowShift) / 64 + 1)
     }
 
     deinit {
@@ -97,7 +98,7 @@ final class FileMapping: @unchecked Sendable {
 
     /// The windows of 64 KB (`windowShift`) read since the pages were last given
     /// back: a bit for each, and how many are set.
-    private var windowsRead: [UInt64] = []
+    private var windowsRead: [UInt64]
     private var windowsReadCount = 0
     private let lock = NSLock()
     /// A read maps the window of the page cache around it into the process
@@ -118,7 +119,6 @@ final class FileMapping: @unchecked Sendable {
     func noteScatteredRead(at offset: Int) {
         let window = max(0, min(offset, count - 1)) >> Self.windowShift
         lock.lock()
-        if windowsRead.isEmpty { windowsRead = Array(repeating: 0, count: ((count - 1) >> Self.windowShift) / 64 + 1) }
         let bit = UInt64(1) << UInt64(window % 64)
         var drop = false
         if windowsRead[window / 64] & bit == 0 {
@@ -127,12 +127,12 @@ final class FileMapping: @unchecked Sendable {
             if windowsReadCount > Self.windowsKept {
                 drop = true
                 for index in windowsRead.indices { windowsRead[index] = 0 }
+                // The window being read comes back at once: the first of the next count.
                 windowsRead[window / 64] = bit
                 windowsReadCount = 1
             }
         }
         lock.unlock()
-        // The window just read is read again at once: the rest goes back.
         if drop { dropResidentPages(0..<count) }
     }
 }

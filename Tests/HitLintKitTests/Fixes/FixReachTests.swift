@@ -108,17 +108,13 @@ final class FixReachTests: XCTestCase {
             }
             if seed % 3 == 0 { options.rules.profile = Profile.named("android") }
             let source = SourceText(text)
-            var whole = Linter(options: options)
-            whole.focusesFixChecks = false
-            let expected = whole.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
-            let found = Linter(options: options).lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+            let expected = lint(source, options) { $0.focusesFixChecks = false }
+            let found = lint(source, options)
             XCTAssertEqual(found.map(\.rule), expected.map(\.rule), "seed \(seed)")
             XCTAssertEqual(found.map(\.message), expected.map(\.message), "seed \(seed)")
-            XCTAssertEqual(found.map { $0.fix?.description }, expected.map { $0.fix?.description }, "seed \(seed)\n\(text)")
-            XCTAssertEqual(found.map { $0.fix?.edits ?? [] }, expected.map { $0.fix?.edits ?? [] }, "seed \(seed)")
+            assertSameFixes(found, expected, "seed \(seed)\n\(text)", byHand: &byHand)
             if !text.contains("ignore") { focusedScreens += 1 }
             fixes += expected.filter { $0.fix != nil }.count
-            byHand += expected.filter { $0.fix?.description.contains("to do by hand") == true }.count
         }
         XCTAssertGreaterThan(focusedScreens, 70)
         XCTAssertGreaterThan(fixes, 400)
@@ -136,19 +132,13 @@ final class FixReachTests: XCTestCase {
         for seed in 0..<120 {
             let (text, options) = screen(seed: UInt64(3_000 + seed))
             let source = SourceText(text)
-            var unpacked = Linter(options: options)
-            unpacked.packsFixCheckTextFrom = .max
-            let expected = unpacked.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
-            var packing = Linter(options: options)
-            packing.packsFixCheckTextFrom = 0
-            let found = packing.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+            let expected = lint(source, options) { $0.packsFixCheckTextFrom = .max }
+            let found = lint(source, options) { $0.packsFixCheckTextFrom = 0 }
             XCTAssertEqual(found, expected, "seed \(seed)\n\(text)")
             XCTAssertEqual(found.map(\.message), expected.map(\.message), "seed \(seed)")
-            XCTAssertEqual(found.map { $0.fix?.description }, expected.map { $0.fix?.description }, "seed \(seed)")
-            XCTAssertEqual(found.map { $0.fix?.edits ?? [] }, expected.map { $0.fix?.edits ?? [] }, "seed \(seed)")
+            assertSameFixes(found, expected, "seed \(seed)", byHand: &byHand)
             XCTAssertEqual(found.map { $0.fix?.hitAreaChanges ?? [] }, expected.map { $0.fix?.hitAreaChanges ?? [] }, "seed \(seed)")
             fixes += expected.filter { $0.fix?.hasEdits == true }.count
-            byHand += expected.filter { $0.fix?.description.contains("to do by hand") == true }.count
         }
         XCTAssertGreaterThan(fixes, 300)
         XCTAssertGreaterThan(byHand, 10)
@@ -165,18 +155,30 @@ final class FixReachTests: XCTestCase {
         for seed in 0..<120 {
             let (text, options) = screen(seed: UInt64(2_000 + seed))
             let source = SourceText(text)
-            var naming = Linter(options: options)
-            naming.namesFixCheckNodes = true
-            let expected = naming.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
-            let found = Linter(options: options).lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
-            XCTAssertEqual(found.map { $0.fix?.description }, expected.map { $0.fix?.description }, "seed \(seed)\n\(text)")
-            XCTAssertEqual(found.map { $0.fix?.edits ?? [] }, expected.map { $0.fix?.edits ?? [] }, "seed \(seed)")
+            let expected = lint(source, options) { $0.namesFixCheckNodes = true }
+            let found = lint(source, options)
+            assertSameFixes(found, expected, "seed \(seed)\n\(text)", byHand: &byHand)
             fixes += expected.filter { $0.fix != nil }.count
-            byHand += expected.filter { $0.fix?.description.contains("to do by hand") == true }.count
         }
         XCTAssertGreaterThan(fixes, 300)
         // Some fixes must fail their check, so the verdicts differ from fix to fix.
         XCTAssertGreaterThan(byHand, 10)
+    }
+
+    /// `source` (a screen's YAML) linted with `options`, by a linter `configure` sets up.
+    private func lint(_ source: SourceText, _ options: LintOptions, _ configure: (inout Linter) -> Void = { _ in }) -> [Diagnostic] {
+        var linter = Linter(options: options)
+        configure(&linter)
+        return linter.lint(source: source, format: .yaml, path: "screen.yaml").diagnostics
+    }
+
+    /// Every finding's fix described and edited alike; those left to do by
+    /// hand counted into `byHand` (some must fail their check, or the
+    /// verdicts would not differ from fix to fix).
+    private func assertSameFixes(_ found: [Diagnostic], _ expected: [Diagnostic], _ message: String, byHand: inout Int) {
+        XCTAssertEqual(found.map { $0.fix?.description }, expected.map { $0.fix?.description }, message)
+        XCTAssertEqual(found.map { $0.fix?.edits ?? [] }, expected.map { $0.fix?.edits ?? [] }, message)
+        byHand += expected.filter { $0.fix?.description.contains("to do by hand") == true }.count
     }
 
     /// The nodes one fix that gives `node` the insets reaches, by name.
