@@ -105,8 +105,8 @@ final class FileMapping: @unchecked Sendable {
     /// (Linux maps up to 64 KB around a fault), so reads are counted by the
     /// windows they bring back, not one by one: a report asks for every
     /// finding's column in order, hundreds of reads a window, and giving the
-    /// whole file back every few hundred reads made each thread fault its
-    /// window in again and every other core flush its mappings.
+    /// whole file back every few hundred reads would make each thread fault
+    /// its window in again and every other core flush its mappings.
     private static let windowShift = 16
     /// Windows brought back before the pages are given back: at most about
     /// 1 MB of the file comes back beside the findings.
