@@ -1,5 +1,5 @@
 /// A target whose reachable region holds no minimum-size square.
-public struct TargetSizeRule: GeometryRule {
+public struct TargetSizeRule: PartedRule {
     public init() {}
 
     /// The rule's id; the stages after the rules (pipeline, server, picture,
@@ -95,7 +95,7 @@ public struct TargetSizeRule: GeometryRule {
     /// An undersized target: its largest reachable piece and the width and
     /// height it must have (the minimum, or the edge minimum in a dimension
     /// where the piece touches the screen's edge).
-    private struct Undersized {
+    fileprivate struct Undersized {
         /// Its target's region's place in `RuleContext.regions`, not a copy:
         /// where WCAG's spacing exception is in force the list is made whole
         /// before any finding is (spacing needs every undersized target) and
@@ -112,40 +112,62 @@ public struct TargetSizeRule: GeometryRule {
         var systemControl: SystemControlSize?
     }
 
-    public func check(_ context: RuleContext) -> [Diagnostic] {
+    /// Where WCAG's spacing exception is in force, the undersized targets
+    /// that wait until every other is known; and how many were left
+    /// unchecked because they are partly scrolled out, with the first.
+    struct Rest: Sendable {
+        fileprivate var spaced: [Undersized] = []
+        var scrolledOut = 0, firstScrolledOut = -1
+    }
+
+    public func check(_ context: RuleContext) -> [Diagnostic] { checkWhole(context) }
+
+    func check(_ context: RuleContext, positions: Range<Int>, room: Int) -> (diagnostics: [Diagnostic], rest: Rest) {
         var diagnostics: [Diagnostic] = []
-        // Room for a finding on every target and the note, made once: a first
-        // run finds one for most undersized targets, a list grown by doubling
-        // copies them, and room never written to is never brought into memory.
-        // What is left of it takes the other rules' findings when the lists
-        // are joined (`Linter.runRules`) instead of a copy of these.
-        diagnostics.reserveCapacity(context.regions.count + 1)
+        // Room made once: a first run finds one for most undersized targets,
+        // a list grown by doubling copies them, and room never written to is
+        // never brought into memory. What is left of it takes the other rules'
+        // findings when the lists are joined (`Linter.runRules`) instead of a
+        // copy of these.
+        diagnostics.reserveCapacity(room)
         var marks: VisitMarks?  // for the fixes' searches, made for the first
         var messages = MessageArena()
         // A target whose minimum has no spacing exception is reported as it is
         // found; the others wait until every undersized target is known.
-        var spaced: [Undersized] = []
-        let scrolled = undersizedTargets(context) { item in
+        var rest = Rest()
+        (rest.scrolledOut, rest.firstScrolledOut) = undersizedTargets(context, positions: positions) { item in
             if threshold(for: item.target, context).spacingException {
-                spaced.append(item)
+                rest.spaced.append(item)
             } else if !item.isInline, context.isChecked(item.target) {
                 report(item, context: context, marks: &marks, messages: &messages, into: &diagnostics)
             }
         }
+        return (diagnostics, rest)
+    }
+
+    func join(_ rests: [Rest], _ context: RuleContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var marks: VisitMarks?
+        var messages = MessageArena()
+        let spaced = rests.count == 1 ? rests[0].spaced : rests.flatMap(\.spaced)
         let exempt = exemptBySpacing(spaced, context: context)
         for item in spaced where !item.isInline && !exempt.contains(item.target) && context.isChecked(item.target) {
             report(item, context: context, marks: &marks, messages: &messages, into: &diagnostics)
         }
-        if let note = scrolledOutNote(count: scrolled.count, first: scrolled.first, context: context) {
+        let scrolledOut = rests.reduce(0) { $0 + $1.scrolledOut }
+        let first = rests.first { $0.firstScrolledOut >= 0 }?.firstScrolledOut ?? -1
+        if let note = scrolledOutNote(count: scrolledOut, first: first, context: context) {
             diagnostics.append(note)
         }
         return diagnostics
     }
 
-    /// Every target whose largest reachable piece is too small, but groups,
-    /// each handed to `found` in the order of the regions; and how many are
-    /// left unchecked because they are partly scrolled out (with the first of them).
-    private func undersizedTargets(_ context: RuleContext, _ found: (Undersized) -> Void) -> (count: Int, first: Int) {
+    /// Every target at `positions` of the regions whose largest reachable
+    /// piece is too small, but groups, each handed to `found` in the order of
+    /// the regions; and how many are left unchecked because they are partly
+    /// scrolled out (with the first of them).
+    private func undersizedTargets(_ context: RuleContext, positions: Range<Int>, _ found: (Undersized) -> Void)
+        -> (count: Int, first: Int) {
         let geometry = context.geometry
         let nodes = context.layout.nodes
         let checksWebContent = context.isOn(Self.webContent)
@@ -156,7 +178,7 @@ public struct TargetSizeRule: GeometryRule {
         let regions = context.regions
         // Undersized targets left unchecked at a scrolling container's edge, and the first.
         var scrolledOut = 0, firstScrolledOut = -1
-        for position in regions.indices {
+        for position in positions {
             let target = regions[position].target
             guard !geometry.isInvisible[target], !geometry.isSkipped[target],
                   !regions[position].isOutOfPlay else { continue }

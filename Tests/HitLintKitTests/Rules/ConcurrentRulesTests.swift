@@ -42,6 +42,44 @@ final class ConcurrentRulesTests: XCTestCase {
         XCTAssertEqual(JSONReporter().report([one]), JSONReporter().report([many]))
     }
 
+    /// Target-size checks its targets in parts side by side (`PartedRule`);
+    /// what needs every part is found once they are done: under WCAG's spacing
+    /// exception, whether an undersized target is exempt depends on its
+    /// neighbours in other parts, and one note counts the targets partly
+    /// scrolled out in every part.
+    func testTargetSizeInPartsJoinsWhatNeedsEveryPart() throws {
+        let rows = RuleContext.concurrentMinimumNodes / 6 + 10
+        var out = #"{"platform": "web", "root": {"id": "page", "frame": [0, 0, 390, \#(rows * 60)], "children": ["#
+        for row in 0..<rows {
+            out += row == 0 ? "" : ","
+            out += #"{"id": "row\#(row)", "frame": [0, \#(row * 60), 390, 60], "children": ["#
+            // Two undersized links whose circles meet, and one alone.
+            out += #"{"id": "near\#(row)a", "type": "link", "frame": [10, 20, 16, 16]},"#
+            out += #"{"id": "near\#(row)b", "type": "link", "frame": [30, 20, 16, 16]},"#
+            out += #"{"id": "alone\#(row)", "type": "link", "frame": [200, 20, 16, 16]},"#
+            out += #"{"id": "scroller\#(row)", "scrollable": true, "frame": [300, 10, 80, 40], "children": ["#
+            out += #"{"id": "hanging\#(row)", "type": "link", "frame": [70, 10, 20, 20]}]}"#
+            out += "]}"
+        }
+        let source = SourceText(bytes: Array((out + "]}}").utf8))
+        var serial = LintOptions()
+        serial.run.jobs = 1
+        serial.rules.profile = Profile.named("wcag-aa")
+        var concurrent = serial
+        concurrent.run.jobs = 4
+        let one = Linter(options: serial).lint(source: source, format: .json, path: "big.json")
+        let many = Linter(options: concurrent).lint(source: source, format: .json, path: "big.json")
+        XCTAssertGreaterThanOrEqual(one.nodeCount, RuleContext.concurrentMinimumNodes, "the layout takes the concurrent path")
+        let sized = many.diagnostics.filter { $0.rule == TargetSizeRule.id && $0.severity != .info }
+        let reported = Set(sized.compactMap(\.node))
+        XCTAssertEqual(reported.count, 2 * rows, "the links whose circles meet are reported")
+        XCTAssertTrue(reported.allSatisfy { $0.hasPrefix("near") }, "the one alone is exempt")
+        let note = try XCTUnwrap(many.diagnostics.first { $0.rule == TargetSizeRule.id && $0.severity == .info })
+        XCTAssertEqual(note.uncheckedTargets, rows, "one note counts the targets scrolled out in every part")
+        XCTAssertEqual(note.node, "hanging0", "and names the first")
+        XCTAssertEqual(JSONReporter().report([one]), JSONReporter().report([many]))
+    }
+
     /// Target regions worked out in several runs at once are the ones worked out in turn.
     func testTargetRegionsInRunsMatchOneRun() throws {
         let document = try JSONParser.parse(SourceText(bytes: Self.layout(rows: 1_000)))
