@@ -107,7 +107,7 @@ final class FileMapping: @unchecked Sendable {
     /// finding's column in order, hundreds of reads a window, and giving the
     /// whole file back every few hundred reads would make each thread fault
     /// its window in again and every other core flush its mappings.
-    private static let windowShift = 16
+    static let windowShift = 16
     /// Windows brought back before the pages are given back: at most about
     /// 1 MB of the file comes back beside the findings.
     static let windowsKept = 16

@@ -56,6 +56,9 @@ struct CaptureGroups: Sendable {
     /// nil: shown as it is. Else whether this finding is the one shown, and
     /// what its line adds: " (the same control in 320 captures)".
     func grouping(result: Int, diagnostic: Int) -> (shown: Bool, suffix: String)? {
+        // Asked for every finding of a report formatted on several threads:
+        // with no group, nothing is read (a list read counts a reference to it).
+        guard !groups.isEmpty else { return nil }
         let position = membership[result][diagnostic]
         guard position >= 0 else { return nil }
         let group = groups[Int(position)]

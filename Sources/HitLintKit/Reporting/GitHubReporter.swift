@@ -38,8 +38,7 @@ public struct GitHubReporter: Reporter, Sendable {
             var path = ByteWriter()
             path.appendWorkflowProperty(ProjectPath.relative(result.path, to: currentDirectory))
             let file = path.bytes
-            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, index, out in
-                let diagnostics = result.diagnostics
+            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, diagnostics, index, out in
                 let (start, end) = result.location(diagnostics[index])
                 switch diagnostics[index].severity {
                 case .error: out.append("::error file=")

@@ -22,9 +22,9 @@ public struct JSONReporter: Reporter, Sendable {
             let fingerprints = Fingerprints.values(of: result, file: result.path)
             let opensList = first
             first = false
-            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, position, out in
+            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, diagnostics, position, out in
                 out.append(opensList && position == 0 ? "[\n  {\"file\": " : ",\n  {\"file\": ")
-                Self.writeDiagnostic(position, of: result, path: path, fingerprint: fingerprints[position], into: &out)
+                Self.writeDiagnostic(position, of: diagnostics, in: result, path: path, fingerprint: fingerprints[position], into: &out)
             }
         }
         out.append(first ? "[]" : "\n ]")
@@ -41,9 +41,8 @@ public struct JSONReporter: Reporter, Sendable {
     /// One diagnostic's object after its `{"file": `, read where it is,
     /// field by field: a copy of it would count a reference for each of its
     /// strings and lists.
-    private static func writeDiagnostic(_ position: Int, of result: LintResult, path: String, fingerprint: UInt64,
-                                        into out: inout ByteWriter) {
-        let diagnostics = result.diagnostics
+    private static func writeDiagnostic(_ position: Int, of diagnostics: UnsafeBufferPointer<Diagnostic>, in result: LintResult,
+                                        path: String, fingerprint: UInt64, into out: inout ByteWriter) {
         let start = result.source.location(of: diagnostics[position].span.start)
         let end = result.source.location(of: diagnostics[position].span.end)
         out.append(path)

@@ -15,15 +15,22 @@ enum ReportChunks {
     /// into its own writer, with a reader of the file of its own
     /// (`SourceText.sharingLineTable`); not in a file with long lines, whose
     /// locations are counted from checkpoints every reader would work out again.
+    /// `format` reads the diagnostics from the buffer it is handed, held
+    /// once for a chunk: read from `result` for each, the list's count of
+    /// references, which every thread's chunk changes at once, is a cache
+    /// line the threads take from one another.
     static func write(_ result: LintResult, jobs: Int, into out: inout ByteWriter, sink: ByteSink,
-                      _ format: @escaping @Sendable (_ result: LintResult, _ index: Int, _ out: inout ByteWriter) -> Void) {
+                      _ format: @escaping @Sendable (_ result: LintResult, _ diagnostics: UnsafeBufferPointer<Diagnostic>,
+                                                     _ index: Int, _ out: inout ByteWriter) -> Void) {
         let count = result.diagnostics.count
         let sideBySide = jobs > 1 && count >= 2 * chunkSize
         if sideBySide { result.source.buildLineTable(jobs: jobs) }
         guard sideBySide, !result.source.hasLongLines else {
-            for index in 0..<count {
-                format(result, index, &out)
-                out.flush(to: sink)
+            result.diagnostics.withUnsafeBufferPointer { diagnostics in
+                for index in 0..<count {
+                    format(result, diagnostics, index, &out)
+                    out.flush(to: sink)
+                }
             }
             return
         }
@@ -39,9 +46,11 @@ enum ReportChunks {
                 reader.source = result.source.sharingLineTable()
                 let range = (first + chunk * chunkSize)..<min(count, first + (chunk + 1) * chunkSize)
                 let formatted = Formatted(diagnostics: range.count)
-                for index in range {
-                    format(reader, index, &formatted.bytes)
-                    formatted.ends.append(formatted.bytes.count)
+                result.diagnostics.withUnsafeBufferPointer { diagnostics in
+                    for index in range {
+                        format(reader, diagnostics, index, &formatted.bytes)
+                        formatted.ends.append(formatted.bytes.count)
+                    }
                 }
                 return formatted
             }

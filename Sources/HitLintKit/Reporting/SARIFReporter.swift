@@ -68,9 +68,9 @@ public struct SARIFReporter: Reporter, Sendable {
             let fingerprints = Fingerprints.values(of: result, file: file)
             let opensList = first
             first = false
-            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { [ruleIndex] result, position, out in
+            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { [ruleIndex] result, diagnostics, position, out in
                 out.append(opensList && position == 0 ? "[\n        {\n          \"ruleId\": " : ",\n        {\n          \"ruleId\": ")
-                writeResult(result.diagnostics[position], of: result, artifact: artifact, ruleIndex: ruleIndex[result.diagnostics[position].rule],
+                writeResult(diagnostics[position], of: result, artifact: artifact, ruleIndex: ruleIndex[diagnostics[position].rule],
                             fingerprint: fingerprints[position], into: &out)
             }
         }

@@ -41,11 +41,11 @@ public struct TextReporter: Reporter, Sendable {
         for (resultIndex, result) in results.enumerated() where !result.diagnostics.isEmpty {
             // Each diagnostic line starts with the path: on one line, and never a workflow command.
             let path = OutputEscaping.lineStart(result.path)
-            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, index, out in
+            ReportChunks.write(result, jobs: jobs, into: &out, sink: sink) { result, diagnostics, index, out in
                 // The same control in many captures: shown once.
                 let grouping = groups.grouping(result: resultIndex, diagnostic: index)
                 if grouping?.shown == false { return }
-                writeDiagnostic(index, of: result, path: path, groupSuffix: grouping?.suffix, into: &out)
+                writeDiagnostic(index, of: diagnostics, in: result, path: path, groupSuffix: grouping?.suffix, into: &out)
             }
         }
         if let line = groups.summaryLine {
@@ -60,8 +60,8 @@ public struct TextReporter: Reporter, Sendable {
     /// A diagnostic's line, then its source excerpt and fix when shown; read
     /// in place, by index: a copy of a diagnostic counts a reference for each
     /// of its strings and lists.
-    private func writeDiagnostic(_ index: Int, of result: LintResult, path: String, groupSuffix: String?, into out: inout ByteWriter) {
-        let diagnostics = result.diagnostics
+    private func writeDiagnostic(_ index: Int, of diagnostics: UnsafeBufferPointer<Diagnostic>, in result: LintResult, path: String,
+                                 groupSuffix: String?, into out: inout ByteWriter) {
         let start = result.source.location(of: diagnostics[index].span.start)
         paint("1", &out) { out in
             out.append(path)

@@ -12,7 +12,22 @@ import Musl
 /// The line table is built lazily: most files are clean and never need it.
 public final class SourceText: @unchecked Sendable {
     public let bytes: SourceBytes
-    private var lineStartsCache: [Int]?
+    private var lineStartsCache: [Int]? {
+        didSet { lineTable = lineStartsCache?.withUnsafeBufferPointer { $0 } ?? UnsafeBufferPointer(start: nil, count: 0) }
+    }
+    /// `lineStartsCache`'s elements and the file's bytes, as `location(of:)`
+    /// reads them: without counting a reference to the table or the mapping
+    /// at every location. The readers of a report formatted on several
+    /// threads share them (`sharingLineTable`), and a count that every
+    /// thread changes at once is a cache line they take from one another.
+    /// Neither is ever changed once made, and this reader holds both.
+    private var lineTable = UnsafeBufferPointer<Int>(start: nil, count: 0)
+    private let text: UnsafeBufferPointer<UInt8>
+    /// The 64 KB window (`FileMapping.windowShift`) last noted as read
+    /// (`SourceBytes.noteScatteredRead(at:)`): a report reads on in one
+    /// window for hundreds of locations, and noting each takes the mapping's
+    /// lock, which the other threads' readers take too.
+    private var notedWindow = -1
     /// The last location asked for: reports ask in increasing order, so on a long
     /// (minified) line the next column is counted on from here, not from the
     /// line's start. A `SourceText` is used by one thread at a time.
@@ -36,6 +51,7 @@ public final class SourceText: @unchecked Sendable {
 
     public init(bytes: SourceBytes) {
         self.bytes = bytes
+        text = bytes.withUnsafeBufferPointer { $0 }
     }
 
     public convenience init(bytes: [UInt8]) {
@@ -174,7 +190,8 @@ public final class SourceText: @unchecked Sendable {
     /// 1-based line and column of a byte offset (clamped to the text).
     public func location(of offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        let starts = lineStarts
+        if lineTable.isEmpty { _ = lineStarts }
+        let starts = lineTable
         // The last line start <= offset. Reports ask mostly in order: from the
         // line last asked about, the search gallops forward (1, 2, 4… lines)
         // and then halves, so a location near the last costs a few steps, not
@@ -219,7 +236,10 @@ public final class SourceText: @unchecked Sendable {
             // A report asks for every finding's column: counted as a scattered
             // read, so a mapped file's pages go back as the report goes on
             // instead of all coming back into memory beside it.
-            bytes.noteScatteredRead(at: index)
+            if index >> FileMapping.windowShift != notedWindow {
+                bytes.noteScatteredRead(at: index)
+                notedWindow = index >> FileMapping.windowShift
+            }
             column += scalarStarts(from: index, to: offset)
         }
         let location = SourceLocation(line: low + 1, column: column)
@@ -250,24 +270,22 @@ public final class SourceText: @unchecked Sendable {
     /// Characters (Unicode scalars) in bytes `from ..< to`: every byte that is not
     /// a UTF-8 continuation byte (10xxxxxx), counted eight bytes at a time.
     func scalarStarts(from: Int, to: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            var count = 0
-            var index = from
-            let high: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= to {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                // Bit 7 set and bit 6 clear: a continuation byte.
-                let continuation = word & ~(word << 1) & high
-                count += 8 - continuation.nonzeroBitCount
-                index += 8
-            }
-            while index < to {
-                if base[index] & 0xC0 != 0x80 { count += 1 }
-                index += 1
-            }
-            return count
+        guard let base = text.baseAddress else { return 0 }
+        var count = 0
+        var index = from
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= to {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // Bit 7 set and bit 6 clear: a continuation byte.
+            let continuation = word & ~(word << 1) & high
+            count += 8 - continuation.nonzeroBitCount
+            index += 8
         }
+        while index < to {
+            if base[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// The text of a 1-based line, without its line end.
