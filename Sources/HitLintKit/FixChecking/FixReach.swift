@@ -204,29 +204,45 @@ public struct FixReach: Sendable {
     /// The targets around a target's footprint (`addNeighbours`), by target
     /// position, kept once a footprint has been searched around twice: the
     /// fixes inside one container each reach its footprint and search the
-    /// same area again (a dense layout's fixes share ancestors nine deep).
-    /// What is kept is bounded; past that, areas are searched every time.
+    /// same area again (a dense layout's fixes share ancestors nine deep, and
+    /// each reaches the forty targets piled over its own). Kept one after
+    /// another in one list, each behind its length, so a kept search costs
+    /// its targets and no allocation. What is kept is bounded; past that,
+    /// areas are searched every time.
     private struct NeighbourCache {
-        /// By target position: 0 never searched, 1 searched once, 2 kept in `lists`.
+        /// By target position: 0 never searched, 1 searched once, 2 kept.
         private var state: [UInt8]
-        private var lists: [Int32: [Int32]] = [:]
-        private var held = 0
-        private static let limit = 1 << 18
+        /// By target position, once anything is kept: where its list starts in `store`.
+        private var start: [Int32] = []
+        /// Each kept list: its length, then its targets' nodes.
+        private var store: [Int32] = []
+        private let limit: Int
 
-        init(targets: Int) { state = [UInt8](repeating: 0, count: targets) }
+        init(targets: Int) {
+            state = [UInt8](repeating: 0, count: targets)
+            // About thirty neighbours for every target at the most: a pile
+            // of views that deep keeps its searches, at 4 bytes a neighbour.
+            limit = max(1 << 18, 32 * targets)
+        }
 
         /// The targets kept for this position, if they are.
-        func kept(_ position: Int) -> [Int32]? { state[position] == 2 ? lists[Int32(position)] : nil }
+        func kept(_ position: Int) -> ArraySlice<Int32>? {
+            guard state[position] == 2 else { return nil }
+            let from = Int(start[position]) + 1
+            return store[from ..< from + Int(store[from - 1])]
+        }
 
         /// Whether the next search around this position should be kept; notes the search.
         mutating func keepsNext(_ position: Int) -> Bool {
             if state[position] == 0 { state[position] = 1; return false }
-            return held < Self.limit
+            return store.count < limit
         }
 
         mutating func keep(_ list: [Int32], at position: Int) {
-            held += list.count
-            lists[Int32(position)] = list
+            if start.isEmpty { start = [Int32](repeating: -1, count: state.count) }
+            start[position] = Int32(store.count)
+            store.append(Int32(list.count))
+            store += list
             state[position] = 2
         }
     }
