@@ -97,7 +97,10 @@ public struct ByteWriter: ~Copyable {
         }
     }
 
-    public mutating func append(_ value: Int) {
+    /// A number's decimal digits. Named, not an overload of `append(_:)`:
+    /// an integer literal meant as a byte (`append(255)`) would otherwise
+    /// write "255".
+    public mutating func append(decimal value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
         appendDecimal(UInt64(value.magnitude))
     }

@@ -29,11 +29,11 @@ public struct JSONReporter: Reporter, Sendable {
         }
         out.append(first ? "[]" : "\n ]")
         let summary = RunSummary(results: results)
-        out.append(",\n \"summary\": {\"files\": "); out.append(summary.files)
-        out.append(", \"errors\": "); out.append(summary.errors)
-        out.append(", \"warnings\": "); out.append(summary.warnings)
-        out.append(", \"infos\": "); out.append(summary.infos)
-        out.append(", \"fixable\": "); out.append(summary.fixable)
+        out.append(",\n \"summary\": {\"files\": "); out.append(decimal: summary.files)
+        out.append(", \"errors\": "); out.append(decimal: summary.errors)
+        out.append(", \"warnings\": "); out.append(decimal: summary.warnings)
+        out.append(", \"infos\": "); out.append(decimal: summary.infos)
+        out.append(", \"fixable\": "); out.append(decimal: summary.fixable)
         out.append("}}\n")
         out.flush(to: sink, all: true)
     }
@@ -95,9 +95,9 @@ public struct JSONReporter: Reporter, Sendable {
 
     /// `"line": 3, "column": 7, "endLine": 3, "endColumn": 12`
     private static func appendRange(_ start: SourceLocation, _ end: SourceLocation, into out: inout ByteWriter) {
-        out.append("\"line\": "); out.append(start.line)
-        out.append(", \"column\": "); out.append(start.column)
-        out.append(", \"endLine\": "); out.append(end.line)
-        out.append(", \"endColumn\": "); out.append(end.column)
+        out.append("\"line\": "); out.append(decimal: start.line)
+        out.append(", \"column\": "); out.append(decimal: start.column)
+        out.append(", \"endLine\": "); out.append(decimal: end.line)
+        out.append(", \"endColumn\": "); out.append(decimal: end.column)
     }
 }

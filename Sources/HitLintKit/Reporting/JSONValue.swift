@@ -30,7 +30,7 @@ public indirect enum JSONValue: Sendable {
         switch self {
         case .null: out.append("null")
         case .bool(let value): out.append(value ? "true" : "false")
-        case .int(let value): out.append(value)
+        case .int(let value): out.append(decimal: value)
         case .string(let value): out.appendJSONString(value)
         case .array(let items):
             if items.isEmpty { out.append("[]"); return }

@@ -18,8 +18,8 @@ public struct JUnitReporter: Reporter {
         }
         var out = ByteWriter.forPieces()
         var suite = ByteWriter()
-        suite.append("name=\"hitlint\" tests=\""); suite.append(results.count)
-        suite.append("\" failures=\""); suite.append(failures)
+        suite.append("name=\"hitlint\" tests=\""); suite.append(decimal: results.count)
+        suite.append("\" failures=\""); suite.append(decimal: failures)
         suite.append("\" errors=\"0\" skipped=\"0\"")
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites ")
         out.append(suite)
@@ -76,8 +76,8 @@ public struct JUnitReporter: Reporter {
     private static func appendLine(_ result: LintResult, _ diagnostic: Diagnostic, path: borrowing ByteWriter, into out: inout ByteWriter) {
         let start = result.source.location(of: diagnostic.span.start)
         out.append(path)
-        out.append(":"); out.append(start.line)
-        out.append(":"); out.append(start.column)
+        out.append(":"); out.append(decimal: start.line)
+        out.append(":"); out.append(decimal: start.column)
         switch diagnostic.severity {
         case .error: out.append(": error: ")
         case .warning: out.append(": warning: ")

@@ -85,7 +85,7 @@ public struct SARIFReporter: Reporter, Sendable {
         out.appendJSONString(diagnostic.rule)
         if let ruleIndex {
             out.append(",\n          \"ruleIndex\": ")
-            out.append(ruleIndex)
+            out.append(decimal: ruleIndex)
         }
         out.append(",\n          \"level\": \"")
         out.append(Self.levelName(diagnostic.severity))
@@ -166,13 +166,13 @@ public struct SARIFReporter: Reporter, Sendable {
     /// `{"startLine": 3, "startColumn": 7, "endLine": 3, "endColumn": 12}`
     private func writeRegion(_ start: SourceLocation, _ end: SourceLocation, into out: inout ByteWriter) {
         out.append("{\"startLine\": ")
-        out.append(start.line)
+        out.append(decimal: start.line)
         out.append(", \"startColumn\": ")
-        out.append(start.column)
+        out.append(decimal: start.column)
         out.append(", \"endLine\": ")
-        out.append(end.line)
+        out.append(decimal: end.line)
         out.append(", \"endColumn\": ")
-        out.append(end.column)
+        out.append(decimal: end.column)
         out.append("}")
     }
 

@@ -66,9 +66,9 @@ public struct TextReporter: Reporter, Sendable {
         paint("1", &out) { out in
             out.append(path)
             out.append(":")
-            out.append(start.line)
+            out.append(decimal: start.line)
             out.append(":")
-            out.append(start.column)
+            out.append(decimal: start.column)
             out.append(":")
         }
         out.append(" ")

@@ -9,9 +9,18 @@ final class ByteLevelTests: XCTestCase {
         for _ in 0..<2_000 { values.append(Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<63, using: &random)) }
         for value in values {
             var writer = ByteWriter()
-            writer.append(value)
+            writer.append(decimal: value)
             XCTAssertEqual(writer.string, String(value))
         }
+    }
+
+    /// An integer literal handed to `append` is a byte, never a number's
+    /// digits (which once made a run of 270 repeated bytes come out as "255").
+    func testAnIntegerLiteralAppendedIsOneByte() {
+        var writer = ByteWriter()
+        writer.append(255)
+        writer.append(0x0A)
+        XCTAssertEqual(writer.bytes, [255, 0x0A])
     }
 
     func testByteWriterEscapesJSONStringsAsJSONSerializationReads() throws {
