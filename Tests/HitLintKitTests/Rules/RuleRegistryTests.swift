@@ -7,7 +7,7 @@ import XCTest
 /// registered would never run, and nothing else would say so.
 final class RuleRegistryTests: XCTestCase {
     /// The types the sources declare as rules (`struct X: GeometryRule`,
-    /// `extension X: Rule`), found by reading them.
+    /// `struct X: PartedRule`, `extension X: Rule`), found by reading them.
     static func declaredRuleTypes() throws -> [(type: String, file: String)] {
         let sources = TestSupport.packageRoot.appendingPathComponent("Sources/HitLintKit")
         let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
@@ -20,7 +20,7 @@ final class RuleRegistryTests: XCTestCase {
             for match in declaration.matches(in: text, range: range) {
                 guard let name = Range(match.range(at: 1), in: text), let conformances = Range(match.range(at: 2), in: text) else { continue }
                 let protocols = text[conformances].split { ",& \n\t".contains($0) }.map(String.init)
-                if protocols.contains("Rule") || protocols.contains("GeometryRule") {
+                if protocols.contains("Rule") || protocols.contains("GeometryRule") || protocols.contains("PartedRule") {
                     found.append((String(text[name]), url.lastPathComponent))
                 }
             }
