@@ -205,7 +205,7 @@ public struct FixReach: Sendable {
     /// position, kept once a footprint has been searched around twice: the
     /// fixes inside one container each reach its footprint and search the
     /// same area again (a dense layout's fixes share ancestors nine deep, and
-    /// each reaches the forty targets piled over its own). Kept one after
+    /// each reaches every target piled over its own). Kept one after
     /// another in one list, each behind its length, so a kept search costs
     /// its targets and no allocation. What is kept is bounded; past that,
     /// areas are searched every time.
