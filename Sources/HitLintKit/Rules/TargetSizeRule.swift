@@ -149,7 +149,7 @@ public struct TargetSizeRule: PartedRule {
         var diagnostics: [Diagnostic] = []
         var marks: VisitMarks?
         var messages = MessageArena()
-        let spaced = rests.count == 1 ? rests[0].spaced : rests.flatMap(\.spaced)
+        let spaced = rests.flatMap(\.spaced)
         let exempt = exemptBySpacing(spaced, context: context)
         for item in spaced where !item.isInline && !exempt.contains(item.target) && context.isChecked(item.target) {
             report(item, context: context, marks: &marks, messages: &messages, into: &diagnostics)

@@ -112,6 +112,17 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
         mapping.noteScatteredRead(at: offset)
     }
 
+    /// `noteScatteredRead(at:)` for a reader that reads on in order (a
+    /// report's locations): `window` is its own note of the window it last
+    /// read in, and a read in the same window is not noted again, so the
+    /// reader takes the mapping's lock, which other threads' readers take
+    /// too, once a window rather than once a read.
+    func noteScatteredRead(at offset: Int, window: inout Int) {
+        guard case .mapping(let mapping) = storage, offset >> FileMapping.windowShift != window else { return }
+        window = offset >> FileMapping.windowShift
+        mapping.noteScatteredRead(at: offset)
+    }
+
     /// For a mapped file: gives the memory holding `range` back to the system
     /// until it is read again. Nothing for an array.
     public func dropResidentPages(_ range: Range<Int>? = nil) {

@@ -23,10 +23,8 @@ public final class SourceText: @unchecked Sendable {
     /// Neither is ever changed once made, and this reader holds both.
     private var lineTable = UnsafeBufferPointer<Int>(start: nil, count: 0)
     private let text: UnsafeBufferPointer<UInt8>
-    /// The 64 KB window (`FileMapping.windowShift`) last noted as read
-    /// (`SourceBytes.noteScatteredRead(at:)`): a report reads on in one
-    /// window for hundreds of locations, and noting each takes the mapping's
-    /// lock, which the other threads' readers take too.
+    /// The window of a mapped file last noted as read
+    /// (`SourceBytes.noteScatteredRead(at:window:)`).
     private var notedWindow = -1
     /// The last location asked for: reports ask in increasing order, so on a long
     /// (minified) line the next column is counted on from here, not from the
@@ -236,10 +234,7 @@ public final class SourceText: @unchecked Sendable {
             // A report asks for every finding's column: counted as a scattered
             // read, so a mapped file's pages go back as the report goes on
             // instead of all coming back into memory beside it.
-            if index >> FileMapping.windowShift != notedWindow {
-                bytes.noteScatteredRead(at: index)
-                notedWindow = index >> FileMapping.windowShift
-            }
+            bytes.noteScatteredRead(at: index, window: &notedWindow)
             column += scalarStarts(from: index, to: offset)
         }
         let location = SourceLocation(line: low + 1, column: column)
