@@ -93,7 +93,7 @@ public struct Linter: Sendable {
             // A large JSON layout is built while it is read, without keeping its document.
             if format == .json, source.bytes.count >= options.run.streamingFrom,
                options.importing.fileKind == .auto || options.importing.fileKind == .hitlint {
-                let (builder, document) = try LayoutBuilder.read(streaming: source)
+                let (builder, document) = try LayoutBuilder.read(streaming: source, jobs: options.run.jobs)
                 let kind = options.importing.fileKind.kind(of: document)
                 guard kind == .hitlint else {
                     return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: keepingContext)

@@ -74,16 +74,19 @@ protocol JSONParseObserver {
     static var isActive: Bool { get }
     /// A container opens as entry `entry`. `parentTag` is the tag of the container
     /// it is in (nil at the top), `key` the text of its member key when it is an
-    /// object member's value. `parsed` gives the document parsed so far. Returns the
+    /// object member's value. `parsed` lends the document parsed so far to a
+    /// reading of it, and returns what that reading does. Returns the
     /// container's tag (1...7), or 0 for one whose close need not be reported
     /// (nor what opens inside it).
     mutating func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
-                         parsed: () -> Document) -> UInt8
+                         parsed: ((borrowing Document) -> Int) -> Int) -> UInt8
     /// A container with a nonzero tag has closed (its span and contents are in
     /// `parsed`, lent for the call: it must come back as it was). Returns how
     /// many of its entries to keep: nil for all; 1 for the container itself,
     /// emptied; 0 for none.
-    mutating func closed(_ entry: Int, tag: UInt8, parsed: inout Document) -> Int?
+    /// `valuesFrom`: where in `parsed.numbers` and `parsed.strings` the values
+    /// held in its entries start (what came after it opened).
+    mutating func closed(_ entry: Int, tag: UInt8, parsed: inout Document, valuesFrom: (numbers: Int, strings: Int)) -> Int?
 }
 
 struct NoObserver: JSONParseObserver {
@@ -92,8 +95,8 @@ struct NoObserver: JSONParseObserver {
     /// struct's (placeholder) address when it checks exclusive access.
     private var unused: UInt8 = 0
     func opened(_ entry: Int, kind: Document.Kind, parentTag: UInt8?, key: UnsafeBufferPointer<UInt8>?,
-                parsed: () -> Document) -> UInt8 { 0 }
-    func closed(_ entry: Int, tag: UInt8, parsed: inout Document) -> Int? { nil }
+                parsed: ((borrowing Document) -> Int) -> Int) -> UInt8 { 0 }
+    func closed(_ entry: Int, tag: UInt8, parsed: inout Document, valuesFrom: (numbers: Int, strings: Int)) -> Int? { nil }
 }
 
 private typealias Entry = Document.Entry
@@ -343,30 +346,31 @@ private struct Parser<Observer: JSONParseObserver> {
     /// Tells the observer a container opened (with its member key's text, when it has one).
     mutating func observe(_ entry: Int, _ kind: Document.Kind, _ observer: inout Observer) -> UInt8 {
         guard depth > 0 else {
-            return observer.opened(entry, kind: kind, parentTag: nil, key: nil, parsed: { snapshot() })
+            return observer.opened(entry, kind: kind, parentTag: nil, key: nil, parsed: { lendParsed($0) })
         }
         let parentTag = UInt8(truncatingIfNeeded: open[depth - 1] >> 1 & 7)
         guard open[depth - 1] & 1 != 0 else {
-            return observer.opened(entry, kind: kind, parentTag: parentTag, key: nil, parsed: { snapshot() })
+            return observer.opened(entry, kind: kind, parentTag: parentTag, key: nil, parsed: { lendParsed($0) })
         }
         // The key is the entry before this one.
         let key = entry - document.entries.count - 1 >= 0 ? entryChunk[entry - document.entries.count - 1] : document.entries[entry - 1]
         if key.flags & Entry.decoded != 0 {
             let text = Array(document.strings[Int(key.payload)].utf8)
             return text.withUnsafeBufferPointer { text in
-                observer.opened(entry, kind: kind, parentTag: parentTag, key: text, parsed: { snapshot() })
+                observer.opened(entry, kind: kind, parentTag: parentTag, key: text, parsed: { lendParsed($0) })
             }
         }
         let content = UnsafeBufferPointer(start: base + Int(key.start) + 1, count: Int(key.end - key.start) - 2)
-        return observer.opened(entry, kind: kind, parentTag: parentTag, key: content, parsed: { snapshot() })
+        return observer.opened(entry, kind: kind, parentTag: parentTag, key: content, parsed: { lendParsed($0) })
     }
 
-    /// The entries so far, as a document (sharing the arrays: the observer lets
-    /// go of it before the parse goes on).
-    mutating func snapshot() -> Document {
+    /// Lends the entries so far, as a document, to `reading` (borrowed, not
+    /// copied: a copy counted a reference to each of its arrays, for every
+    /// node with children).
+    mutating func lendParsed(_ reading: (borrowing Document) -> Int) -> Int {
         if entryChunkCount > 0 { flushEntries() }
         if numberChunkCount > 0 { flushNumbers() }
-        return document
+        return reading(document)
     }
 
     /// Closes the innermost container at `index` (its closing bracket) and consumes it.
@@ -401,7 +405,7 @@ private struct Parser<Observer: JSONParseObserver> {
         // (the parse fails at its end, or at the next container that opens).
         if document.entries.count > valueLimit, overflow == nil { overflow = limitFailure() }
         guard overflow == nil else { return }
-        let keep = observer.closed(entry, tag: tag, parsed: &document)
+        let keep = observer.closed(entry, tag: tag, parsed: &document, valuesFrom: counts)
         guard let keep else { return }
         document.entries.removeLast(document.entries.count - entry - keep)
         if keep > 0 { document.entries[entry].payload = UInt32(entry + 1) }

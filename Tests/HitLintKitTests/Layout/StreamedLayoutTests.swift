@@ -58,7 +58,11 @@ final class StreamedLayoutTests: XCTestCase {
         layout.nodes.count > 2_000 ? [] : layout.allNames()
     }
 
-    /// Compares the two builds of `text`; false when it is not JSON or not a layout.
+    /// The ways a streamed read runs: on the parser's thread, and side by side
+    /// (`readSideBySide`) with each node handed over alone, and a few dozen at a time.
+    private static let streamedReads: [(jobs: Int, batchEntries: Int)] = [(1, NodeBatch.entriesPerBatch), (2, 1), (2, 40)]
+
+    /// Compares the builds of `text`, whole and streamed each way; false when it is not JSON or not a layout.
     @discardableResult
     private func assertSameBuild(_ text: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let source = SourceText(bytes: text)
@@ -67,32 +71,38 @@ final class StreamedLayoutTests: XCTestCase {
             document = try JSONParser.parse(source)
         } catch {
             // The streamed read refuses the same bytes, at the same place, with the same words.
-            do {
-                _ = try LayoutBuilder.read(streaming: source)
-                XCTFail("\(label): the streamed read accepted what the parser refuses: \(error.message)", file: file, line: line)
-            } catch let streamedError {
-                XCTAssertEqual(streamedError.offset, error.offset, label, file: file, line: line)
-                XCTAssertEqual(streamedError.message, error.message, label, file: file, line: line)
+            for (jobs, batchEntries) in Self.streamedReads {
+                do {
+                    _ = try LayoutBuilder.read(streaming: source, jobs: jobs, batchEntries: batchEntries)
+                    XCTFail("\(label): the streamed read (\(jobs) jobs) accepted what the parser refuses: \(error.message)",
+                            file: file, line: line)
+                } catch let streamedError {
+                    XCTAssertEqual(streamedError.offset, error.offset, label, file: file, line: line)
+                    XCTAssertEqual(streamedError.message, error.message, label, file: file, line: line)
+                }
             }
             return false
         }
         // Captures are imported, not built; a named file that is no known kind is read as a layout.
         guard !FileKind.detect(document).isImported else { return false }
         let whole = LayoutBuilder.build(document)
-        guard let read = try? LayoutBuilder.read(streaming: source) else {
-            XCTFail("\(label): the streamed read refused JSON the parser accepts", file: file, line: line)
-            return false
-        }
-        let streamed = LayoutBuilder.finish(read.builder, streamed: read.document)
-        // Every streamed node knows where it came from, and no node built from a whole document claims to.
-        XCTAssertTrue(streamed.layout.nodes.allSatisfy { $0.origin != nil }, label, file: file, line: line)
         XCTAssertTrue(whole.layout.nodes.allSatisfy { $0.origin == nil }, label, file: file, line: line)
         let expected = describe(whole.layout, whole.diagnostics)
-        let actual = describe(streamed.layout, streamed.diagnostics)
-        if expected != actual {
-            let difference = zip(expected, actual).first { $0 != $1 }
-            XCTFail("\(label): streamed build differs\n  whole:    \(difference?.0 ?? "(\(expected.count) lines)")\n"
-                    + "  streamed: \(difference?.1 ?? "(\(actual.count) lines)")", file: file, line: line)
+        for (jobs, batchEntries) in Self.streamedReads {
+            let how = "\(label), \(jobs) jobs, batches of \(batchEntries) entries"
+            guard let read = try? LayoutBuilder.read(streaming: source, jobs: jobs, batchEntries: batchEntries) else {
+                XCTFail("\(how): the streamed read refused JSON the parser accepts", file: file, line: line)
+                return false
+            }
+            let streamed = LayoutBuilder.finish(read.builder, streamed: read.document)
+            // Every streamed node knows where it came from, and no node built from a whole document claims to.
+            XCTAssertTrue(streamed.layout.nodes.allSatisfy { $0.origin != nil }, how, file: file, line: line)
+            let actual = describe(streamed.layout, streamed.diagnostics)
+            if expected != actual {
+                let difference = zip(expected, actual).first { $0 != $1 }
+                XCTFail("\(how): streamed build differs\n  whole:    \(difference?.0 ?? "(\(expected.count) lines)")\n"
+                        + "  streamed: \(difference?.1 ?? "(\(actual.count) lines)")", file: file, line: line)
+            }
         }
         return true
     }
@@ -225,15 +235,18 @@ final class StreamedLayoutTests: XCTestCase {
             #"{"root": {"children": [{"pad": \#(pad)}]}}"#,
             #"{"root": {"pad": \#(pad)}}"#,
         ]
-        for text in refused {
-            XCTAssertThrowsError(try LayoutBuilder.read(streaming: SourceText(text), valueLimit: 40), text) { error in
-                XCTAssertEqual((error as? SyntaxError)?.message, "more than 40 values in one file are not supported", text)
+        for (jobs, batchEntries) in Self.streamedReads {
+            for text in refused {
+                XCTAssertThrowsError(try LayoutBuilder.read(streaming: SourceText(text), valueLimit: 40, jobs: jobs,
+                                                            batchEntries: batchEntries), text) { error in
+                    XCTAssertEqual((error as? SyntaxError)?.message, "more than 40 values in one file are not supported", text)
+                }
             }
+            let nodes = Array(repeating: #"{"frame": [0, 0, 1, 1]}"#, count: 30).joined(separator: ", ")
+            let read = try LayoutBuilder.read(streaming: SourceText(#"{"root": {"frame": [0, 0, 9, 9], "children": [\#(nodes)]}}"#),
+                                              valueLimit: 40, jobs: jobs, batchEntries: batchEntries)
+            XCTAssertEqual(LayoutBuilder.finish(read.builder, streamed: read.document).layout.nodes.count, 31)
         }
-        let nodes = Array(repeating: #"{"frame": [0, 0, 1, 1]}"#, count: 30).joined(separator: ", ")
-        let read = try LayoutBuilder.read(streaming: SourceText(#"{"root": {"frame": [0, 0, 9, 9], "children": [\#(nodes)]}}"#),
-                                          valueLimit: 40)
-        XCTAssertEqual(LayoutBuilder.finish(read.builder, streamed: read.document).layout.nodes.count, 31)
     }
 
     /// Seeded mutants of those layouts (bytes replaced, deleted, inserted,
