@@ -158,16 +158,21 @@ struct IDRecords {
     /// Each node whose id an earlier node (in pre-order) has, with that first
     /// node, in node order. `sameText` compares two nodes' ids. (Nodes may be
     /// recorded in any order: a streamed read records children before parents.)
-    func repeats(sameText: (Int, Int) -> Bool) -> [(node: Int, first: Int)] {
+    /// The groups are independent: with `jobs` above 1, a large layout's are
+    /// checked on that many threads, each taking a run of groups.
+    func repeats(jobs: Int = 1, sameText: @Sendable (Int, Int) -> Bool) -> [(node: Int, first: Int)] {
+        let records = self.records
         let count = records.count
         var bits = 0
         while (4_096 << bits) < count { bits += 1 }
         // Fibonacci-mixed hashes (FNV's low bits barely differ between row1, row2, …):
         // the top `bits` pick the group, the next ones the slot in its table.
-        func group(_ hash: UInt64) -> Int { bits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - bits)) }
-        var starts = [Int](repeating: 0, count: (1 << bits) + 1)
+        let groupBits = bits
+        @Sendable func group(_ hash: UInt64) -> Int { groupBits == 0 ? 0 : Int(truncatingIfNeeded: hash >> UInt64(64 - groupBits)) }
+        let groups = 1 << bits
+        var starts = [Int](repeating: 0, count: groups + 1)
         for record in records { starts[group(record.hash) + 1] += 1 }
-        for position in 0..<(1 << bits) { starts[position + 1] += starts[position] }
+        for position in 0..<groups { starts[position + 1] += starts[position] }
         var fill = starts
         var order = [Int32](repeating: 0, count: count)
         for (position, record) in records.enumerated() {
@@ -175,44 +180,49 @@ struct IDRecords {
             order[fill[at]] = Int32(position)
             fill[at] += 1
         }
-        var found: [(node: Int, first: Int)] = []
-        var slots: [Int32] = []
-        for at in 0..<(1 << bits) {
-            let members = order[starts[at] ..< starts[at + 1]]
-            var size = 16
-            var sizeBits: UInt64 = 4
-            while size < members.count * 2 { size <<= 1; sizeBits += 1 }
-            slots.removeAll(keepingCapacity: true)
-            slots.append(contentsOf: repeatElement(-1, count: size))
-            func slot(of record: (hash: UInt64, node: Int32)) -> Int {
-                var slot = Int(truncatingIfNeeded: (record.hash << UInt64(bits)) >> (64 - sizeBits))
-                while slots[slot] >= 0 {
-                    let earlier = records[Int(slots[slot])]
-                    if earlier.hash == record.hash, sameText(Int(earlier.node), Int(record.node)) { break }
-                    slot = (slot + 1) & (size - 1)
+        let parts = jobs > 1 ? min(jobs, groups) : 1
+        let (groupStarts, groupOrder) = (starts, order)
+        let found = concurrentMap(count: parts, jobs: parts) { part -> [(node: Int, first: Int)] in
+            var found: [(node: Int, first: Int)] = []
+            var slots: [Int32] = []
+            for at in part * groups / parts ..< (part + 1) * groups / parts {
+                let members = groupOrder[groupStarts[at] ..< groupStarts[at + 1]]
+                var size = 16
+                var sizeBits: UInt64 = 4
+                while size < members.count * 2 { size <<= 1; sizeBits += 1 }
+                slots.removeAll(keepingCapacity: true)
+                slots.append(contentsOf: repeatElement(-1, count: size))
+                func slot(of record: (hash: UInt64, node: Int32)) -> Int {
+                    var slot = Int(truncatingIfNeeded: (record.hash << UInt64(groupBits)) >> (64 - sizeBits))
+                    while slots[slot] >= 0 {
+                        let earlier = records[Int(slots[slot])]
+                        if earlier.hash == record.hash, sameText(Int(earlier.node), Int(record.node)) { break }
+                        slot = (slot + 1) & (size - 1)
+                    }
+                    return slot
                 }
-                return slot
-            }
-            // Each slot keeps the id's first node; a second pass over a group
-            // with repeats names it for the others.
-            var repeated = false
-            for member in members {
-                let at = slot(of: records[Int(member)])
-                if slots[at] < 0 {
-                    slots[at] = member
-                } else {
-                    repeated = true
-                    if records[Int(member)].node < records[Int(slots[at])].node { slots[at] = member }
+                // Each slot keeps the id's first node; a second pass over a group
+                // with repeats names it for the others.
+                var repeated = false
+                for member in members {
+                    let at = slot(of: records[Int(member)])
+                    if slots[at] < 0 {
+                        slots[at] = member
+                    } else {
+                        repeated = true
+                        if records[Int(member)].node < records[Int(slots[at])].node { slots[at] = member }
+                    }
+                }
+                guard repeated else { continue }
+                for member in members {
+                    let record = records[Int(member)]
+                    let first = records[Int(slots[slot(of: record)])].node
+                    if first != record.node { found.append((Int(record.node), Int(first))) }
                 }
             }
-            guard repeated else { continue }
-            for member in members {
-                let record = records[Int(member)]
-                let first = records[Int(slots[slot(of: record)])].node
-                if first != record.node { found.append((Int(record.node), Int(first))) }
-            }
+            return found
         }
-        return found.sorted { $0.node < $1.node }
+        return found.joined().sorted { $0.node < $1.node }
     }
 
     /// FNV-1a of a string entry's text; nil for anything else.

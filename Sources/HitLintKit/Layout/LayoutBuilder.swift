@@ -68,6 +68,8 @@ public struct LayoutBuilder {
     var ids = IDRecords()
     /// Nodes without a frame, checked once their parents are known to be stacks or not.
     var placements: [Placement] = []
+    /// Threads the build may use once every node is read (a streamed read's `jobs`).
+    var jobs = 1
 
     public init(document: Document) {
         self.document = document
@@ -190,7 +192,8 @@ public struct LayoutBuilder {
         reportRepeatedIDs()
         if layout.nodes.isEmpty { return }
         applyPlatformDefaults()
-        computeSubtreeEnds()
+        // A streamed read knows each node's subtree end as the node closes.
+        if streamed == nil { computeSubtreeEnds() }
         checkPlacements()
         convertLengths()
         placeFrames()
@@ -214,7 +217,7 @@ public struct LayoutBuilder {
     private mutating func reportRepeatedIDs() {
         let layout = self.layout
         // Empty ids name no node (`Layout.namingID`): two of them are no duplicates.
-        for repeated in ids.repeats(sameText: { layout.id(of: $0) == layout.id(of: $1) }) {
+        for repeated in ids.repeats(jobs: jobs, sameText: { layout.id(of: $0) == layout.id(of: $1) }) {
             guard let id = layout.namingID(of: repeated.node) else { continue }
             let span = layout.idSpan(of: repeated.node)!
             let first = layout.source.location(of: layout.idSpan(of: repeated.first)!.start).line

@@ -24,6 +24,7 @@ extension LayoutBuilder {
         try source.bytes.withUnsafeBufferPointer { (bytes) throws(SyntaxError) in
             var builder = LayoutBuilder(document: Document(source: source))
             builder.streamed = StreamedNodes()
+            builder.jobs = jobs
             // A node takes 20 bytes of JSON at the least (`{"frame":[0,0,1,1]}`):
             // capacity never touched is address space, and growing by doubling near
             // the end would copy every node (a transient 2× of the largest arrays).
@@ -105,6 +106,8 @@ extension LayoutBuilder {
             }
         }
         node.origin = origin  // in place of the entry indices, which end with this read
+        // Every node opened since this one is inside it, and none opened after it is.
+        node.subtreeEnd = Int32(layout.nodes.count)
         layout.nodes[index] = node
     }
 }

@@ -223,6 +223,32 @@ final class StreamedLayoutTests: XCTestCase {
         }
     }
 
+    /// A layout with more ids than one of `IDRecords`' groups holds, many of
+    /// them repeated (some empty, some escaped): the repeats found on two
+    /// threads, group by group, are those found on one, with the same first
+    /// nodes, and each node's subtree ends where the whole build puts it.
+    func testRepeatedIDsOfALargeLayoutAreFoundTheSameOnTwoThreads() throws {
+        var children: [String] = []
+        for index in 0..<20_000 {
+            let id = index % 5 == 0 ? "" : index % 11 == 0 ? #"re\#(index % 700)"# : "r\(index % 7_000)"
+            let grandchild = index % 3 == 0 ? #", "children": [{"id": "g\#(index % 900)", "frame": [0, 0, 1, 1]}]"# : ""
+            children.append(#"{"id": "\#(id)", "frame": [0, 0, 4, 4]\#(grandchild)}"#)
+        }
+        let source = SourceText(#"{"root": {"id": "root", "frame": [0, 0, 9, 9], "children": [\#(children.joined(separator: ", "))]}}"#)
+        let whole = LayoutBuilder.build(try JSONParser.parse(source))
+        let read = try LayoutBuilder.read(streaming: source, jobs: 2)
+        let streamed = LayoutBuilder.finish(read.builder, streamed: read.document)
+        let duplicates = { (diagnostics: [Diagnostic]) in
+            diagnostics.filter { $0.rule == RuleID.duplicateID }.map { "\($0.nodeIndex ?? -1) \($0.span) \($0.message)" }
+        }
+        let (expected, found) = (duplicates(whole.diagnostics), duplicates(streamed.diagnostics))
+        XCTAssertGreaterThan(expected.count, 10_000)
+        XCTAssertEqual(found.count, expected.count)
+        let difference = zip(expected, found).first { $0 != $1 }
+        XCTAssertNil(difference, "whole: \(difference?.0 ?? ""), two threads: \(difference?.1 ?? "")")
+        XCTAssertTrue(streamed.layout.nodes.map(\.subtreeEnd) == whole.layout.nodes.map(\.subtreeEnd))
+    }
+
     /// The streamed read holds few values at once, so its limit is on those:
     /// a node holding more is refused with the limit's message wherever it
     /// is (and the read stops: with indices cut short it could loop), while
