@@ -61,6 +61,14 @@ final class SourceTextTests: XCTestCase {
         for _ in 0..<300 {
             texts.append((0..<Int.random(in: 0..<100, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
         }
+        // CRs (and the bytes next to them) after a run of words read eight
+        // bytes at a time, in every place of a word.
+        for _ in 0..<300 {
+            let head = (0..<Int.random(in: 0..<40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            texts.append(head + (0..<Int.random(in: 0..<60, using: &random)).map { _ in
+                [0x0D, 0x0D, 0x0A, 0x0C, 0x0E, 0x61].randomElement(using: &random)!
+            })
+        }
         texts.append([UInt8](repeating: 0x0A, count: 37))
         texts.append(Array("a\rb\nc\r\n\nd".utf8))
         for bytes in texts {
