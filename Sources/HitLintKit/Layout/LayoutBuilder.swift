@@ -5,8 +5,9 @@
 ///
 /// This file runs the build and reads the document's own keys; the nodes are
 /// read from a whole document (`LayoutNodeReader.swift`) or while the JSON
-/// parser reads them (`StreamedLayoutRead.swift`), and frames are placed once
-/// every node is in (`FramePlacement.swift`).
+/// parser reads them (`StreamedLayoutRead.swift`; on a thread beside the
+/// parser's, `SideBySideLayoutRead.swift`), and frames are placed once every
+/// node is in (`FramePlacement.swift`).
 ///
 /// Iterative throughout, so a 20,000-level chain of nodes cannot overflow the stack.
 public struct LayoutBuilder {
