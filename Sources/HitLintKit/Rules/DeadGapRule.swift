@@ -126,16 +126,19 @@ public struct DeadGapRule: GeometryRule {
             let rect = geometry.gates[other]
             let gap = horizontal ? rect.minX - gate.maxX : rect.minY - gate.maxY
             guard gap >= minGap - Tolerance.length, gap > Tolerance.length, gap <= maxGap + Tolerance.length else { return }
+            // The tests on the two rects first: each is a few comparisons,
+            // where `isSmall` asks for a control's own size and the scroll
+            // position (a pile of targets lists thousands beside each one).
+            let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
+            let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
+            guard high - low > Tolerance.length else { return }
+            if let current = best, current.gap < gap || (current.gap == gap && current.neighbour < other) { return }
             // Outside a strip, a gap costs taps only between small controls:
             // a finger aimed at either can land in it (and a pointer's
             // highlight drops between any two).
             if !isStrip, !pointer {
                 guard isSmall(target, gate, horizontal: horizontal), isSmall(other, rect, horizontal: horizontal) else { return }
             }
-            let low = horizontal ? max(gate.minY, rect.minY) : max(gate.minX, rect.minX)
-            let high = horizontal ? min(gate.maxY, rect.maxY) : min(gate.maxX, rect.maxX)
-            guard high - low > Tolerance.length else { return }
-            if let current = best, current.gap < gap || (current.gap == gap && current.neighbour < other) { return }
             let gapRect = horizontal
                 ? Rect(minX: gate.maxX, minY: low, maxX: rect.minX, maxY: high)
                 : Rect(minX: low, minY: gate.maxY, maxX: high, maxY: rect.minY)
