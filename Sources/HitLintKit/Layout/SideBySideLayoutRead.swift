@@ -72,11 +72,11 @@ private final class BuilderSide: @unchecked Sendable {
 
 /// What the parser met between two hand-overs: nodes opened and closed, and
 /// the entries of each closed node's mapping (its children already dropped),
-/// copied into a document of the batch's own. Indices in it are the batch's:
-/// containers' ends, numbers and decoded strings are renumbered as they are
-/// copied. Entry 0 stands for nothing, so no node's mapping is entry 0 (a
-/// walk back from a key stops before 0, as in the parser's document, where 0
-/// is the top-level mapping).
+/// copied into a document of the batch's own. Each node's entries are
+/// renumbered to the batch's indices (containers' ends, numbers, decoded
+/// strings) just before the node is read. Entry 0 stands for nothing, so no
+/// node's mapping is entry 0 (a walk back from a key stops before 0, as in
+/// the parser's document, where 0 is the top-level mapping).
 struct NodeBatch {
     enum Event {
         case root(entry: Int32)
