@@ -295,7 +295,7 @@ func runStages(nodes: Int, yaml: Bool) {
     }
     let geometry = Geometry(layout: layout)
     step("geometry")
-    let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions())
+    let context = RuleContext(layout: layout, geometry: geometry, options: LintOptions(), keepingLostPieces: false)
     step("context")
     let diagnostics = Linter.runRules(context, options: LintOptions())
     step("rules")

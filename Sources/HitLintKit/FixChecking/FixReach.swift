@@ -59,10 +59,16 @@ public struct FixReach: Sendable {
     /// For each diagnostic whose fix edits the file and says what it changes
     /// (`Fix.hitAreaChanges`), the nodes whose findings the fix can alter,
     /// sorted (the edited nodes, their target ancestors and descendants among
-    /// them); nil for the others, whose reach is not known.
+    /// them); nil for the others, whose reach is not known, and for a fix
+    /// whose neighbours are too many to list (`neighboursListedPerFix`).
     /// With `jobs` > 1 the diagnostics are split into that many runs, each
     /// worked out on its own thread with its own scratch tables.
     public func affectedNodes(of diagnostics: [Diagnostic], jobs: Int = 1) -> NodeLists {
+        affectedNodes(of: diagnostics, jobs: jobs, listing: Self.neighboursListedPerFix)
+    }
+
+    /// The same, each fix's reach given up past `limit` neighbours listed (tests).
+    func affectedNodes(of diagnostics: [Diagnostic], jobs: Int, listing limit: Int) -> NodeLists {
         let runs = max(1, min(jobs, diagnostics.count / 1_024))
         let (targets, nodes) = (geometry.targets.count, layout.nodes.count)
         let share = (diagnostics.count + runs - 1) / runs
@@ -73,7 +79,8 @@ public struct FixReach: Sendable {
             for index in run * share ..< min(diagnostics.count, (run + 1) * share) {
                 let fix = diagnostics[index].fix
                 lists.append(fix?.hasEdits == true
-                    ? fix!.withHitAreaChanges { $0.isEmpty ? nil : affectedNodes(of: $0, scratch: &scratch) } : nil)
+                    ? fix!.withHitAreaChanges { $0.isEmpty ? nil : affectedNodes(of: $0, scratch: &scratch, limit: limit) }
+                    : nil)
             }
             return lists
         }
@@ -185,8 +192,17 @@ public struct FixReach: Sendable {
     /// The nodes whose findings these changes can alter, sorted.
     public func affectedNodes(of changes: [HitAreaChange]) -> [Int32] {
         var scratch = Scratch(targets: geometry.targets.count, nodes: layout.nodes.count)
-        return affectedNodes(of: changes, scratch: &scratch)
+        return affectedNodes(of: changes, scratch: &scratch, limit: .max)!
     }
+
+    /// Neighbours a fix's reach may list, each time a target is found around
+    /// an area searched (`addNeighbours`), before its reach is given up as
+    /// not known: then the fix is checked against the whole file, within
+    /// fix checking's budget (`FixChecking.budget`). A fix among piled
+    /// targets changes the regions of hundreds, and each lists the
+    /// thousands piled around it again; a fix in a layout people draw lists
+    /// a few dozen, in one whose containers are piled nine deep a few thousand.
+    static let neighboursListedPerFix = 1 << 16
 
     /// Tables reused from one fix to the next (one set per thread).
     private struct Scratch {
@@ -265,7 +281,7 @@ public struct FixReach: Sendable {
         }
     }
 
-    private func affectedNodes<Changes: Collection<HitAreaChange>>(of changes: Changes, scratch: inout Scratch) -> [Int32] {
+    private func affectedNodes<Changes: Collection<HitAreaChange>>(of changes: Changes, scratch: inout Scratch, limit: Int) -> [Int32]? {
         let nodes = layout.nodes
         var box: Rect?
         scratch.found.reset()
@@ -313,12 +329,17 @@ public struct FixReach: Sendable {
             // ancestors', which come first). A few are kept, the latest.
             var searched: [Rect] = []
             searched.reserveCapacity(16)
+            // Counted as found, whether kept or searched for: the same for a
+            // fix whatever was kept before it, so on any number of threads.
+            var listed = 0
             addNeighbours(of: changed, position: nil, reach: reach, searched: &searched,
-                          marks: &scratch.marks, found: &scratch.found, neighbours: &scratch.neighbours)
+                          marks: &scratch.marks, found: &scratch.found, neighbours: &scratch.neighbours, listed: &listed)
             for position in changedTargets {
+                if listed > limit { return nil }
                 addNeighbours(of: footprints[Int(position)], position: Int(position), reach: reach, searched: &searched,
-                              marks: &scratch.marks, found: &scratch.found, neighbours: &scratch.neighbours)
+                              marks: &scratch.marks, found: &scratch.found, neighbours: &scratch.neighbours, listed: &listed)
             }
+            if listed > limit { return nil }
         }
         return holdersAbove(&scratch.found)
     }
@@ -326,25 +347,30 @@ public struct FixReach: Sendable {
     /// Adds the targets whose footprints meet `area` widened by `reach`,
     /// unless an area searched before holds it. `position`: the target whose
     /// footprint `area` is, whose neighbours may be kept; nil for other areas.
+    /// `listed`: counts the targets found around it.
     private func addNeighbours(of area: Rect, position: Int?, reach: Double, searched: inout [Rect],
-                               marks: inout VisitMarks, found: inout NodeList, neighbours: inout NeighbourCache) {
+                               marks: inout VisitMarks, found: inout NodeList, neighbours: inout NeighbourCache, listed: inout Int) {
         let around = area.expanded(by: reach)
         if searched.contains(where: { $0.contains(around) }) { return }
         if searched.count == 16 { searched.removeFirst() }
         searched.append(around)
         if let position, let kept = neighbours.kept(position) {
+            listed += kept.count
             for node in kept { found.insert(node) }
             return
         }
         let (rects, targetNodes) = (footprints.rects, geometry.targets)
         let keeps = position.map { neighbours.keepsNext($0) } ?? false
         var list: [Int32] = []
+        var count = 0
         footprints.grid.forEachCandidate(in: around, seen: &marks) { candidate in
             guard rects[candidate].intersects(around) else { return }
+            count += 1
             let node = Int32(targetNodes[candidate])
             if keeps { list.append(node) }
             found.insert(node)
         }
+        listed += count
         if keeps, let position { neighbours.keep(list, at: position) }
     }
 

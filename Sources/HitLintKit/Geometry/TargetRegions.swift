@@ -13,17 +13,45 @@ public enum Taker: Hashable, Sendable {
 }
 
 /// Area of a target's gate lost to one taker.
+///
+/// 32 bytes: a pile of views over each target keeps millions (up to
+/// `RegionLimits.losses`), so the taker and the node that answers are kept
+/// as 32-bit node indices, as the node table keeps them, the taker's kind
+/// in the sign (an occluder's index is kept complemented).
 public struct Loss: Sendable {
-    public var taker: Taker
+    private var takerCode: Int32
+    private var answeringIndex: Int32
+    public var taker: Taker {
+        get { takerCode >= 0 ? .target(Int(takerCode)) : .occluder(Int(~takerCode)) }
+        set { takerCode = Self.code(newValue) }
+    }
     /// The frontmost node that answers there (the taker itself, or a view in its subtree).
-    public var answeringNode: Int
+    public var answeringNode: Int {
+        get { Int(answeringIndex) }
+        set { answeringIndex = Int32(newValue) }
+    }
     public var area: Double
     /// The part of `area` the user can see (not under an opaque view in front).
     public var visibleArea: Double
     /// Where: disjoint pieces of the gate, so a picture can show what was lost
-    /// (`render`). Of a region that loses to many, only the largest losses of
-    /// each kind a picture draws keep theirs (`Geometry.lossesWithPieces`).
+    /// (`render`). Kept only for a lint that keeps its context for a picture
+    /// (`Geometry.targetRegions(jobs:keepingLostPieces:)`), and of a region
+    /// that loses to many, only by the largest losses of each kind a picture
+    /// draws (`Geometry.lossesWithPieces`): no rule reads them.
     public var pieces: [Rect] = []
+
+    public init(taker: Taker, answeringNode: Int, area: Double, visibleArea: Double, pieces: [Rect] = []) {
+        takerCode = Self.code(taker)
+        answeringIndex = Int32(answeringNode)
+        (self.area, self.visibleArea, self.pieces) = (area, visibleArea, pieces)
+    }
+
+    private static func code(_ taker: Taker) -> Int32 {
+        switch taker {
+        case .target(let index): return Int32(index)
+        case .occluder(let index): return ~Int32(index)
+        }
+    }
 }
 
 /// How a file's regions are bounded (`Geometry.regionBudget`): their time
@@ -100,6 +128,8 @@ struct RegionAllowance {
     var reads: Int
     var losses = Int.max
     var isCutShort = false
+    /// Whether each loss keeps where it lies (`Loss.pieces`), for a picture.
+    var keepsLostPieces = false
 
     /// Takes one read; false (cut short) when none is left.
     @inline(__always) mutating func read() -> Bool {
@@ -184,19 +214,22 @@ extension Geometry {
     /// Reachable region and losses of every target, in pre-order of targets.
     /// With `jobs` > 1 the targets are split into that many runs, each worked
     /// out on its own thread (every region depends only on the geometry); the
-    /// result is the same.
-    public func targetRegions(jobs: Int = 1) -> [TargetRegion] {
-        targetRegions(jobs: jobs, limits: RegionLimits(targets: targets.count))
+    /// result is the same. `keepingLostPieces`: each loss keeps where it
+    /// lies (`Loss.pieces`), which only a picture draws; on a pile of views
+    /// over each target they are most of the regions' memory.
+    public func targetRegions(jobs: Int = 1, keepingLostPieces: Bool = true) -> [TargetRegion] {
+        targetRegions(jobs: jobs, limits: RegionLimits(targets: targets.count), keepingLostPieces: keepingLostPieces)
     }
 
     /// `targetRegions(jobs:)` under other limits (tests).
-    func targetRegions(jobs: Int, limits: RegionLimits) -> [TargetRegion] {
+    func targetRegions(jobs: Int, limits: RegionLimits, keepingLostPieces: Bool = true) -> [TargetRegion] {
         let opaque = opaqueIndex()
         let seeing = OpaqueWalks(grid: opaque, readCap: opaqueReadCap(opaque, limits: limits))
         let budget = regionBudget(limits: limits)
         let count = targets.count
         guard budget.countsLosses else {
-            return regions(at: 0..<count, allowance: RegionAllowance(reads: budget.readCap), seeing: seeing, jobs: jobs)
+            return regions(at: 0..<count, allowance: RegionAllowance(reads: budget.readCap, keepsLostPieces: keepingLostPieces),
+                           seeing: seeing, jobs: jobs)
         }
         // Losses counted in pre-order: each target may keep what the targets
         // before it left (and a few whatever is left). Worked out a batch at
@@ -211,13 +244,15 @@ extension Geometry {
         for start in stride(from: 0, to: count, by: Self.lossBatch) {
             let probe = min(Self.lossAllowance(limits.losses - used), Self.lossProbe)
             let batch = regions(at: start..<min(count, start + Self.lossBatch),
-                                allowance: RegionAllowance(reads: budget.readCap, losses: probe), seeing: seeing, jobs: jobs)
+                                allowance: RegionAllowance(reads: budget.readCap, losses: probe, keepsLostPieces: keepingLostPieces),
+                                seeing: seeing, jobs: jobs)
             for (item, region) in batch.enumerated() {
                 let allowed = Self.lossAllowance(limits.losses - used)
                 var region = region
                 if region.losses.count > allowed || (region.isCutShort && region.losses.count == probe && probe < allowed) {
-                    region = self.region(at: start + item, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
-                                         hidden: nil, cursors: &cursors, lossTable: &table)
+                    region = self.region(at: start + item,
+                                         allowance: RegionAllowance(reads: budget.readCap, losses: allowed, keepsLostPieces: keepingLostPieces),
+                                         seeing: seeing, hidden: nil, cursors: &cursors, lossTable: &table)
                 }
                 used += region.losses.count
                 result.append(region)
@@ -482,9 +517,10 @@ extension Geometry {
                 if let found {
                     lossTable.losses[found].area += area
                     lossTable.losses[found].visibleArea += visible
-                    lossTable.losses[found].pieces += removed
+                    if allowance.keepsLostPieces { lossTable.losses[found].pieces += removed }
                 } else {
-                    lossTable.losses.append(Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible, pieces: removed))
+                    lossTable.losses.append(Loss(taker: taker, answeringNode: node, area: area, visibleArea: visible,
+                                                 pieces: allowance.keepsLostPieces ? removed : []))
                     if lossTable.losses.count > Self.lossesLookedAlong {
                         if lossTable.losses.count == Self.lossesLookedAlong + 1 {
                             lossTable.start(nodeCount: nodeCount)
@@ -519,7 +555,7 @@ extension Geometry {
             for piece in taken where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
         }
         lossTable.losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
-        if lossTable.losses.count > 3 * Self.lossesWithPieces { keepPiecesOfLargestLosses(&lossTable.losses, of: target) }
+        if allowance.keepsLostPieces, lossTable.losses.count > 3 * Self.lossesWithPieces { keepPiecesOfLargestLosses(&lossTable.losses, of: target) }
         // A copy of its own size for the region to keep (the table's list grew
         // by doubling; a slice of all of it would hand over the list itself,
         // and the next region would make another as large).
@@ -706,7 +742,8 @@ extension Geometry {
         /// The regions of `geometry`, the geometry they were of, as it is again.
         func workOut(_ geometry: inout Geometry) -> [TargetRegion] {
             geometry.buildGridIfStale()
-            return geometry.targetRegions(jobs: jobs, limits: limits)
+            // Fix checking's regions: never drawn.
+            return geometry.targetRegions(jobs: jobs, limits: limits, keepingLostPieces: false)
         }
     }
 
@@ -773,7 +810,7 @@ extension Geometry {
         guard changedGates < targets.count, budget == oldBudget else {
             result.workedAfresh = RegionsToWorkOut(jobs: jobs, limits: limits)
             regions = []
-            regions = targetRegions(jobs: jobs, limits: limits)
+            regions = targetRegions(jobs: jobs, limits: limits, keepingLostPieces: false)
             return result
         }
         var marks = VisitMarks(count: max(targets.count, 1))

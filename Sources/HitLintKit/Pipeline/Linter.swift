@@ -356,8 +356,9 @@ public struct Linter: Sendable {
         var kept: RuleContext?
         var usedIgnores: [Int] = []
         if !broken, nodeCount > 0 {
+            // Where each loss lies is kept only for a picture of the context kept.
             let context = RuleContext(layout: layout, geometry: worked?.geometry ?? Geometry(layout: layout), options: options,
-                                      regions: worked?.regions, checking: checking)
+                                      regions: worked?.regions, checking: checking, keepingLostPieces: keepingContext)
             // The rules' findings taken as they are, the few found while
             // building added to them: all are sorted below.
             var found = Self.runRules(context, options: options)

@@ -222,7 +222,10 @@ public struct DeadGapRule: GeometryRule {
             let edge = horizontal ? gate.maxX : gate.maxY
             let nearEdges = horizontal ? byEdge!.horizontal : byEdge!.vertical
             let (low, high) = (edge + min(search.minGap, 0) - Tolerance.length, edge + maxGap + Tolerance.length)
-            if nearEdges.count(from: low, through: high) < listed {
+            let count = nearEdges.count(from: low, through: high)
+            // Past this many either way, the search gives up this side: no finding.
+            if min(count, listed) > Self.siblingsConsideredBesideATarget { return }
+            if count < listed {
                 nearEdges.forEach(from: low, through: high) {
                     search.consider($0, from: target, gate: gate, horizontal: horizontal, isStrip: isStrip, &best)
                 }
@@ -237,6 +240,14 @@ public struct DeadGapRule: GeometryRule {
     /// Siblings the grid's cells beside a target may list before their near
     /// edges are looked at instead (`NearEdges`).
     static let siblingsListedBesideATarget = 64
+
+    /// Siblings beside one side of a target past which its search gives up
+    /// that side (no finding there): what keeps a pile of targets, each
+    /// with thousands of siblings whose edges lie within a gap of its own,
+    /// from costing the square of its size. Among piled targets a gap is
+    /// covered by another; a grid of 300 × 300 controls in one container
+    /// lists 300 beside each (those in the next column or row).
+    static let siblingsConsideredBesideATarget = 1 << 11
 
     /// A group's targets sorted by their left (or top) gate edge, for the
     /// ones whose edge lies in a range (binary search, then a run).

@@ -56,8 +56,10 @@ public struct RuleContext: Sendable {
     /// `regions`: the geometry's target regions when they are known already
     /// (fix checking's lints: `Geometry.updateRegions`), else worked
     /// out here. `checking`: the nodes whose findings are wanted (nil: all).
+    /// `keepingLostPieces`: regions worked out here keep where each loss
+    /// lies (`Loss.pieces`), which only a picture of this context draws.
     public init(layout: Layout, geometry: Geometry, options: LintOptions, regions known: [TargetRegion]? = nil,
-                checking nodes: [Int32]? = nil) {
+                checking nodes: [Int32]? = nil, keepingLostPieces: Bool = true) {
         self.layout = layout
         self.geometry = geometry
         self.options = options
@@ -72,7 +74,7 @@ public struct RuleContext: Sendable {
         // Regions are the largest part of the rules' work that they share:
         // worked out on several threads for a layout big enough to run its
         // rules side by side.
-        let regions = known ?? geometry.targetRegions(jobs: Self.regionJobs(layout, options))
+        let regions = known ?? geometry.targetRegions(jobs: Self.regionJobs(layout, options), keepingLostPieces: keepingLostPieces)
         self.regions = regions
         var regionByNode = [Int32](repeating: -1, count: geometry.nodeCount)
         for (position, region) in regions.enumerated() { regionByNode[region.target] = Int32(position) }

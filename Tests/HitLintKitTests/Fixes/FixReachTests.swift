@@ -385,6 +385,50 @@ final class FixReachTests: XCTestCase {
         XCTAssertGreaterThan(compared, 100)
     }
 
+    /// A fix among piled targets lists thousands of neighbours around each
+    /// target it changes: past `FixReach.neighboursListedPerFix` its reach is
+    /// given up (nil: checked against the whole file). Which fixes give up is
+    /// the same on any number of threads and for a fix alone, whatever was
+    /// kept of the searches before it, and a reach not given up is the
+    /// reach in full.
+    func testAFixAmongPiledTargetsGivesUpItsReachTheSameOnAnyThreads() throws {
+        var text = "root:\n  frame: [0, 0, 400, 800]\n  children:\n"
+        for index in 0..<2_200 {
+            // Denser towards the top left: some fixes list few neighbours, some many.
+            let (x, y) = (index * 7 % (60 + index / 8), index * 13 % (90 + index / 3))
+            text += "  - {id: b\(index), type: button, frame: [\(x), \(y), 20, 20]}\n"
+        }
+        var options = LintOptions()
+        options.fixChecking = .unchecked
+        let document = try SourceFormat.yaml.parse(SourceText(text))
+        let result = Linter(options: options).lint(document: document, path: "pile.yaml", keepingContext: true)
+        XCTAssertGreaterThan(result.diagnostics.count, 2 * 1_024)
+        let reach = try XCTUnwrap(result.context.map { FixReach($0) })
+        let full = reach.affectedNodes(of: result.diagnostics, jobs: 1, listing: .max)
+        let limit = 600
+        let together = reach.affectedNodes(of: result.diagnostics, jobs: 1, listing: limit)
+        let twice = reach.affectedNodes(of: result.diagnostics, jobs: 2, listing: limit)
+        var (givenUp, kept) = (0, 0)
+        for index in result.diagnostics.indices {
+            XCTAssertEqual(together[index].map(Array.init), twice[index].map(Array.init), "\(index)")
+            // A fix on its own uses no search kept from another's.
+            let alone = reach.affectedNodes(of: [result.diagnostics[index]], jobs: 1, listing: limit)
+            XCTAssertEqual(together[index].map(Array.init), alone[0].map(Array.init), "\(index) alone")
+            guard let whole = full[index] else {
+                XCTAssertNil(together[index])
+                continue
+            }
+            if let list = together[index] {
+                XCTAssertEqual(Array(list), Array(whole))
+                kept += 1
+            } else {
+                givenUp += 1
+            }
+        }
+        XCTAssertGreaterThan(givenUp, 10)
+        XCTAssertGreaterThan(kept, 10)
+    }
+
     /// Fix checking holds every fix's reach in one list (`FixReach.NodeLists`):
     /// each list reads back as it was given, sorted or not, near or far
     /// apart, with the lists of parts joined in order.

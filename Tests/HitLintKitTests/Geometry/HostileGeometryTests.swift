@@ -54,6 +54,97 @@ final class HostileGeometryTests: XCTestCase {
         }
     }
 
+    /// Where each loss lies (`Loss.pieces`) is kept only for a picture: a
+    /// lint that keeps no context for one works its regions out without
+    /// them, and they are the same regions otherwise. (On a pile of buttons
+    /// over each target, the pieces were most of the lint's memory.)
+    func testLossesKeepWhereTheyLieOnlyForAPicture() throws {
+        var text = "root:\n  frame: [0, 0, 400, 800]\n  children:\n"
+        for index in 0..<120 {
+            text += "    - {id: b\(index), type: button, frame: [\(index * 7 % 300), \(index * 13 % 700), 30, 30], hitInsets: [-2, -2, -2, -2]}\n"
+        }
+        text += "    - {id: veil, type: view, frame: [100, 100, 80, 300]}\n"
+        let layout = LayoutBuilder.build(try YAMLParser.parse(SourceText(text))).layout
+        let geometry = Geometry(layout: layout)
+        let drawn = geometry.targetRegions(jobs: 1, keepingLostPieces: true)
+        let plain = geometry.targetRegions(jobs: 2, keepingLostPieces: false)
+        XCTAssertEqual(plain.count, drawn.count)
+        var (losses, occluders) = (0, 0)
+        for (region, other) in zip(plain, drawn) {
+            XCTAssertEqual(region.target, other.target)
+            XCTAssertEqual(region.reachableArea, other.reachableArea)
+            XCTAssertEqual(region.reachable.pieces, other.reachable.pieces)
+            XCTAssertEqual(region.losses.map(\.taker), other.losses.map(\.taker))
+            XCTAssertEqual(region.losses.map(\.answeringNode), other.losses.map(\.answeringNode))
+            XCTAssertEqual(region.losses.map(\.area), other.losses.map(\.area))
+            XCTAssertEqual(region.losses.map(\.visibleArea), other.losses.map(\.visibleArea))
+            XCTAssertTrue(region.losses.allSatisfy(\.pieces.isEmpty))
+            for loss in other.losses {
+                // What a picture draws of a loss covers its area.
+                XCTAssertEqual(loss.pieces.reduce(0) { $0 + $1.area }, loss.area, accuracy: 1e-6)
+                losses += 1
+                if case .occluder = loss.taker { occluders += 1 }
+            }
+        }
+        XCTAssertGreaterThan(losses, 100)
+        XCTAssertGreaterThan(occluders, 0)
+
+        // A lint keeps them only when it keeps its context for a picture;
+        // fix checking keeps the context too, but draws nothing.
+        for keeping in [true, false] {
+            var options = LintOptions()
+            options.fixChecking = .checked
+            let outcome = Linter(options: options).lintLayout(layout, [], kind: .hitlint, keepingContext: keeping)
+            XCTAssertFalse(outcome.diagnostics.isEmpty)
+            let regions = try XCTUnwrap(outcome.context?.regions)
+            XCTAssertEqual(regions.contains { $0.losses.contains { !$0.pieces.isEmpty } }, keeping)
+        }
+    }
+
+    /// Dead-gap looks along the siblings whose near edges lie within a gap
+    /// of a target's; past `DeadGapRule.siblingsConsideredBesideATarget` of
+    /// them it gives that side up, so a pile of targets costs what its size
+    /// does, not its square. Below that the gap between two buttons beside
+    /// the pile is found.
+    func testDeadGapGivesUpASideWithThousandsOfSiblingsBesideIt() throws {
+        func lint(rows: Int) throws -> [Diagnostic] {
+            var text = "root:\n  frame: [0, 0, 400, 800]\n  children:\n"
+            text += "    - {id: a, type: button, frame: [0, 0, 30, 30]}\n    - {id: b, type: button, frame: [36, 0, 3, 30]}\n"
+            // Beside 'b', each reachable: a sibling whose near edge
+            // lies within a gap of the right edge of 'a', farther than 'b'.
+            for row in 0..<rows {
+                for column in 0..<24 {
+                    text += "    - {id: p\(row)x\(column), type: button, frame: [\(40 + Double(column) / 2), \(Double(row) * 0.3), 0.2, 0.2]}\n"
+                }
+            }
+            return try TestSupport.lint(text).diagnostics
+        }
+        func gapFound(_ diagnostics: [Diagnostic]) -> Bool {
+            diagnostics.contains { $0.rule == DeadGapRule.id && $0.node == "a" && $0.message.contains("'b'") }
+        }
+        XCTAssertEqual(DeadGapRule.siblingsConsideredBesideATarget, 2_048)
+        XCTAssertTrue(gapFound(try lint(rows: 80)))
+        XCTAssertFalse(gapFound(try lint(rows: 100)))
+    }
+
+    /// A loss keeps its taker and the node that answers in 32 bits each, the
+    /// taker's kind in the sign: each reads back as given.
+    func testALossReadsBackItsTakerAndTheNodeThatAnswers() {
+        for taker in [Taker.target(0), .occluder(0), .target(1), .occluder(1), .target(Int(Int32.max)), .occluder(Int(Int32.max)),
+                      .target(123_456), .occluder(654_321)] {
+            var loss = Loss(taker: taker, answeringNode: taker.node, area: 2, visibleArea: 1)
+            XCTAssertEqual(loss.taker, taker)
+            XCTAssertEqual(loss.answeringNode, taker.node)
+            loss.taker = .occluder(7)
+            loss.answeringNode = 9
+            XCTAssertEqual(loss.taker, .occluder(7))
+            XCTAssertEqual(loss.answeringNode, 9)
+            XCTAssertEqual(loss.area, 2)
+            XCTAssertEqual(loss.visibleArea, 1)
+        }
+        XCTAssertEqual(MemoryLayout<Loss>.stride, 32)
+    }
+
     func testStaircasesByAThousandthOfAPointClimbingOrNotStayExact() throws {
         for (dx, dy) in [(0.001, 0.001), (0.001, -0.001), (0.001, 0.0)] {
             let regions = Geometry(layout: try buttons(300, dx: dx, dy: dy)).targetRegions()
