@@ -35,7 +35,9 @@ public struct DeadGapRule: GeometryRule {
         narrower than `minGap` (2 pt) are list dividers and whole-pixel rounding (1 dp at 3 px \
         per dp), which a finger aimed at either side almost never lands in; gaps wider than \
         `maxGap` (half the minimum size) are deliberate separation, and so is a gap filled by a \
-        view that is drawn there and is no control (the band between two sections of settings).
+        view that is drawn there and is no control (the band between two sections of settings). \
+        A side of a target with more than 2,048 siblings beside it (controls piled on one \
+        another, where a gap is covered by another) is not checked.
         """,
         defaultSeverity: .warning,
         options: [

@@ -122,7 +122,9 @@ final class HostileGeometryTests: XCTestCase {
         func gapFound(_ diagnostics: [Diagnostic]) -> Bool {
             diagnostics.contains { $0.rule == DeadGapRule.id && $0.node == "a" && $0.message.contains("'b'") }
         }
+        // As the rule's description says.
         XCTAssertEqual(DeadGapRule.siblingsConsideredBesideATarget, 2_048)
+        XCTAssertTrue(DeadGapRule.description.rationale.contains("more than 2,048 siblings beside it"))
         XCTAssertTrue(gapFound(try lint(rows: 80)))
         XCTAssertFalse(gapFound(try lint(rows: 100)))
     }
