@@ -60,8 +60,16 @@ struct RenderCommand: Subcommand {
             // The picture is drawn without it: a screenshot is an extra, not the job.
             output.writeError("hitlint: \(problem.path): screenshot not drawn (\(problem.message))\n")
         }
-        let text = lower.hasSuffix(".svg") ? SVGRenderer(picture).svg() : HTMLPage(picture).html()
-        if let failure = output.writeFile(Array(text.utf8), to: destination) {
+        // Written as it is drawn: a picture of tens of thousands of targets
+        // is hundreds of megabytes, held whole and copied into bytes before.
+        let failure = output.writeFile(to: destination) { sink in
+            withoutActuallyEscaping(sink) { sink in
+                var out = SinkMarkupOutput(sink)
+                if lower.hasSuffix(".svg") { SVGRenderer(picture).write(to: &out) } else { HTMLPage(picture).write(to: &out) }
+                out.flush()
+            }
+        }
+        if let failure {
             return output.fail("\(destination): cannot write (\(failure.message))")
         }
         // Drawing is the job: diagnostics in the picture do not make it fail.

@@ -35,9 +35,9 @@ public struct Loss: Sendable {
     public var visibleArea: Double
     /// Where: disjoint pieces of the gate, so a picture can show what was lost
     /// (`render`). Kept only for a lint that keeps its context for a picture
-    /// (`Geometry.targetRegions(jobs:keepingLostPieces:)`), and of a region
-    /// that loses to many, only by the largest losses of each kind a picture
-    /// draws (`Geometry.lossesWithPieces`): no rule reads them.
+    /// (`Geometry.targetRegions(jobs:keepingLostPieces:)`), and only by the
+    /// largest losses of each kind a picture draws (`Geometry.lossesWithPieces`):
+    /// no rule reads them.
     public var pieces: [Rect] = []
 
     public init(taker: Taker, answeringNode: Int, area: Double, visibleArea: Double, pieces: [Rect] = []) {
@@ -407,8 +407,9 @@ extension Geometry {
 
     /// Losses of a region whose pieces are kept, of each kind a picture
     /// draws (`LayoutPicture.takersDrawn`, taken largest first): past them a
-    /// pile of views over a target would hold every pair's pieces.
-    static let lossesWithPieces = 8
+    /// pile of views over a target would hold every pair's pieces, each
+    /// loss to a staircase of views dozens of slivers.
+    static let lossesWithPieces = 3
 
     /// A target's region: its gate (with, on the web, what answers for it
     /// inside it), less what each view in front takes, walked front to back.
@@ -555,7 +556,7 @@ extension Geometry {
             for piece in taken where work <= Self.maximalPieceWork { reachable.subtract(piece, work: &work) }
         }
         lossTable.losses.sort { $0.area != $1.area ? $0.area > $1.area : $0.taker.node > $1.taker.node }
-        if allowance.keepsLostPieces, lossTable.losses.count > 3 * Self.lossesWithPieces { keepPiecesOfLargestLosses(&lossTable.losses, of: target) }
+        if allowance.keepsLostPieces, lossTable.losses.count > Self.lossesWithPieces { keepPiecesOfLargestLosses(&lossTable.losses, of: target) }
         // A copy of its own size for the region to keep (the table's list grew
         // by doubling; a slice of all of it would hand over the list itself,
         // and the next region would make another as large).

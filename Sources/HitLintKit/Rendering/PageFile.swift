@@ -16,6 +16,49 @@ extension String: MarkupOutput {
     mutating func writeDataURI(of screenshot: Screenshot) { write(screenshot.dataURI) }
 }
 
+extension MarkupOutput {
+    /// `writeDataURI(of:)` encoded 48 KiB at a time: pieces of a multiple of
+    /// three bytes encode to the same text as the whole encoded at once.
+    mutating func writeDataURIInPieces(of screenshot: Screenshot) {
+        write("data:\(screenshot.format.mediaType);base64,")
+        let piece = 3 << 14
+        var start = 0
+        while start < screenshot.bytes.count {
+            let end = min(start + piece, screenshot.bytes.count)
+            write(Data(screenshot.bytes[start..<end]).base64EncodedString())
+            start = end
+        }
+    }
+}
+
+/// Markup handed to a byte sink (`CommandOutput.writeFile(to:producing:)`)
+/// a megabyte at a time as it is made: `render -o` writes a picture without
+/// holding it whole.
+struct SinkMarkupOutput: MarkupOutput {
+    private let sink: ByteSink
+    private var buffer: [UInt8] = []
+
+    private static let bufferSize = 1 << 20
+
+    init(_ sink: @escaping ByteSink) {
+        self.sink = sink
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
+    mutating func writeDataURI(of screenshot: Screenshot) { writeDataURIInPieces(of: screenshot) }
+
+    /// Hands over what is buffered (at the end, what is left).
+    mutating func flush() {
+        buffer.withUnsafeBufferPointer(sink)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
 /// A file written piece by piece as its markup is made, under a temporary
 /// name renamed over the file at the end (as `Data.write(options: .atomic)`
 /// does), so a page is never seen half written and never held whole in
@@ -61,17 +104,9 @@ final class PageFile: MarkupOutput {
         if buffer.count >= Self.bufferSize { flush() }
     }
 
-    /// Encoded 48 KiB at a time: pieces of a multiple of three bytes encode to
-    /// the same text as the whole encoded at once.
     func writeDataURI(of screenshot: Screenshot) {
-        write("data:\(screenshot.format.mediaType);base64,")
-        let piece = 3 << 14
-        var start = 0
-        while start < screenshot.bytes.count, failure == nil {
-            let end = min(start + piece, screenshot.bytes.count)
-            write(Data(screenshot.bytes[start..<end]).base64EncodedString())
-            start = end
-        }
+        var page = self
+        page.writeDataURIInPieces(of: screenshot)
     }
 
     private func flush() {

@@ -66,7 +66,7 @@ public struct SVGRenderer {
         }
         out.write(rectElement(Rect(x: 0, y: 0, width: width, height: height), [("class", "canvas")]) + "\n")
         if isDrawable {
-            for panel in canvas.panels { out.write(draw(panel)) }
+            for panel in canvas.panels { draw(panel, to: &out) }
         } else {
             out.write("<text class=\"panel-title\" x=\"\(svgNumber(Canvas.margin))\" y=\"\(svgNumber(Canvas.margin + 16))\">Nothing to draw</text>\n")
             out.write("<text class=\"caption\" x=\"\(svgNumber(Canvas.margin))\" y=\"\(svgNumber(Canvas.margin + 40))\">The layout is not valid: see the diagnostics.</text>\n")
@@ -77,14 +77,17 @@ public struct SVGRenderer {
 
     // MARK: - One panel
 
-    private func draw(_ panel: Panel) -> String {
+    /// Written into `out` as it is made, layer by layer: a panel of tens of
+    /// thousands of targets is most of a picture, and held whole it was a
+    /// copy of it.
+    private func draw<Output: MarkupOutput>(_ panel: Panel, to out: inout Output) {
         let frame = panel.frame
         let name = panel.kind.rawValue
-        var out = "<g class=\"panel panel-\(name)\">\n"
-        out += "<text class=\"panel-title\" x=\"\(svgNumber(frame.minX))\" y=\"\(svgNumber(frame.minY - 9))\">\(escapeMarkup(panel.title))</text>\n"
-        out += "<clipPath id=\"clip-\(name)\">\(rectElement(frame))</clipPath>\n"
-        out += rectElement(frame, [("class", "panel-frame")]) + "\n"
-        out += "<g clip-path=\"url(#clip-\(name))\">\n"
+        out.write("<g class=\"panel panel-\(name)\">\n")
+        out.write("<text class=\"panel-title\" x=\"\(svgNumber(frame.minX))\" y=\"\(svgNumber(frame.minY - 9))\">\(escapeMarkup(panel.title))</text>\n")
+        out.write("<clipPath id=\"clip-\(name)\">\(rectElement(frame))</clipPath>\n")
+        out.write(rectElement(frame, [("class", "panel-frame")]) + "\n")
+        out.write("<g clip-path=\"url(#clip-\(name))\">\n")
 
         // Markers first, so labels can keep clear of them.
         // Beside a detail, the whole layout only shows where things are: the
@@ -101,45 +104,49 @@ public struct SVGRenderer {
             // below the screen.
             let box = panel.map(placement.screen)
             let shown = placement.shownPixels
-            out += "<g class=\"layer layer-screenshot\"><svg class=\"screenshot\" x=\"\(svgNumber(box.minX))\" y=\"\(svgNumber(box.minY))\" width=\"\(svgNumber(box.width))\" height=\"\(svgNumber(box.height))\""
-            out += " viewBox=\"0 0 \(svgNumber(shown.width)) \(svgNumber(shown.height))\" preserveAspectRatio=\"none\" overflow=\"hidden\"><use href=\"#hitlint-screenshot\"/></svg></g>\n"
+            out.write("<g class=\"layer layer-screenshot\"><svg class=\"screenshot\" x=\"\(svgNumber(box.minX))\" y=\"\(svgNumber(box.minY))\" width=\"\(svgNumber(box.width))\" height=\"\(svgNumber(box.height))\"")
+            out.write(" viewBox=\"0 0 \(svgNumber(shown.width)) \(svgNumber(shown.height))\" preserveAspectRatio=\"none\" overflow=\"hidden\"><use href=\"#hitlint-screenshot\"/></svg></g>\n")
         }
-        out += layer(.views, views(panel))
-        out += layer(.hitAreas, picture.targets.filter { panel.shows($0.intendedHitRect) && $0.intendedHitRect != $0.visibleFrame }.map {
+        writeLayer(into: &out, .views, views(panel))
+        writeLayer(into: &out, .hitAreas, picture.targets.filter { panel.shows($0.intendedHitRect) && $0.intendedHitRect != $0.visibleFrame }.map {
             "<path class=\"hit\" data-node=\"\($0.node)\" d=\"\(bandPath(outer: panel.map($0.intendedHitRect), inner: panel.map($0.visibleFrame)))\"/>"
         })
-        out += layer(.reachable, picture.targets.filter { !$0.reachable.isEmpty && panel.shows($0.intendedHitRect) }.map {
+        writeLayer(into: &out, .reachable, picture.targets.filter { !$0.reachable.isEmpty && panel.shows($0.intendedHitRect) }.map {
             "<path class=\"reach\" d=\"\(unionPath($0.reachable.map(panel.map)))\"/>"
         })
-        out += layer(.targets, picture.targets.filter { panel.shows($0.visibleFrame) }.map {
+        writeLayer(into: &out, .targets, picture.targets.filter { panel.shows($0.visibleFrame) }.map {
             "<g class=\"target\" data-node=\"\($0.node)\"><title>\(escapeMarkup($0.tip))</title>\(rectElement(panel.map($0.visibleFrame)))</g>"
         })
         var annotations: [String] = []  // labels of the loss layers, placed before the ids
-        out += layer(.dead, dead(panel, placer: &placer, labels: &annotations))
-        out += layer(.overlaps, overlaps(panel, placer: &placer))
-        out += layer(.occluders, occluders(panel, placer: &placer))
-        out += layer(.gaps, gaps(panel, placer: &placer))
-        out += layer(.minimum, minimumSquares(panel, placer: &placer))
-        out += layer(.labels, annotations + labels(panel, placer: &placer))
-        out += layer(.markers, markers.map { marker in
+        writeLayer(into: &out, .dead, dead(panel, placer: &placer, labels: &annotations))
+        writeLayer(into: &out, .overlaps, overlaps(panel, placer: &placer))
+        writeLayer(into: &out, .occluders, occluders(panel, placer: &placer))
+        writeLayer(into: &out, .gaps, gaps(panel, placer: &placer))
+        writeLayer(into: &out, .minimum, minimumSquares(panel, placer: &placer))
+        writeLayer(into: &out, .labels, annotations + labels(panel, placer: &placer))
+        writeLayer(into: &out, .markers, markers.map { marker in
             let number = String(marker.number)
             return "<a href=\"#d\(number)\"><g class=\"marker \(marker.severity.rawValue)\" data-d=\"\(number)\" data-node=\"\(marker.node)\">"
                 + "<circle cx=\"\(svgNumber(marker.x))\" cy=\"\(svgNumber(marker.y))\" r=\"\(svgNumber(Self.markerRadius))\"/>"
                 + "<text x=\"\(svgNumber(marker.x))\" y=\"\(svgNumber(marker.y + 4.5))\">\(number)</text></g></a>"
         })
-        out += "</g>\n"
+        out.write("</g>\n")
         if panel.kind == .overview, let detail = canvas.detail {
             let box = panel.map(detail.source)
-            out += rectElement(box, [("class", "detail-box")]) + "\n"
+            out.write(rectElement(box, [("class", "detail-box")]) + "\n")
         }
-        out += scaleBar(panel)
-        out += "</g>\n"
-        return out
+        out.write(scaleBar(panel))
+        out.write("</g>\n")
     }
 
-    private func layer(_ layer: Layer, _ items: [String]) -> String {
-        guard !items.isEmpty else { return "" }
-        return "<g class=\"layer layer-\(layer.rawValue)\">\n" + items.joined(separator: "\n") + "\n</g>\n"
+    private func writeLayer<Output: MarkupOutput>(into out: inout Output, _ layer: Layer, _ items: [String]) {
+        guard !items.isEmpty else { return }
+        out.write("<g class=\"layer layer-\(layer.rawValue)\">\n")
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.write("\n") }
+            out.write(item)
+        }
+        out.write("\n</g>\n")
     }
 
     private func views(_ panel: Panel) -> [String] {

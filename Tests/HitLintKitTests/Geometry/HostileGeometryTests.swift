@@ -61,7 +61,7 @@ final class HostileGeometryTests: XCTestCase {
     func testLossesKeepWhereTheyLieOnlyForAPicture() throws {
         var text = "root:\n  frame: [0, 0, 400, 800]\n  children:\n"
         for index in 0..<120 {
-            text += "    - {id: b\(index), type: button, frame: [\(index * 7 % 300), \(index * 13 % 700), 30, 30], hitInsets: [-2, -2, -2, -2]}\n"
+            text += "    - {id: b\(index), type: button, frame: [\(index * 7 % 90), \(index * 13 % 150), 30, 30], hitInsets: [-2, -2, -2, -2]}\n"
         }
         text += "    - {id: veil, type: view, frame: [100, 100, 80, 300]}\n"
         let layout = LayoutBuilder.build(try YAMLParser.parse(SourceText(text))).layout
@@ -79,13 +79,29 @@ final class HostileGeometryTests: XCTestCase {
             XCTAssertEqual(region.losses.map(\.area), other.losses.map(\.area))
             XCTAssertEqual(region.losses.map(\.visibleArea), other.losses.map(\.visibleArea))
             XCTAssertTrue(region.losses.allSatisfy(\.pieces.isEmpty))
+            // What a picture draws of a loss covers its area: the largest
+            // few of each kind it draws keep their pieces.
+            var (beside, occluding) = (0, 0)
             for loss in other.losses {
-                // What a picture draws of a loss covers its area.
-                XCTAssertEqual(loss.pieces.reduce(0) { $0 + $1.area }, loss.area, accuracy: 1e-6)
                 losses += 1
-                if case .occluder = loss.taker { occluders += 1 }
+                guard loss.visibleArea > Tolerance.area else { continue }
+                switch loss.taker {
+                case .target(let winner):
+                    guard !layout.isAncestor(other.target, of: winner) else { continue }
+                    beside += 1
+                    if beside > LayoutPicture.takersDrawn { continue }
+                case .occluder:
+                    occluders += 1
+                    occluding += 1
+                    if occluding > LayoutPicture.takersDrawn { continue }
+                }
+                XCTAssertEqual(loss.pieces.reduce(0) { $0 + $1.area }, loss.area, accuracy: 1e-6)
             }
+            XCTAssertLessThanOrEqual(other.losses.filter { !$0.pieces.isEmpty }.count, 3 * Geometry.lossesWithPieces)
         }
+        XCTAssertLessThanOrEqual(LayoutPicture.takersDrawn, Geometry.lossesWithPieces)
+        // Some regions lose to more than that, and keep fewer.
+        XCTAssertTrue(drawn.contains { $0.losses.contains(where: \.pieces.isEmpty) })
         XCTAssertGreaterThan(losses, 100)
         XCTAssertGreaterThan(occluders, 0)
 
