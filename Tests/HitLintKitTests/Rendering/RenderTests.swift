@@ -298,6 +298,35 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(wrapWords("one two three four", width: 9), ["one two", "three", "four"])
     }
 
+    /// `render -o` hands the picture to the file's sink a megabyte at a time
+    /// (`SinkMarkupOutput`): what arrives is the markup written whole, the
+    /// screenshot's data URI encoded in pieces included.
+    func testMarkupHandedToASinkIsTheMarkupWrittenWhole() throws {
+        // A PNG header (its size is all that is read), then 200 KB of bytes.
+        var random = SeededRandom(seed: 33)
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 1, 0, 0, 0, 2, 0, 8, 6, 0, 0, 0]
+        png += (0..<200_000).map { _ in UInt8(random.int(0...255)) }
+        let screenshot = try Screenshot(path: "screen.png", bytes: png)
+        var whole = ""
+        var collected: [UInt8] = []
+        let collect: ByteSink = { collected.append(contentsOf: $0) }
+        withoutActuallyEscaping(collect) { sink in
+            var out = SinkMarkupOutput(sink)
+            for index in 0..<30_000 {
+                let text = "<p id=\"\(index)\">é\(String(repeating: "x", count: random.int(0...80)))</p>\n"
+                out.write(text)
+                whole.write(text)
+                if index == 12_345 {
+                    out.writeDataURI(of: screenshot)
+                    whole.writeDataURI(of: screenshot)
+                }
+            }
+            out.flush()
+        }
+        XCTAssertGreaterThan(collected.count, 3 << 19)  // handed over in more than one piece
+        XCTAssertEqual(collected, Array(whole.utf8))
+    }
+
     func testPageFileNamesAreFlatAndUnique() {
         XCTAssertEqual(RenderDirectory.fileNames(for: ["Examples/a.yaml", "Examples--a.yaml", "./x/../b c.json", "index"]),
                        ["Examples--a.yaml.html", "Examples--a.yaml-2.html", "x--up--b_c.json.html", "index-2.html"])
