@@ -61,7 +61,7 @@ struct RenderCommand: Subcommand {
             output.writeError("hitlint: \(problem.path): screenshot not drawn (\(problem.message))\n")
         }
         // Written as it is drawn: a picture of tens of thousands of targets
-        // is hundreds of megabytes, held whole and copied into bytes before.
+        // is hundreds of megabytes, not to be held whole.
         let failure = output.writeFile(to: destination) { sink in
             withoutActuallyEscaping(sink) { sink in
                 var out = SinkMarkupOutput(sink)

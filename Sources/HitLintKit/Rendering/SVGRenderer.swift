@@ -78,8 +78,8 @@ public struct SVGRenderer {
     // MARK: - One panel
 
     /// Written into `out` as it is made, layer by layer: a panel of tens of
-    /// thousands of targets is most of a picture, and held whole it was a
-    /// copy of it.
+    /// thousands of targets is most of a picture, and is not to be held
+    /// whole beside it.
     private func draw<Output: MarkupOutput>(_ panel: Panel, to out: inout Output) {
         let frame = panel.frame
         let name = panel.kind.rawValue
