@@ -50,6 +50,8 @@ struct LintCommand: Subcommand {
         // reports, baselines, and fix checking (which counts problems by name).
         plan.options.run.keepsNames = checksFixes || [.json, .sarif].contains(plan.format) || plan.baseline != nil
             || runFiles.writeBaselineFile != nil
+        // The report locates every finding.
+        plan.options.run.locatesFindings = true
         // --render-dir draws what the lint kept, without building each file again.
         if report.renderDirectory != nil { plan.keptContexts = (SharedAllowance(Self.keptContextBytes), report.quiet) }
         let collected = collectFiles(plan: plan, output: output)

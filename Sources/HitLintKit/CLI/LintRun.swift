@@ -206,10 +206,10 @@ extension LintCommand {
                 if !shown || !kept.allowance.take(result.source.bytes.count) { result.dropContext() }
             }
             // The report turns offsets into lines on one core, after every
-            // file: the line table of a small file is built here, on the
+            // file: the line index of a small file is built here, on the
             // worker's. (A mapped file's waits: it is read in blocks, after
             // the rules' tables are gone.)
-            if !result.diagnostics.isEmpty, !source.isMapped { _ = result.source.lineStarts }
+            if !result.diagnostics.isEmpty, !source.isMapped { result.source.buildLineIndex(jobs: 1) }
             return (result, nil, nil)
         }
         var outcomes = concurrentMap(count: files.count, jobs: plan.jobs) { lintFile($0, nil) }

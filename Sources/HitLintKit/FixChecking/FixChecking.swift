@@ -87,6 +87,8 @@ struct FixChecking {
         checker.options.fixChecking = .unchecked
         // Verdicts count problems by rule and node: the extra lints need no messages.
         checker.options.run.describesDiagnostics = false
+        // Nor are they located.
+        checker.options.run.locatesFindings = false
         let (format, path) = (format, path)
         // A patched copy of a mapped (large) file is mapped too, from a
         // temporary file: its pages then go back once it is built, instead of

@@ -98,6 +98,8 @@ public struct Linter: Sendable {
                 guard kind == .hitlint else {
                     return lint(document: document, path: path, foundInFolder: foundInFolder, keepingContext: keepingContext)
                 }
+                // Building the layout and its geometry keeps one core busy.
+                if options.run.locatesFindings, options.run.jobs > 1 { source.buildLineIndexAlongside() }
                 let (layout, diagnostics) = LayoutBuilder.finish(consume builder, streamed: document, overrides: overrides)
                 let outcome = lintLayout(consume layout, diagnostics, kind: kind, keepingContext: keepingContext)
                 return finish(consume outcome, source: source, format: format, path: path, kind: kind)
@@ -295,7 +297,7 @@ public struct Linter: Sendable {
         var order: [Int]
         if diagnostics.count < 1 << 32, diagnostics.allSatisfy({ $0.span.start >= 0 && $0.span.start < 1 << 32 }) {
             var keys = diagnostics.indices.map { UInt64(diagnostics[$0].span.start) << 32 | UInt64($0) }
-            keys.sort()
+            sortByHighHalf(&keys)
             order = keys.map { Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
             var first = 0
             while first < order.count {
@@ -323,6 +325,36 @@ public struct Linter: Sendable {
             }
         }
     }
+
+    /// `keys` in the order of their high 32 bits, those equal in the order
+    /// they were: a radix sort, a digit of `radixBits` a pass from the
+    /// lowest, as many passes as the largest key needs. Keys made in index
+    /// order come out in the order a sort of whole keys gives, in a few
+    /// passes over them instead of a comparison sort's dozens.
+    static func sortByHighHalf(_ keys: inout [UInt64]) {
+        guard keys.count > 64 else { keys.sort(); return }
+        let largest = keys.reduce(0) { max($0, $1 >> 32) }
+        let digits = 1 << radixBits
+        var spare = [UInt64](repeating: 0, count: keys.count)
+        var counts = [Int](repeating: 0, count: digits)
+        var shift = 32
+        while shift < 64, largest >> (shift - 32) != 0 {
+            for index in counts.indices { counts[index] = 0 }
+            for key in keys { counts[Int(truncatingIfNeeded: key >> shift) & (digits - 1)] += 1 }
+            // A digit every key shares moves nothing.
+            if counts.contains(keys.count) { shift += radixBits; continue }
+            var next = 0
+            for digit in counts.indices { (counts[digit], next) = (next, next + counts[digit]) }
+            for key in keys {
+                let digit = Int(truncatingIfNeeded: key >> shift) & (digits - 1)
+                spare[counts[digit]] = key
+                counts[digit] += 1
+            }
+            swap(&keys, &spare)
+            shift += radixBits
+        }
+    }
+    static let radixBits = 11
 
     /// What `lintLayout` found: the sorted diagnostics, the number of nodes,
     /// whether the layout was too broken to check, and (when fixes are to be

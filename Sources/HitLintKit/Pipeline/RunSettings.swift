@@ -33,6 +33,11 @@ public struct RunSettings: Sendable {
     /// one (the count of fixable problems), where writing the edits is most of
     /// the work of a rule that fires often.
     public var writesFixes = true
+    /// true: a report will locate this lint's findings (line and column), so a
+    /// large streamed file's line index is built on a spare core while the
+    /// layout's geometry is worked out on one (`SourceText.buildLineIndexAlongside`).
+    /// Only `hitlint lint` sets it: other callers locate nothing, or little.
+    public var locatesFindings = false
 
     /// JSON files this large or larger are read streamed by default (`LayoutBuilder.read(streaming:)`):
     /// each node is built as its mapping closes and its part of the document

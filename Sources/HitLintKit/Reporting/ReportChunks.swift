@@ -13,7 +13,7 @@ enum ReportChunks {
     /// what it wrote to `sink` as `out` fills. With `jobs` > 1 and enough
     /// diagnostics, `jobs` chunks at a time are formatted side by side, each
     /// into its own writer, with a reader of the file of its own
-    /// (`SourceText.sharingLineTable`); not in a file with long lines, whose
+    /// (`SourceText.sharingLineIndex`); not in a file with long lines, whose
     /// locations are counted from checkpoints every reader would work out again.
     /// `format` reads the diagnostics from the buffer it is handed, held
     /// once for a chunk: read from `result` for each, the list's count of
@@ -24,7 +24,7 @@ enum ReportChunks {
                                                      _ index: Int, _ out: inout ByteWriter) -> Void) {
         let count = result.diagnostics.count
         let sideBySide = jobs > 1 && count >= 2 * chunkSize
-        if sideBySide { result.source.buildLineTable(jobs: jobs) }
+        if sideBySide { result.source.buildLineIndex(jobs: jobs) }
         guard sideBySide, !result.source.hasLongLines else {
             result.diagnostics.withUnsafeBufferPointer { diagnostics in
                 for index in 0..<count {
@@ -43,7 +43,7 @@ enum ReportChunks {
             // where a report formatted on one thread cuts them.
             let formatted = concurrentMap(count: chunks, jobs: jobs) { chunk -> Formatted in
                 var reader = result
-                reader.source = result.source.sharingLineTable()
+                reader.source = result.source.sharingLineIndex()
                 let range = (first + chunk * chunkSize)..<min(count, first + (chunk + 1) * chunkSize)
                 let formatted = Formatted(diagnostics: range.count)
                 result.diagnostics.withUnsafeBufferPointer { diagnostics in

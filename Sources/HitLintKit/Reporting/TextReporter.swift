@@ -118,11 +118,9 @@ public struct TextReporter: Reporter, Sendable {
     /// placed by the shown widths.
     private func sourceExcerpt(_ source: SourceText, span: SourceSpan, line: Int) -> String {
         let bytes = source.bytes
-        let starts = source.lineStarts
         // A byte order mark is no character of the first line (as for columns).
-        let lineStart = starts[line - 1] + (line == 1 && source.hasByteOrderMark ? 3 : 0)
-        var lineEnd = line < starts.count ? starts[line] : bytes.count
-        while lineEnd > lineStart, bytes[lineEnd - 1] == 0x0A || bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let bounds = source.lineBounds(at: span.start)
+        let (lineStart, lineEnd) = (bounds.lowerBound, bounds.upperBound)
         let spanStart = min(max(span.start, lineStart), lineEnd)
         let spanEnd = min(max(span.end, spanStart), lineEnd)
         let window = 160

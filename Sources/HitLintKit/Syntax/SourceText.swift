@@ -6,44 +6,50 @@ import Darwin
 import Musl
 #endif
 
-/// The bytes of one layout file, and the table that turns byte offsets into
-/// 1-based line and column numbers. Columns count Unicode scalar values.
+/// The bytes of one layout file, and what turns byte offsets into 1-based
+/// line and column numbers (`LineIndex`). Columns count Unicode scalar values.
 ///
-/// The line table is built lazily: most files are clean and never need it.
+/// The index is built lazily: most files are clean and never need it.
 public final class SourceText: @unchecked Sendable {
     public let bytes: SourceBytes
-    private var lineStartsCache: [Int]? {
-        didSet { lineTable = lineStartsCache?.withUnsafeBufferPointer { $0 } ?? UnsafeBufferPointer(start: nil, count: 0) }
+    private var index: LineIndex? {
+        didSet {
+            breaksBefore = index?.breaksBefore.withUnsafeBufferPointer { $0 } ?? UnsafeBufferPointer(start: nil, count: 0)
+            lineStartAt = index?.lineStartAt.withUnsafeBufferPointer { $0 } ?? UnsafeBufferPointer(start: nil, count: 0)
+        }
     }
-    /// `lineStartsCache`'s elements and the file's bytes, as `location(of:)`
-    /// reads them: without counting a reference to the table or the mapping
-    /// at every location. The readers of a report formatted on several
-    /// threads share them (`sharingLineTable`), and a count that every
-    /// thread changes at once is a cache line they take from one another.
-    /// Neither is ever changed once made, and this reader holds both.
-    private var lineTable = UnsafeBufferPointer<Int>(start: nil, count: 0)
+    /// `index`'s tables and the file's bytes, as `location(of:)` reads them:
+    /// without counting a reference to them or the mapping at every
+    /// location. The readers of a report formatted on several threads share
+    /// them (`sharingLineIndex`), and a count that every thread changes at
+    /// once is a cache line they take from one another. None is ever
+    /// changed once made, and this reader holds them.
+    private var breaksBefore = UnsafeBufferPointer<Int>(start: nil, count: 0)
+    private var lineStartAt = UnsafeBufferPointer<Int>(start: nil, count: 0)
     private let text: UnsafeBufferPointer<UInt8>
     /// The window of a mapped file last noted as read
     /// (`SourceBytes.noteScatteredRead(at:window:)`).
     private var notedWindow = -1
-    /// The last location asked for: reports ask in increasing order, so on a long
-    /// (minified) line the next column is counted on from here, not from the
-    /// line's start. A `SourceText` is used by one thread at a time.
-    private var lastLocation: (offset: Int, location: SourceLocation)?
-    /// For lines longer than `checkpointLine` bytes (keyed by where counting
-    /// starts on the line): the column at every
-    /// multiple of the stride from the line's start, so any column is counted from
-    /// at most that far back (a minified file is one long line, and reports ask
-    /// in any order). 256 bytes: reports ask mostly in order, but not always (a
-    /// fix's edits lie after the next diagnostic), and with checkpoints 4 KB
-    /// apart each location on a minified file's one line costs 2 KB of
-    /// counting on average; the table is 8 bytes per 256 of the line.
+    /// The last location asked for, and where its line starts: reports ask in
+    /// increasing order, so the next location's breaks are counted on from
+    /// here, and on a long (minified) line its column too. A `SourceText` is
+    /// used by one thread at a time.
+    private var last: (offset: Int, location: SourceLocation, lineStart: Int)?
+    /// For locations more than `checkpointLine` bytes into a line (keyed by
+    /// where counting starts on the line): the column at every multiple of
+    /// the stride from there, as far as asked, so any column is counted from
+    /// at most that far back (a minified file is one long line, and reports
+    /// ask in any order). 256 bytes: reports ask mostly in order, but not
+    /// always (a fix's edits lie after the next diagnostic), and with
+    /// checkpoints 4 KB apart each location on a minified file's one line
+    /// costs 2 KB of counting on average; the table is 8 bytes per 256 of the line.
     private var checkpoints: [Int: [Int]] = [:]
     private static let checkpointStride = 256
-    /// A line up to this long is counted from its start (or the last location
-    /// on it): a table for each such line, looked up for each location, costs
-    /// more than counting its bytes eight at a time.
-    private static let checkpointLine = 4_096
+    /// A location up to this far into its line is counted from the line's
+    /// start (or the last location on it): a table for each such line,
+    /// looked up for each location, costs more than counting its bytes
+    /// eight at a time.
+    private static let checkpointLine = LineIndex.longLine
     /// How much of a mapped file is scanned before its pages are given back.
     private static let scanBlock = 4 << 20
 
@@ -60,120 +66,68 @@ public final class SourceText: @unchecked Sendable {
         self.init(bytes: Array(string.utf8))
     }
 
+    /// Builds the line index on up to `jobs` threads, each scanning a part of
+    /// the file: on a large file the scan is a report's longest step on one
+    /// core. A report formatted on several threads needs it first.
+    func buildLineIndex(jobs: Int) {
+        guard index == nil else { return }
+        if let pending {
+            index = pending.wait()
+            self.pending = nil
+            return
+        }
+        index = LineIndex.build(bytes, jobs: jobs, scanBlock: Self.scanBlock)
+    }
+
+    /// Starts building the line index on a thread of its own, for a lint
+    /// whose findings a report will locate: while a large layout's geometry
+    /// is worked out on one core, the other has nothing to do, and the
+    /// report then finds the index built.
+    public func buildLineIndexAlongside() {
+        guard index == nil, pending == nil else { return }
+        let bytes = self.bytes
+        pending = PendingLineIndex { LineIndex.build(bytes, jobs: 1, scanBlock: Self.scanBlock) }
+    }
+
+    private var pending: PendingLineIndex?
+
+    private var lineIndex: LineIndex {
+        if index == nil { buildLineIndex(jobs: 1) }
+        return index!
+    }
+
     /// Offsets at which each line starts. A line ends at LF; a CR before the LF
     /// belongs to the line it ends. A lone CR also ends a line (as in YAML).
+    /// A list of every line: what a caller that wants them all pays for.
     public var lineStarts: [Int] {
-        if let cached = lineStartsCache { return cached }
         var starts = [0]
-        Self.appendLineStarts(of: bytes, in: 0..<bytes.count, to: &starts)
-        lineStartsCache = starts
+        guard let base = text.baseAddress else { return starts }
+        var from = 0
+        while let end = LineBreaks.end(ofBreak: 1, base, count: text.count, from: from, to: text.count) {
+            starts.append(end)
+            from = end
+        }
         return starts
     }
 
-    /// Builds `lineStarts` on up to `jobs` threads, each scanning a part of
-    /// the file (a report formatted on several threads needs the whole table
-    /// first, and on a large file its scan is a report's longest step on one
-    /// core). The same table as one scan: a line break is found from the
-    /// bytes at and after it, whichever part it is in.
-    func buildLineTable(jobs: Int) {
-        guard lineStartsCache == nil else { return }
-        let count = bytes.count
-        let parts = max(1, min(jobs, count / Self.scanBlock))
-        guard parts > 1 else { _ = lineStarts; return }
-        // Parts of whole blocks, so a mapped file is still given back a block at a time.
-        let blocks = (count + Self.scanBlock - 1) / Self.scanBlock
-        let blocksPerPart = (blocks + parts - 1) / parts
-        let bytes = self.bytes
-        var found = concurrentMap(count: parts, jobs: parts) { part -> [Int] in
-            let from = min(count, part * blocksPerPart * Self.scanBlock)
-            let to = part == parts - 1 ? count : min(count, (part + 1) * blocksPerPart * Self.scanBlock)
-            // Room for a line every 16 bytes, on huge pages: a table grown by
-            // doubling is copied and faulted in page by page as it grows. The
-            // first part's room is for the whole file: the others are added to
-            // it, and its pages are only touched as lines are written.
-            var starts: [Int] = .empty(reservingLarge: (part == 0 ? count : to - from) / 16 + 1)
-            if part == 0 { starts.append(0) }
-            Self.appendLineStarts(of: bytes, in: from..<to, to: &starts)
-            return starts
-        }
-        // The first part's table takes the others: it is copied once at
-        // most (not at all when its room suffices), the others are added.
-        var starts = found[0]
-        found[0] = []
-        starts.reserveLargeCapacity(found.reduce(starts.count) { $0 + $1.count })
-        for part in found.dropFirst() { starts += part }
-        lineStartsCache = starts
-    }
+    /// Whether a line is longer than `checkpointLine` bytes: its locations are
+    /// counted from checkpoints each reader keeps for itself.
+    var hasLongLines: Bool { lineIndex.hasLongLines }
 
-    /// The offset after each line break in `range`, found eight bytes at a
-    /// time (a layout's lines are a few dozen bytes: a `memchr` call per line
-    /// cost more than the scan) until a block has a CR, whose rest is read a
-    /// byte at a time (a lone CR is a break, a CR LF one). A mapped file is
-    /// scanned a block at a time, and each block given back once scanned: the
-    /// table is built after the rules, and must not bring the whole file back
-    /// into memory to do it.
-    private static func appendLineStarts(of bytes: SourceBytes, in range: Range<Int>, to starts: inout [Int]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let count = buffer.count
-            let block = bytes.isMapped ? Self.scanBlock : range.count
-            let (ones, high): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
-            var blockStart = range.lowerBound
-            while blockStart < range.upperBound {
-                let blockEnd = min(blockStart + block, range.upperBound)
-                var index = blockStart
-                while index &+ 8 <= blockEnd {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                    let (lineFeeds, returns) = (word ^ (ones &* 0x0A), word ^ (ones &* 0x0D))
-                    // A flag above a real one may be false (a borrow): the
-                    // lowest is always real, and each line feed is checked.
-                    if (returns &- ones) & ~returns & high != 0 { break }
-                    var flagged = (lineFeeds &- ones) & ~lineFeeds & high
-                    while flagged != 0 {
-                        let lineFeed = index &+ flagged.trailingZeroBitCount >> 3
-                        if base[lineFeed] == 0x0A { starts.append(lineFeed + 1) }
-                        flagged &= flagged &- 1
-                    }
-                    index &+= 8
-                }
-                while index < blockEnd {
-                    let byte = buffer[index]
-                    if byte == 0x0A {
-                        starts.append(index + 1)
-                    } else if byte == 0x0D, index + 1 >= count || buffer[index + 1] != 0x0A {
-                        starts.append(index + 1)
-                    }
-                    index += 1
-                }
-                bytes.dropResidentPages(blockStart..<blockEnd)
-                blockStart = blockEnd
-            }
-        }
-    }
-
-    /// Whether a line is long enough that locations on it are counted from
-    /// checkpoints kept as they are asked for (`checkpointLine`).
-    var hasLongLines: Bool {
-        let starts = lineStarts
-        if bytes.count - starts[starts.count - 1] > Self.checkpointLine { return true }
-        return zip(starts, starts.dropFirst()).contains { $1 - $0 > Self.checkpointLine }
-    }
-
-    /// A reader of the same text with the same line table and a place of its
+    /// A reader of the same text with the same line index and a place of its
     /// own (the location last asked, the checkpoints of long lines): what a
     /// report formatted on several threads gives each, as a `SourceText`
     /// keeps its place for one thread at a time.
-    func sharingLineTable() -> SourceText {
+    func sharingLineIndex() -> SourceText {
         let reader = SourceText(bytes: bytes)
-        reader.lineStartsCache = lineStarts
+        reader.index = lineIndex
         return reader
     }
 
     /// The first line break as written: CR LF, CR alone (classic Mac OS) or
     /// LF (also when there is none): what edits write, so that a file keeps
-    /// one kind of line end. Found without `lineStarts`: that table (8 bytes a
-    /// line) is only needed when the report is written, after the rules, and
-    /// building it for an editor kept it through them.
+    /// one kind of line end. Found without the line index: that is only
+    /// needed when the report is written, after the rules.
     public var firstLineBreak: String {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return "\n" }
@@ -196,73 +150,132 @@ public final class SourceText: @unchecked Sendable {
 
     /// 1-based line and column of a byte offset (clamped to the text).
     public func location(of offset: Int) -> SourceLocation {
-        let offset = max(0, min(offset, bytes.count))
-        if lineTable.isEmpty { _ = lineStarts }
-        let starts = lineTable
-        // The last line start <= offset. Reports ask mostly in order: from the
-        // line last asked about, the search gallops forward (1, 2, 4… lines)
-        // and then halves, so a location near the last costs a few steps, not
-        // a binary search of every line (17 steps of scattered reads at 10⁵ lines,
-        // the most of a report's time).
-        var low = 0
-        var high = starts.count - 1
-        if let last = lastLocation, last.offset <= offset {
-            low = last.location.line - 1
-            var step = 1
-            while low + step <= high, starts[low + step] <= offset {
-                low += step
-                step *= 2
-            }
-            high = min(high, low + step - 1)
+        let offset = max(0, min(offset, text.count))
+        if breaksBefore.isEmpty { _ = lineIndex }
+        // Breaks are counted on from the last location asked, when it lies
+        // between the start of `offset`'s block and `offset` (a report asks in
+        // order: a few dozen bytes on); else from the block's start.
+        let block = offset >> LineIndex.blockShift
+        var (from, line, lineStart) = (block << LineIndex.blockShift, breaksBefore[block] + 1, lineStartAt[block])
+        if let last, last.offset <= offset, last.offset >= from {
+            (from, line, lineStart) = (last.offset, last.location.line, last.lineStart)
         }
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        if from < offset, let base = text.baseAddress {
+            noteRead(from..<offset)
+            let found = LineBreaks.count(base, count: text.count, from: from, to: offset)
+            if found > 0, let end = LineBreaks.lastEnd(base, count: text.count, from: from, to: offset) {
+                (line, lineStart) = (line + found, end)
+            }
         }
         var column = 1
-        var index = starts[low]
+        var index = lineStart
         // A byte order mark is not a character of the first line: editors do not count it.
-        if low == 0, offset >= 3, hasByteOrderMark { index = 3 }
-        let lineEnd = low + 1 < starts.count ? starts[low + 1] : bytes.count
-        if lineEnd - index > Self.checkpointLine {
-            let marks = columnCheckpoints(from: index, to: lineEnd)
-            let slot = min((offset - index) / Self.checkpointStride, marks.count - 1)
+        if line == 1, offset >= 3, hasByteOrderMark { index = 3 }
+        if offset - index > Self.checkpointLine {
+            let marks = columnCheckpoints(from: index, through: offset)
+            let slot = (offset - index) / Self.checkpointStride
             column = marks[slot]
             index += slot * Self.checkpointStride
         }
-        if let last = lastLocation, last.location.line == low + 1, last.offset <= offset, last.offset >= index {
+        if let last, last.location.line == line, last.offset <= offset, last.offset >= index {
             column = last.location.column
             index = last.offset
         }
         // A byte order mark is not a character of the first line: editors do not count it.
-        if low == 0, index < 3, offset >= 3, hasByteOrderMark {
+        if line == 1, index < 3, offset >= 3, hasByteOrderMark {
             index = 3
             column = 1
         }
         if index < offset {
-            // A report asks for every finding's column: counted as a scattered
-            // read, so a mapped file's pages go back as the report goes on
-            // instead of all coming back into memory beside it.
-            bytes.noteScatteredRead(at: index, window: &notedWindow)
+            noteRead(index..<offset)
             column += scalarStarts(from: index, to: offset)
         }
-        let location = SourceLocation(line: low + 1, column: column)
-        lastLocation = (offset, location)
+        let location = SourceLocation(line: line, column: column)
+        last = (offset, location, lineStart)
         return location
     }
 
-    private func columnCheckpoints(from start: Int, to end: Int) -> [Int] {
-        if let marks = checkpoints[start] { return marks }
-        var marks = [1]
-        var column = 1
-        var index = start
-        var scanned = start  // of a mapped file, what is counted and not yet given back
-        while index < end {
-            let next = min(index + Self.checkpointStride, end)
-            column += scalarStarts(from: index, to: next)
-            index = next
-            if (index - start) % Self.checkpointStride == 0 { marks.append(column) }
-            if index - scanned >= Self.scanBlock || index == end {
+    /// A report reads every finding's line and column: counted as scattered
+    /// reads, a window at a time, so a mapped file's pages go back as the
+    /// report goes on instead of all coming back into memory beside it.
+    private func noteRead(_ range: Range<Int>) {
+        guard bytes.isMapped else { return }
+        var window = range.lowerBound >> FileMapping.windowShift
+        while window <= (range.upperBound - 1) >> FileMapping.windowShift {
+            bytes.noteScatteredRead(at: max(range.lowerBound, window << FileMapping.windowShift), window: &notedWindow)
+            window += 1
+        }
+    }
+
+    /// The bytes of the line holding `offset`, without its line end (nor a
+    /// byte order mark on the first line).
+    func lineBounds(at offset: Int) -> Range<Int> {
+        let offset = max(0, min(offset, text.count))
+        let line = location(of: offset).line
+        var start = last?.lineStart ?? 0
+        if line == 1, hasByteOrderMark { start = min(3, text.count) }
+        return start..<lineEnd(from: max(start, offset), lineStart: start)
+    }
+
+    /// The text of a 1-based line, without its line end.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, let base = text.baseAddress else { return "" }
+        if breaksBefore.isEmpty { _ = lineIndex }
+        let breaks = breaksBefore
+        var start = 0
+        if line > 1 {
+            // The last block with fewer than `line - 1` breaks before it holds the one the line follows.
+            var (low, high) = (0, breaks.count - 1)
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if breaks[middle] < line - 1 { low = middle } else { high = middle - 1 }
+            }
+            guard let end = LineBreaks.end(ofBreak: line - 1 - breaks[low], base, count: text.count,
+                                           from: low << LineIndex.blockShift, to: text.count) else { return "" }
+            start = end
+        }
+        if line == 1, hasByteOrderMark { start = 3 }
+        return bytes.string(start..<lineEnd(from: start, lineStart: start))
+    }
+
+    /// Where the line holding `offset` (and starting at `lineStart`) ends: at
+    /// its break (a CR LF's CR), or the text's end. Searched a block at a
+    /// time, then from the index to the next block with a break in it: a
+    /// minified file's one line is not read to its end for each location on it.
+    private func lineEnd(from offset: Int, lineStart: Int) -> Int {
+        guard let base = text.baseAddress, offset < text.count else { return text.count }
+        let count = text.count
+        var from = offset
+        var block = offset >> LineIndex.blockShift
+        if breaksBefore.isEmpty { _ = lineIndex }
+        while true {
+            let end = min(count, (block + 1) << LineIndex.blockShift)
+            if let found = LineBreaks.first(base, count: count, from: from, to: end) {
+                return found > lineStart && base[found] == 0x0A && base[found - 1] == 0x0D ? found - 1 : found
+            }
+            guard end < count else { return count }
+            // The next block with a break: the first whose following start has more breaks before it.
+            var (low, high) = (block + 1, breaksBefore.count - 1)
+            let before = breaksBefore[block + 1]
+            while low < high {
+                let middle = (low + high) / 2
+                if middle + 1 < breaksBefore.count, breaksBefore[middle + 1] > before { high = middle } else { low = middle + 1 }
+            }
+            block = low
+            from = block << LineIndex.blockShift
+        }
+    }
+
+    private func columnCheckpoints(from start: Int, through offset: Int) -> [Int] {
+        var marks = checkpoints.removeValue(forKey: start) ?? [1]
+        var index = start + (marks.count - 1) * Self.checkpointStride
+        var column = marks[marks.count - 1]
+        var scanned = index  // of a mapped file, what is counted and not yet given back
+        while index + Self.checkpointStride <= offset {
+            column += scalarStarts(from: index, to: index + Self.checkpointStride)
+            index += Self.checkpointStride
+            marks.append(column)
+            if index - scanned >= Self.scanBlock {
                 bytes.dropResidentPages(scanned..<index)
                 scanned = index
             }
@@ -290,16 +303,6 @@ public final class SourceText: @unchecked Sendable {
             index += 1
         }
         return count
-    }
-
-    /// The text of a 1-based line, without its line end.
-    public func lineText(_ line: Int) -> String {
-        let starts = lineStarts
-        guard line >= 1, line <= starts.count else { return "" }
-        let start = line == 1 && hasByteOrderMark ? 3 : starts[line - 1]
-        var end = line < starts.count ? starts[line] : bytes.count
-        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        return bytes.string(start..<end)
     }
 
     public func string(_ span: SourceSpan) -> String {

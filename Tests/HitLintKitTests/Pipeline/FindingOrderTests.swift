@@ -14,8 +14,11 @@ final class FindingOrderTests: XCTestCase {
         for seed in 0..<300 {
             var random = SeededRandom(seed: UInt64(seed))
             let huge = random.chance(0.1)
-            let findings = (0..<random.int(0...60)).map { position -> Diagnostic in
-                let start = huge && random.chance(0.3) ? (1 << 33) + random.int(0...3) : random.int(0...5)
+            // Long lists too, sorted by their starts' digits (`Linter.sortByHighHalf`), with starts far apart.
+            let long = seed % 10 == 0
+            let spread = long && seed % 20 == 0 ? 50_000_000 : 5
+            let findings = (0..<random.int(0...(long ? 3_000 : 60))).map { position -> Diagnostic in
+                let start = huge && random.chance(0.3) ? (1 << 33) + random.int(0...3) : random.int(0...spread)
                 // The position in the node index tells equal findings apart.
                 return Diagnostic(rule: random.pick(rules), severity: .error, message: random.pick(messages),
                                   span: SourceSpan(start: start, end: start + 1), nodeIndex: position)
@@ -30,6 +33,25 @@ final class FindingOrderTests: XCTestCase {
                 return lhs.offset < rhs.offset
             }.map(\.element)
             XCTAssertEqual(sorted.map(\.nodeIndex), expected.map(\.nodeIndex), "seed \(seed)")
+        }
+    }
+
+    /// The radix sort of keys against a sort of whole keys: keys made in
+    /// index order (an index in the low half), high halves of every width
+    /// up to 32 bits, all equal, or equal in some digits only.
+    func testKeysSortedByTheirHighHalfAsAWholeSortDoes() {
+        var random = SeededRandom(seed: 3)
+        for round in 0..<60 {
+            let width = round % 33
+            let shared = UInt64(random.int(0...Int(UInt32.max)))
+            let keys = (0..<random.int(0...5_000)).map { index -> UInt64 in
+                var high = width == 0 ? 0 : UInt64(random.int(0...Int(UInt32.max))) >> (32 - width)
+                if round % 3 == 0 { high = high & 0x7FF | shared & ~0x7FF & 0xFFFF_FFFF }
+                return high << 32 | UInt64(index)
+            }
+            var sorted = keys
+            Linter.sortByHighHalf(&sorted)
+            XCTAssertEqual(sorted, keys.sorted(), "round \(round)")
         }
     }
 }

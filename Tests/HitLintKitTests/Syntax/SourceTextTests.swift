@@ -76,10 +76,10 @@ final class SourceTextTests: XCTestCase {
         }
     }
 
-    /// The line table built in parts on two threads is the one scan's, with
-    /// a CR LF split across the parts' boundary (8 MiB into a 9 MiB text)
-    /// and lone CRs beside it.
-    func testLineTableBuiltInPartsIsTheSame() {
+    /// The line index built in parts on two threads gives the locations one
+    /// scan's does, with a CR LF split across the parts' boundary (8 MiB
+    /// into a 9 MiB text) and lone CRs beside it.
+    func testLineIndexBuiltInPartsIsTheSame() {
         var bytes = [UInt8](repeating: 0x61, count: 9 << 20)
         for index in stride(from: 37, to: bytes.count, by: 41) { bytes[index] = 0x0A }
         let boundary = 8 << 20
@@ -88,10 +88,79 @@ final class SourceTextTests: XCTestCase {
         bytes[boundary + 5] = 0x0D
         bytes[boundary - 9] = 0x0D
         let parts = SourceText(bytes: bytes)
-        parts.buildLineTable(jobs: 2)
-        XCTAssertEqual(parts.lineStarts, SourceText(bytes: bytes).lineStarts)
-        XCTAssertTrue(parts.lineStarts.contains(boundary + 1))
-        XCTAssertFalse(parts.lineStarts.contains(boundary))
+        parts.buildLineIndex(jobs: 2)
+        let whole = SourceText(bytes: bytes)
+        whole.buildLineIndex(jobs: 1)
+        var offsets = Array(boundary - 50...boundary + 50) + [0, 1, 4_095, 4_096, 4_097, bytes.count - 1, bytes.count]
+        var random = SeededRandom(seed: 8)
+        offsets += (0..<2_000).map { _ in random.int(0...bytes.count) }
+        for offset in offsets {
+            // Each asked alone, so neither counts on from a location asked before.
+            XCTAssertEqual(parts.sharingLineIndex().location(of: offset), whole.sharingLineIndex().location(of: offset), "offset \(offset)")
+        }
+        // The CR LF across the boundary is one break, after its LF.
+        let breaks = (0...boundary).filter { bytes[$0] == 0x0A || (bytes[$0] == 0x0D && bytes[$0 + 1] != 0x0A) }.count
+        XCTAssertEqual(parts.location(of: boundary + 1), SourceLocation(line: breaks + 1, column: 1))
+        XCTAssertEqual(parts.location(of: boundary), SourceLocation(line: breaks, column: 9))
+        XCTAssertFalse(parts.hasLongLines)
+        XCTAssertEqual(parts.lineText(2), String(repeating: "a", count: 40))
+    }
+
+    /// Lines, their texts and whether any is long, against the list of every
+    /// line's start counted byte by byte: texts of several blocks with LF,
+    /// CR LF and lone CR at and around the blocks' boundaries, a byte order
+    /// mark, and lines just under, at and over the long-line length.
+    func testLineIndexAgainstEveryLinesStart() {
+        func expected(_ bytes: [UInt8]) -> [Int] {
+            var starts = [0]
+            for (index, byte) in bytes.enumerated() {
+                if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { starts.append(index + 1) }
+            }
+            return starts
+        }
+        let block = LineIndex.blockSize
+        var random = SeededRandom(seed: 34)
+        var texts: [[UInt8]] = [[], [0x0A], [0x0D], [0x0D, 0x0A], [0xEF, 0xBB, 0xBF], Array("\u{FEFF}a\r\nb".utf8)]
+        for long in [LineIndex.longLine - 1, LineIndex.longLine, LineIndex.longLine + 1, 3 * block, 3 * block + 7] {
+            var bytes = Array("ab\n".utf8) + [UInt8](repeating: 0x61, count: long - 1) + [0x0A] + Array("cd".utf8)
+            texts.append(bytes)
+            bytes.removeLast(3)
+            texts.append(bytes)
+        }
+        for _ in 0..<60 {
+            var bytes: [UInt8] = random.chance(0.3) ? [0xEF, 0xBB, 0xBF] : []
+            let length = random.int(block - 20...3 * block + 20)
+            while bytes.count < length {
+                if random.chance(0.003) { bytes += [UInt8](repeating: 0x62, count: random.int(1_000...9_000)) }
+                bytes += random.pick([[0x61], [0x61], [0x61], [0xC3, 0xA9], [0x0A], [0x0D, 0x0A], [0x0D], [0x0B], [0x8A]])
+            }
+            // Breaks at and beside a block's boundary.
+            for at in [block - 1, block, 2 * block - 1, 2 * block] where at + 1 < bytes.count {
+                let pair: [UInt8] = random.pick([[0x0D, 0x0A], [0x0A, 0x0D], [0x0D, 0x0D], [0x0A, 0x0A]])
+                (bytes[at], bytes[at + 1]) = (pair[0], pair[1])
+            }
+            texts.append(bytes)
+        }
+        for bytes in texts {
+            let starts = expected(bytes)
+            let text = SourceText(bytes: bytes)
+            XCTAssertEqual(text.lineStarts, starts, "\(bytes.count) bytes")
+            let longest = zip(starts, starts.dropFirst() + [bytes.count]).map { $1 - $0 }.max() ?? 0
+            XCTAssertEqual(text.hasLongLines, longest > LineIndex.longLine, "\(bytes.count) bytes")
+            let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            for (number, start) in starts.enumerated() {
+                var end = number + 1 < starts.count ? starts[number + 1] : bytes.count
+                let from = number == 0 && bom ? 3 : start
+                while end > from, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+                XCTAssertEqual(text.lineText(number + 1), String(decoding: bytes[from..<end], as: UTF8.self), "line \(number + 1)")
+                for offset in Set([from, (from + end) / 2, end]) where offset <= bytes.count {
+                    let fresh = SourceText(bytes: bytes)
+                    XCTAssertEqual(fresh.lineBounds(at: offset), from..<end, "line \(number + 1), offset \(offset)")
+                    XCTAssertEqual(fresh.location(of: offset).line, number + 1, "offset \(offset)")
+                }
+            }
+            XCTAssertEqual(text.lineText(starts.count + 1), "")
+        }
     }
 
     /// A minified file is one long line: columns asked in any order must be exact.
