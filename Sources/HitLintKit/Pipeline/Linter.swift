@@ -309,17 +309,26 @@ public struct Linter: Sendable {
         } else {
             order = diagnostics.indices.sorted(by: precedes)
         }
-        // Each cycle of the order followed by swaps, which move the findings
-        // (a copy would count a reference for each of their parts).
+        // Each cycle of the order followed, each finding moved once into the
+        // place the one before it left (a copy would count a reference for
+        // each of its parts; a swap moves each three times), the first held
+        // aside until the cycle closes.
         var placed = [Bool](repeating: false, count: order.count)
         diagnostics.withUnsafeMutableBufferPointer { findings in
+            guard let base = findings.baseAddress else { return }
             for start in order.indices where !placed[start] {
+                placed[start] = true
+                guard order[start] != start else { continue }
+                let held = (base + start).move()
                 var position = start
                 while true {
-                    placed[position] = true
                     let source = order[position]
-                    if source == start { break }
-                    findings.swapAt(position, source)
+                    if source == start {
+                        (base + position).initialize(to: held)
+                        break
+                    }
+                    (base + position).moveInitialize(from: base + source, count: 1)
+                    placed[source] = true
                     position = source
                 }
             }

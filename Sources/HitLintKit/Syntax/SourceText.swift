@@ -86,7 +86,9 @@ public final class SourceText: @unchecked Sendable {
     public func buildLineIndexAlongside() {
         guard index == nil, pending == nil else { return }
         let bytes = self.bytes
-        pending = PendingLineIndex { LineIndex.build(bytes, jobs: 1, scanBlock: Self.scanBlock) }
+        // A mapped file's pages given back a megabyte at a time: the lint's
+        // tables are all in memory meanwhile.
+        pending = PendingLineIndex { LineIndex.build(bytes, jobs: 1, scanBlock: 1 << 20) }
     }
 
     private var pending: PendingLineIndex?
