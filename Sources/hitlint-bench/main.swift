@@ -705,7 +705,7 @@ if selected("report formatting") {
         for jobs in [1, cores] {
             let reporter = make(jobs)
             times.append(best(runs) {
-                // A reader of the file without a line table, as the command's report has.
+                // A reader of the file without a line index, as the command's report has.
                 var fresh = result
                 fresh.source = SourceText(bytes: result.source.bytes)
                 size = 0

@@ -12,7 +12,7 @@ import Musl
 ///
 /// A mapped file's pages belong to the page cache, not to the process: once a
 /// stage has read them, `dropResidentPages` lets them go, and a later read
-/// (a fix's span, a line table) brings back only the pages it touches: a large
+/// (a fix's span, the line index) brings back only the pages it touches: a large
 /// file is memory the lint no longer holds once the layout is built.
 ///
 /// The cost is a hazard every memory-mapping tool has (git, ripgrep): if

@@ -6,11 +6,11 @@ import Dispatch
 /// start (at most a block's bytes) or from the last location asked, which a
 /// report asks in order.
 ///
-/// A table of every line's start (8 bytes a line, a sixth of a layout file)
-/// had to be written, and its pages zeroed, before the first location of a
-/// report: on a large file most of a report's time. This one is a few
-/// hundred bytes for a megabyte of file, and is built by counting breaks,
-/// not listing them.
+/// A table of every line's start would be 8 bytes a line (a sixth of a
+/// layout file), written and its pages zeroed before a report's first
+/// location. This one is a few kilobytes for a megabyte of file, built by
+/// counting breaks rather than listing them, and small enough to build on
+/// a spare core before it is known to be needed.
 final class LineIndex: @unchecked Sendable {
     static let blockShift = 12
     static let blockSize = 1 << blockShift

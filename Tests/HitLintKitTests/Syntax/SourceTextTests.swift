@@ -41,13 +41,6 @@ final class SourceTextTests: XCTestCase {
     /// of them, bytes one away from LF (0x09, 0x0B, 0x8A) and UTF-8 that
     /// must not read as LF, with and without a CR somewhere (read byte by byte).
     func testLineTableMatchesAByteByByteReading() {
-        func expected(_ bytes: [UInt8]) -> [Int] {
-            var starts = [0]
-            for (index, byte) in bytes.enumerated() {
-                if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { starts.append(index + 1) }
-            }
-            return starts
-        }
         var random = SystemRandomNumberGenerator()
         let alphabet: [UInt8] = [0x0A, 0x0A, 0x09, 0x0B, 0x8A, 0x20, 0x61, 0xC3, 0xA9, 0xFF, 0x00, 0x7F]
         var texts: [[UInt8]] = []
@@ -72,7 +65,7 @@ final class SourceTextTests: XCTestCase {
         texts.append([UInt8](repeating: 0x0A, count: 37))
         texts.append(Array("a\rb\nc\r\n\nd".utf8))
         for bytes in texts {
-            XCTAssertEqual(SourceText(bytes: bytes).lineStarts, expected(bytes), "\(bytes)")
+            XCTAssertEqual(SourceText(bytes: bytes).lineStarts, lineStartsCountedByteByByte(bytes), "\(bytes)")
         }
     }
 
@@ -111,13 +104,6 @@ final class SourceTextTests: XCTestCase {
     /// CR LF and lone CR at and around the blocks' boundaries, a byte order
     /// mark, and lines just under, at and over the long-line length.
     func testLineIndexAgainstEveryLinesStart() {
-        func expected(_ bytes: [UInt8]) -> [Int] {
-            var starts = [0]
-            for (index, byte) in bytes.enumerated() {
-                if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { starts.append(index + 1) }
-            }
-            return starts
-        }
         let block = LineIndex.blockSize
         var random = SeededRandom(seed: 34)
         var texts: [[UInt8]] = [[], [0x0A], [0x0D], [0x0D, 0x0A], [0xEF, 0xBB, 0xBF], Array("\u{FEFF}a\r\nb".utf8)]
@@ -142,7 +128,7 @@ final class SourceTextTests: XCTestCase {
             texts.append(bytes)
         }
         for bytes in texts {
-            let starts = expected(bytes)
+            let starts = lineStartsCountedByteByByte(bytes)
             let text = SourceText(bytes: bytes)
             XCTAssertEqual(text.lineStarts, starts, "\(bytes.count) bytes")
             let longest = zip(starts, starts.dropFirst() + [bytes.count]).map { $1 - $0 }.max() ?? 0
@@ -246,3 +232,11 @@ final class SourceTextTests: XCTestCase {
     }
 }
 
+/// Where each line starts, read a byte at a time: after an LF, or after a CR no LF follows.
+private func lineStartsCountedByteByByte(_ bytes: [UInt8]) -> [Int] {
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() {
+        if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) { starts.append(index + 1) }
+    }
+    return starts
+}
