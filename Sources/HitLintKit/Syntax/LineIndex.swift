@@ -48,7 +48,7 @@ final class LineIndex: @unchecked Sendable {
     /// many threads: a break is found from the bytes at and after it, so the
     /// index is the one a single scan builds. A mapped file's pages are given
     /// back a `scanBlock` at a time as they are scanned (the index is built
-    /// after the rules, and must not bring the whole file back into memory).
+    /// once the layout is, and must not bring the whole file back into memory).
     static func build(_ bytes: SourceBytes, jobs: Int, scanBlock: Int) -> LineIndex {
         let count = bytes.count
         let parts = max(1, min(jobs, count / scanBlock))
@@ -233,14 +233,7 @@ enum LineBreaks {
 
     /// The offset of the first break in `from ..< to`, or nil.
     static func first(_ base: UnsafePointer<UInt8>, count: Int, from: Int, to: Int) -> Int? {
-        var index = from
-        while index < to {
-            let length = min(8, to - index)
-            let breaks = mask(base, count: count, at: index, length: length)
-            if breaks != 0 { return index + breaks.trailingZeroBitCount >> 3 }
-            index += length
-        }
-        return nil
+        end(ofBreak: 1, base, count: count, from: from, to: to).map { $0 - 1 }
     }
 
     /// The offset just after the `nth` (1-based) break at or after `from`, or nil

@@ -261,7 +261,7 @@ public final class SourceText: @unchecked Sendable {
             let before = breaksBefore[block + 1]
             while low < high {
                 let middle = (low + high) / 2
-                if middle + 1 < breaksBefore.count, breaksBefore[middle + 1] > before { high = middle } else { low = middle + 1 }
+                if breaksBefore[middle + 1] > before { high = middle } else { low = middle + 1 }
             }
             block = low
             from = block << LineIndex.blockShift
