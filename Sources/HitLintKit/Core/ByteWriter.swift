@@ -105,21 +105,27 @@ public struct ByteWriter: ~Copyable {
         appendDecimal(UInt64(value.magnitude))
     }
 
-    /// Digits written from the highest, straight into the bytes: a report
-    /// writes four numbers per diagnostic, and no scratch buffer is then
-    /// copied for each.
+    /// Digits written from the lowest, each into its place, straight into
+    /// the bytes: a report writes four numbers per diagnostic or more, and
+    /// no scratch buffer is then copied for each. Divided by ten only, which
+    /// the compiler makes a multiplication (a divisor that changes as it
+    /// goes is a division for every digit, twice).
     private mutating func appendDecimal(_ value: UInt64) {
         reserve(20)
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        var rest = value
-        while true {
-            base[count] = UInt8(truncatingIfNeeded: rest / divisor) &+ 0x30
-            count &+= 1
-            rest %= divisor
-            if divisor == 1 { return }
-            divisor /= 10
+        var digits = 1
+        var high = value
+        while high >= 10 {
+            high /= 10
+            digits &+= 1
         }
+        var rest = value
+        var place = count &+ digits
+        repeat {
+            place &-= 1
+            base[place] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+            rest /= 10
+        } while rest > 0
+        count &+= digits
     }
 
     /// A JSON string literal, quotes included, with the escapes RFC 8259 requires.

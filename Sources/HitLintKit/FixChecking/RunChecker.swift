@@ -36,6 +36,12 @@ struct RunChecker {
     private var rules: [String] = []
     /// The original findings by node (each tally's first finding is in `diagnostics`).
     private var before = ProblemTallies(expected: 0)
+    /// By node a fix reaches: which rules (`NodeProblem.rule`) fire on it
+    /// in `before`, a bit each for the first seven, the eighth bit for any
+    /// other. A focused lint asks after each reached node's original
+    /// problems, and most reached nodes (containers, neighbours) have none:
+    /// a look-up per rule and node is a miss in a table of every finding.
+    private var beforeRules: [UInt8] = []
     /// By diagnostic: its fix only gives nodes new hit insets, each saying how
     /// they read back (`HitAreaChange.readBack`), so it is checked on the built layout.
     private let readsBack: [Bool]
@@ -86,6 +92,11 @@ struct RunChecker {
         // About one name per finding: made large enough once.
         nameNumbers = NameNumbers(expected: diagnostics.count)
         before = byNode(diagnostics)
+        beforeRules = [UInt8](repeating: 0, count: nodeCount)
+        before.forEach { problem, _ in
+            guard problem.node >= 0, Int(problem.node) < nodeCount else { return }
+            beforeRules[Int(problem.node)] |= Self.ruleBit(problem.rule)
+        }
         fixCodes = [ProblemCode](repeating: 0, count: diagnostics.count)
         for index in diagnostics.indices where diagnostics[index].fix?.hasEdits == true {
             fixCodes[index] = code(rule: ruleCode(diagnostics[index].rule), node: diagnostics[index].nodeIndex.map(Int32.init) ?? -1,
@@ -215,6 +226,10 @@ struct RunChecker {
     mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixChecking.Verdict] {
         let fixable = diagnostics.indices.filter { diagnostics[$0].fix?.hasEdits == true }
         var runs: [(fixes: [Int], kind: RunKind)] = fixable.isEmpty ? [] : [(fixable, .run)]
+        // A group's changes are recorded once (rarely twice): the table is
+        // made large enough at once rather than grown, each growth hashing
+        // every group recorded so far again.
+        changes.reserveCapacity(fixable.count)
         while true {
             // Every run whose groups' changes are known is decided; the groups
             // not yet checked wait for the next lint.
@@ -457,7 +472,9 @@ struct RunChecker {
         for node in focused { focus[Int(node)] = true }
         for node in focused where focus[Int(node)] {
             focus[Int(node)] = false
-            for rule in rules.indices {
+            let fired = beforeRules[Int(node)]
+            guard fired != 0 else { continue }
+            for rule in rules.indices where fired & Self.ruleBit(Int32(rule)) != 0 {
                 let problem = NodeProblem(rule: Int32(rule), node: node, name: nil)
                 if let tally = before.tally(problem) { goneUnlessFound(problem, tally) }
             }
@@ -466,15 +483,29 @@ struct RunChecker {
         return result
     }
 
+    /// A rule's bit in `beforeRules`.
+    @inline(__always) private static func ruleBit(_ rule: Int32) -> UInt8 {
+        rule < 7 ? 1 << UInt8(rule) : 0x80
+    }
+
     @discardableResult
     private mutating func record(_ changed: [Change], of group: [Int]) -> Counts {
         let counted = counts(changed)
         changes[group] = counted
-        rises[group] = counted.contains(where: { $0.change > 0 }) ? changed.filter { $0.change > 0 } : nil
+        if counted.contains(where: { $0.change > 0 }) {
+            rises[group] = changed.filter { $0.change > 0 }
+        } else if !rises.isEmpty {
+            // A group checked again alone, against the whole file.
+            rises[group] = nil
+        }
         return counted
     }
 
     private func counts(_ changes: [Change]) -> Counts {
+        // Most groups change one problem: their fix's own, resolved.
+        if changes.count <= 1 {
+            return changes.first.map { $0.change == 0 ? [] : [($0.code, $0.change)] } ?? []
+        }
         var coded: Counts = []
         coded.reserveCapacity(changes.count)
         for change in changes { coded.append((change.code, change.change)) }

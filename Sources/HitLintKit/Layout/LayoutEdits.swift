@@ -175,8 +175,18 @@ public struct LayoutEditor: Sendable {
         /// reads as written (an infinite or huge length's text).
         func readBack(usesSlop: Bool, pointsPerUnit: Double) -> WrittenInsets? {
             var values = EdgeInsets.zero
+            // A text read once, however many sides it is written for.
+            var last: (text: String, value: Double)?
             for side in Side.allCases where written & 1 << side.rawValue != 0 {
-                guard let value = readsAs(texts[side.rawValue]), value.isFinite, abs(value) < 1e15 else { return nil }
+                let text = texts[side.rawValue]
+                let value: Double
+                if let last, last.text == text {
+                    value = last.value
+                } else {
+                    guard let read = readsAs(text), read.isFinite, abs(read) < 1e15 else { return nil }
+                    value = read
+                    last = (text, read)
+                }
                 values[side] = (usesSlop ? -value : value) * pointsPerUnit
             }
             return WrittenInsets(sides: written, values: values)
@@ -188,6 +198,12 @@ public struct LayoutEditor: Sendable {
     /// (built only then). Written once: this runs for every fix.
     @inline(__always)
     private func insetsTexts(_ insets: EdgeInsets, usesSlop: Bool) -> (texts: [String], value: String, uniform: Bool) {
+        if insets.top == insets.left, insets.top == insets.bottom, insets.top == insets.right {
+            // The same number four times (most fixes grow a target evenly): formatted once.
+            let value = shared.layout.fileLength(insets.top)
+            let text = formatNumber(usesSlop ? -value : value)
+            return ([text, text, text, text], text, true)
+        }
         let texts = Side.allCases.map { side -> String in
             let value = shared.layout.fileLength(insets[side])
             return formatNumber(usesSlop ? -value : value)

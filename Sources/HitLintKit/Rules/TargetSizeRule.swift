@@ -298,7 +298,7 @@ public struct TargetSizeRule: PartedRule {
                                                                  inferredLoss: inferredLoss, context: context, into: &$0) },
                                               related: takers.prefix(3).map(\.taker.node) + (ancestor.map { [$0] } ?? []),
                                               fix: context.regions[Int(item.position)].isCutShort ? crowdedAdvice(target, context: context)
-                                                                          : fix(target, context: context, marks: &marks),
+                                                                          : fix(target, name: name, context: context, marks: &marks),
                                               weakEvidence: isWeb || ancestor != nil || inferredLoss))
     }
 
@@ -397,7 +397,9 @@ public struct TargetSizeRule: PartedRule {
     /// Grow the hit insets until the hit area holds the minimum square: evenly
     /// where there is room, more on the free side where a neighbour's hit area or
     /// an ancestor's edge is in the way, never into either.
-    private func fix(_ target: Int, context: RuleContext, marks: inout VisitMarks?) -> Fix {
+    /// `name`: the target's name, as the finding has it (the fix is made
+    /// only for a finding that is described, which names its node).
+    private func fix(_ target: Int, name: String, context: RuleContext, marks: inout VisitMarks?) -> Fix {
         // Geometry is read through `context`, not a local copy, and the
         // closures below are handed the context rather than capturing it (a
         // captured copy counts a reference for each of its tables); the
@@ -451,7 +453,7 @@ public struct TargetSizeRule: PartedRule {
                 return "grow '\(context.name(target))' to \(size): " + (resize.map { $0 + ", or make its " } ?? "make its ") + reads[0]
             }
             // "grow 'b' to 44×44 pt: hitInsets -7", in bytes made large enough once.
-            let (name, width, height) = (context.name(target), formatLength(growth.rect.width), formatLength(growth.rect.height))
+            let (width, height) = (formatLength(growth.rect.width), formatLength(growth.rect.height))
             var text = ByteWriter(capacity: name.utf8.count + width.utf8.count + height.utf8.count + unit.utf8.count + reads[0].utf8.count + 20)
             text += "grow '"
             text += name

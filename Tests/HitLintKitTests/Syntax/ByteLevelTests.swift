@@ -7,6 +7,12 @@ final class ByteLevelTests: XCTestCase {
         var random = SystemRandomNumberGenerator()
         var values = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.min + 1, 1_000_000_007]
         for _ in 0..<2_000 { values.append(Int.random(in: Int.min...Int.max, using: &random) >> Int.random(in: 0..<63, using: &random)) }
+        // Every count of digits, at its edges.
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power]
+        }
         for value in values {
             var writer = ByteWriter()
             writer.append(decimal: value)
