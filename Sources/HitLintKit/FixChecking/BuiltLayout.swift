@@ -108,9 +108,16 @@ extension Linter.BuiltLayout {
     /// 1, no corner radius): the layout reads as before, and a checking lint
     /// then writes its insets into the slot instead of giving the node one,
     /// which would copy the whole node table (shared with this layout) for
-    /// every lint. The table is copied here, once, when a slot is missing.
-    func withExtrasSlots(for diagnostics: [Diagnostic]) -> Linter.BuiltLayout {
+    /// every lint. Consumed: where nothing else holds the layout, its tables
+    /// are given their slots where they are; otherwise they are copied here,
+    /// once, when a slot is missing.
+    consuming func withExtrasSlots(for diagnostics: [Diagnostic]) -> Linter.BuiltLayout {
         var layout = self.layout
+        var geometry = self.geometry
+        let (found, regions, footprints) = (self.diagnostics, self.regions, self.footprints)
+        // The geometry's hold on the layout let go of too, until it is rebased below.
+        _ = consume self
+        geometry.letGoOfLayout()
         // By index: a diagnostic taken by value is a copy, a reference counted
         // for each of its strings and lists.
         for index in diagnostics.indices where diagnostics[index].fix?.hasEdits == true {
@@ -126,7 +133,7 @@ extension Linter.BuiltLayout {
         }
         // The geometry reads its nodes from the layout with the slots, which
         // read as before: the layout as built is then held by nothing here.
-        return Linter.BuiltLayout(layout: layout, diagnostics: self.diagnostics, geometry: geometry.rebased(to: layout),
+        return Linter.BuiltLayout(layout: layout, diagnostics: found, geometry: geometry.rebased(to: layout),
                                   regions: regions, footprints: footprints)
     }
 

@@ -53,6 +53,13 @@ struct FixChecking {
         let reach: FixReach
         let built: Linter.BuiltLayout
 
+        /// The layout as built; the reaches, let go of, no longer hold it.
+        consuming func takingBuilt() -> Linter.BuiltLayout {
+            let built = built
+            _ = consume self
+            return built
+        }
+
         /// `layoutDiagnostics`: what reading the file found.
         init(_ context: RuleContext, layoutDiagnostics: [Diagnostic]) {
             let footprints = TargetFootprints(context.geometry)
@@ -105,8 +112,15 @@ struct FixChecking {
         // Held by the checked layout alone, which each checking lint then
         // changes in place (nothing else may hold its layout, not even to
         // name a node, or the first lint copies its tables).
-        let checked = origin.map { Linter.CheckedLayout($0.built.withExtrasSlots(for: diagnostics)) }
-        origin = nil
+        // The layout as built, taken from the origin, which lets go of the
+        // rest (the reaches hold the layout too): held by nothing else, its
+        // node table is given its extras slots in place rather than copied.
+        let checked: Linter.CheckedLayout?
+        if let taken = origin.take() {
+            checked = Linter.CheckedLayout((consume taken).takingBuilt().withExtrasSlots(for: diagnostics))
+        } else {
+            checked = nil
+        }
         // Lints on the built layout name no node: the checker names a node
         // from the layout when it first meets one.
         var builtChecker = checker

@@ -322,6 +322,13 @@ public struct Geometry: Sendable {
         return rebased
     }
 
+    /// Holds no node table until `rebased(to:)` (reading nodes before then
+    /// reads none): what holds the layout alone may then change its tables
+    /// in place (`Linter.BuiltLayout.withExtrasSlots(for:)`).
+    mutating func letGoOfLayout() {
+        layout = Layout(document: layout.document)
+    }
+
     public var nodeCount: Int { gates.count }
 
     /// Whether some node's gate is not a rectangle (rounded corners on the web).
