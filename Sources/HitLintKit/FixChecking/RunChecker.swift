@@ -226,10 +226,6 @@ struct RunChecker {
     mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixChecking.Verdict] {
         let fixable = diagnostics.indices.filter { diagnostics[$0].fix?.hasEdits == true }
         var runs: [(fixes: [Int], kind: RunKind)] = fixable.isEmpty ? [] : [(fixable, .run)]
-        // A group's changes are recorded once (rarely twice): the table is
-        // made large enough at once rather than grown, each growth hashing
-        // every group recorded so far again.
-        changes.reserveCapacity(fixable.count)
         while true {
             // Every run whose groups' changes are known is decided; the groups
             // not yet checked wait for the next lint.
