@@ -753,9 +753,9 @@ extension Geometry {
     /// descendants' gates changed (`dirty`, by position in `targets`), the
     /// rects where some node's gate changed (`changed`: what it gained and
     /// lost, or its old and new gates whole where rounded corners shape them,
-    /// `shaped`), and how many gates changed, old and new.
+    /// `shaped`).
     private func gateChanges(_ moved: [(node: Int, old: Rect)], shaped: Bool)
-        -> (dirty: [Bool], changed: [(gate: Rect, node: Int)], changedGates: Int) {
+        -> (dirty: [Bool], changed: [(gate: Rect, node: Int)]) {
         let nodes = layout.nodes
         let count = nodeCount
         var dirty = [Bool](repeating: false, count: targets.count)
@@ -769,13 +769,9 @@ extension Geometry {
             return low
         }
         var changed: [(gate: Rect, node: Int)] = []
-        // Gates that changed, old and new (what decides below whether to work
-        // every region out afresh; `changed` holds their differences).
-        var changedGates = 0
         // Nodes whose ancestors were walked already: a changed subtree walks each node once.
         var walked = [Bool](repeating: false, count: count)
         for (index, oldGate) in moved {
-            changedGates += (oldGate.isEmpty ? 0 : 1) + (gates[index].isEmpty ? 0 : 1)
             if shaped {
                 if !oldGate.isEmpty { changed.append((oldGate, index)) }
                 if !gates[index].isEmpty { changed.append((gates[index], index)) }
@@ -792,28 +788,57 @@ extension Geometry {
                 node = Int(nodes[node].parent)
             }
         }
-        return (dirty, changed, changedGates)
+        return (dirty, changed)
+    }
+
+    /// Gates that changed, old and new: what decides whether every region
+    /// is worked out afresh (`updateRegions`).
+    private static func changedGates(_ moved: [(node: Int, old: Rect)], now gates: [Rect]) -> Int {
+        moved.reduce(0) { count, change in count + (change.old.isEmpty ? 0 : 1) + (gates[change.node].isEmpty ? 0 : 1) }
+    }
+
+    /// Whether a gate's change from `old` to `new` puts a rect in
+    /// `gateChanges`' list: as `appendDifference` finds one either way (or,
+    /// `shaped`, the gates whole).
+    private static func differs(_ old: Rect, _ new: Rect, shaped: Bool) -> Bool {
+        if shaped { return !old.isEmpty || !new.isEmpty }
+        return hasDifference(old, minus: new) || hasDifference(new, minus: old)
+    }
+
+    /// Whether `appendDifference` would add anything.
+    private static func hasDifference(_ from: Rect, minus cut: Rect) -> Bool {
+        guard !from.isEmpty else { return false }
+        let overlap = from.intersection(cut)
+        guard !overlap.isEmpty else { return true }
+        var any = false
+        from.forEachBand(outside: overlap) { _ in any = true }
+        return any
     }
 
     private func updateRegions(_ regions: inout [TargetRegion], moved: [(node: Int, old: Rect)], shaped: Bool,
                                oldBudget: RegionBudget, footprints: TargetFootprints, jobs: Int, limits: RegionLimits) -> RegionChanges {
         precondition(regions.count == targets.count, "regions of another layout")
-        let changes = gateChanges(moved, shaped: shaped)
-        var dirty = changes.dirty
-        let (changed, changedGates) = (changes.changed, changes.changedGates)
         var result = RegionChanges()
-        guard !changed.isEmpty else { return result }
+        // Whether any rect changed (what `gateChanges` lists), and how many
+        // gates, found before the list is made: regions all worked out
+        // afresh need no list, and one held while they are (a large run of
+        // fixes changes a rect or two for every target) raised the peak of
+        // a large file's fix checking.
+        guard moved.contains(where: { Self.differs($0.old, gates[$0.node], shaped: shaped) }) else { return result }
         // As many changed gates as targets: most regions change; all are
         // worked out afresh rather than each looked up first. So are all
         // where the budget moved: the regions kept must have been bounded as
         // the new ones are (a read cap that moved reaches every target).
         let budget = regionBudget(limits: limits)
-        guard changedGates < targets.count, budget == oldBudget else {
+        guard Self.changedGates(moved, now: gates) < targets.count, budget == oldBudget else {
             result.workedAfresh = RegionsToWorkOut(jobs: jobs, limits: limits)
             regions = []
             regions = targetRegions(jobs: jobs, limits: limits, keepingLostPieces: false)
             return result
         }
+        let changes = gateChanges(moved, shaped: shaped)
+        var dirty = changes.dirty
+        let changed = changes.changed
         var marks = VisitMarks(count: max(targets.count, 1))
         for (gate, node) in changed {
             // A margin: edges that only touch.
