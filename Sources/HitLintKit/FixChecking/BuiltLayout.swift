@@ -43,6 +43,13 @@ extension Linter {
         /// The layout as built (between lints).
         var layout: Layout { geometry.layout }
 
+        /// A lint giving insets to at least one node in this many targets
+        /// works its regions out afresh where the regions as built were let
+        /// go of: it moves gates (theirs and their subviews') of about a
+        /// quarter of the targets, and updating that many regions costs
+        /// about what working every one out does.
+        static let afreshFrom = 8
+
         /// The regions as built (between lints; tests).
         func regionsAsBuilt() -> [TargetRegion] {
             workOutRegionsLetGo()
@@ -63,8 +70,13 @@ extension Linter {
         /// all). A layout with `ignore` entries is checked whole: whether an
         /// entry is used depends on the findings of its node's whole subtree.
         func lint(with linter: Linter, changing fixes: [Fix], checking: [Int32]? = nil) -> [Diagnostic] {
-            workOutRegionsLetGo()
-            var insets = Geometry.InsetChanges(expecting: fixes.reduce(0) { count, fix in count + fix.withHitAreaChanges(\.count) })
+            let changeCount = fixes.reduce(0) { count, fix in count + fix.withHitAreaChanges(\.count) }
+            // Where the last lint let the regions as built go, one that
+            // changes many insets works its own out afresh: working those out
+            // again (a grid and every region) to update most would cost more.
+            let afresh = regionsToWorkOut != nil && changeCount * Self.afreshFrom >= geometry.targets.count
+            if !afresh { workOutRegionsLetGo() }
+            var insets = Geometry.InsetChanges(expecting: changeCount)
             for fix in fixes {
                 fix.withHitAreaChanges { changes in
                     for change in changes {
@@ -84,12 +96,14 @@ extension Linter {
                 let worked: Geometry
                 if geometry.updateGates(&insets) {
                     worked = geometry
-                    replaced = worked.updateRegions(&regions, after: insets, footprints: footprints, jobs: jobs)
+                    replaced = afresh ? worked.regionsAfresh(&regions, jobs: jobs)
+                        : worked.updateRegions(&regions, after: insets, footprints: footprints, jobs: jobs)
                 } else {
                     // Gates the geometry does not update (rounded corners on
                     // the web, web content in a native layout): built anew.
                     worked = Geometry(layout: geometry.layout)
-                    replaced = worked.updateRegions(&regions, since: geometry, footprints: footprints, jobs: jobs)
+                    replaced = afresh ? worked.regionsAfresh(&regions, jobs: jobs)
+                        : worked.updateRegions(&regions, since: geometry, footprints: footprints, jobs: jobs)
                 }
                 found = linter.lintLayout(worked.layout, diagnostics, kind: .hitlint, worked: (worked, regions),
                                           checking: checking).diagnostics

@@ -695,6 +695,20 @@ extension Geometry {
         return updateRegions(&regions, moved: moved, shaped: shaped, oldBudget: oldBudget, footprints: footprints, jobs: jobs, limits: limits)
     }
 
+    /// Every region worked out afresh for these gates, as `updateRegions`
+    /// does where most change, and let go of by `RegionChanges.restore(_:)`:
+    /// for a lint whose regions as built were let go of already (the last
+    /// lint worked its own out afresh), which would otherwise work them
+    /// out again, a grid and every region, only to replace most of them.
+    func regionsAfresh(_ regions: inout [TargetRegion], jobs: Int = 1) -> RegionChanges {
+        let limits = RegionLimits(targets: targets.count)
+        var result = RegionChanges()
+        result.workedAfresh = RegionsToWorkOut(jobs: jobs, limits: limits)
+        regions = []
+        regions = targetRegions(jobs: jobs, limits: limits, keepingLostPieces: false)
+        return result
+    }
+
     /// The same, after `updateGates(_:)` moved gates in place (`changes.movedGates`).
     func updateRegions(_ regions: inout [TargetRegion], after changes: InsetChanges, footprints: TargetFootprints,
                        jobs: Int = 1) -> RegionChanges {
