@@ -111,10 +111,10 @@ struct FixChecking {
         let grown = origin?.reach.grownGates(of: diagnostics)
         // Held by the checked layout alone, which each checking lint then
         // changes in place (nothing else may hold its layout, not even to
-        // name a node, or the first lint copies its tables).
-        // The layout as built, taken from the origin, which lets go of the
-        // rest (the reaches hold the layout too): held by nothing else, its
-        // node table is given its extras slots in place rather than copied.
+        // name a node, or the first lint copies its tables). Taken from the
+        // origin, which lets go of the rest first (the reaches hold the
+        // layout too), so that its node table is given its extras slots in
+        // place rather than copied.
         let checked: Linter.CheckedLayout?
         if let taken = origin.take() {
             checked = Linter.CheckedLayout((consume taken).takingBuilt().withExtrasSlots(for: diagnostics))
