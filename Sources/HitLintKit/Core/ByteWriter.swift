@@ -108,8 +108,8 @@ public struct ByteWriter: ~Copyable {
     /// Digits written from the lowest, each into its place, straight into
     /// the bytes: a report writes four numbers per diagnostic or more, and
     /// no scratch buffer is then copied for each. Divided by ten only, which
-    /// the compiler makes a multiplication (a divisor that changes as it
-    /// goes is a division for every digit, twice).
+    /// the compiler makes a multiplication: a power of ten that changes from
+    /// digit to digit would be a division for each.
     private mutating func appendDecimal(_ value: UInt64) {
         reserve(20)
         var digits = 1

@@ -54,11 +54,7 @@ struct FixChecking {
         let built: Linter.BuiltLayout
 
         /// The layout as built; the reaches, let go of, no longer hold it.
-        consuming func takingBuilt() -> Linter.BuiltLayout {
-            let built = built
-            _ = consume self
-            return built
-        }
+        consuming func takingBuilt() -> Linter.BuiltLayout { built }
 
         /// `layoutDiagnostics`: what reading the file found.
         init(_ context: RuleContext, layoutDiagnostics: [Diagnostic]) {

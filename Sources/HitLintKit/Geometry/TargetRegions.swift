@@ -835,9 +835,9 @@ extension Geometry {
         var result = RegionChanges()
         // Whether any rect changed (what `gateChanges` lists), and how many
         // gates, found before the list is made: regions all worked out
-        // afresh need no list, and one held while they are (a large run of
-        // fixes changes a rect or two for every target) raised the peak of
-        // a large file's fix checking.
+        // afresh need no list, which would be held while they are (a rect
+        // or two for every target, where a large run of fixes changes them
+        // all), at the peak of a large file's fix checking.
         guard moved.contains(where: { Self.differs($0.old, gates[$0.node], shaped: shaped) }) else { return result }
         // As many changed gates as targets: most regions change; all are
         // worked out afresh rather than each looked up first. So are all
