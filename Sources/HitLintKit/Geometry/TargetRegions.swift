@@ -185,6 +185,12 @@ public struct TargetRegion: Sendable {
     /// Largest first.
     public var losses: [Loss]
 
+    /// A region of nothing, to swap one out of a list without a copy.
+    static var placeholder: TargetRegion {
+        TargetRegion(target: 0, domainArea: 0, reachable: MaximalRegion(.empty), reachableArea: 0, losses: [],
+                     isHiddenByOpaqueViews: false, isApproximate: false)
+    }
+
     public init(target: Int, domainArea: Double, reachable: MaximalRegion, reachableArea: Double, losses: [Loss],
                 isHiddenByOpaqueViews: Bool, isBehindModal: Bool = false, isApproximate: Bool, isCutShort: Bool = false) {
         targetIndex = Int32(target)
@@ -738,12 +744,15 @@ extension Geometry {
         /// every region was worked out afresh, lets them go instead
         /// (`regions` is left empty) and returns what works the old ones out
         /// again, once the geometry is as it was (`Geometry.restore(_:)`).
-        func restore(_ regions: inout [TargetRegion]) -> RegionsToWorkOut? {
+        consuming func restore(_ regions: inout [TargetRegion]) -> RegionsToWorkOut? {
             if let workedAfresh {
                 regions = []
                 return workedAfresh
             }
-            for (position, region) in zip(positions, replaced) { regions[position] = region }
+            // Swapped back, not copied: a region is two arrays, each a
+            // reference counted at every copy.
+            var replaced = replaced
+            for (item, position) in positions.enumerated() { swap(&regions[position], &replaced[item]) }
             return nil
         }
     }
@@ -884,19 +893,53 @@ extension Geometry {
         // Losses counted in pre-order as `targetRegions(jobs:)` counts them:
         // a region kept was not cut short and keeps no more than it may now;
         // any other is worked out again, in order, with what it may keep.
+        // Those known before the count (changed, or cut short) are worked
+        // out as `targetRegions` does, a batch at a time on all threads,
+        // each allowed at most `lossProbe`, then again in order where that
+        // is not what the count allows.
         var used = 0
         var cursors = SpatialGrid.Cursors()
         var table = LossTable()
-        for position in 0..<targets.count {
-            let allowed = Self.lossAllowance(limits.losses - used)
-            if dirty[position] || regions[position].isCutShort || regions[position].losses.count > allowed {
-                let region = region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed), seeing: seeing,
-                                    hidden: hidden, cursors: &cursors, lossTable: &table)
-                result.positions.append(position)
-                result.replaced.append(regions[position])
-                regions[position] = region
+        var position = 0
+        var batch: [Int] = []
+        batch.reserveCapacity(Self.lossBatch)
+        while position < targets.count {
+            batch.removeAll(keepingCapacity: true)
+            var end = position
+            while end < targets.count, batch.count < Self.lossBatch {
+                if dirty[end] || regions[end].isCutShort { batch.append(end) }
+                end += 1
             }
-            used += regions[position].losses.count
+            let probe = min(Self.lossAllowance(limits.losses - used), Self.lossProbe)
+            var fresh = batch.isEmpty ? []
+                : self.regions(at: batch, allowance: RegionAllowance(reads: budget.readCap, losses: probe), seeing: seeing,
+                               jobs: jobs, hidden: hidden)
+            var item = 0
+            for position in position..<end {
+                let allowed = Self.lossAllowance(limits.losses - used)
+                if item < batch.count, batch[item] == position {
+                    let kept = fresh[item].losses.count
+                    if kept > allowed || (fresh[item].isCutShort && kept == probe && probe < allowed) {
+                        fresh[item] = self.region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed),
+                                                  seeing: seeing, hidden: hidden, cursors: &cursors, lossTable: &table)
+                    }
+                    // The new region swapped in, and the old one moved to be put back.
+                    var region = TargetRegion.placeholder
+                    swap(&region, &fresh[item])
+                    swap(&regions[position], &region)
+                    result.positions.append(position)
+                    result.replaced.append(region)
+                    item += 1
+                } else if regions[position].losses.count > allowed {
+                    var region = self.region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed),
+                                             seeing: seeing, hidden: hidden, cursors: &cursors, lossTable: &table)
+                    swap(&regions[position], &region)
+                    result.positions.append(position)
+                    result.replaced.append(region)
+                }
+                used += regions[position].losses.count
+            }
+            position = end
         }
         return result
     }

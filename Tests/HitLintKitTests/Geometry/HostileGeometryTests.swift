@@ -270,7 +270,7 @@ final class HostileGeometryTests: XCTestCase {
             let expected = fresh.targetRegions(jobs: 1, limits: smallLimits)
             for jobs in [1, 2] {
                 var updated = regions
-                _ = fresh.updateRegions(&updated, since: geometry, footprints: footprints, jobs: jobs, limits: smallLimits)
+                let replaced = fresh.updateRegions(&updated, since: geometry, footprints: footprints, jobs: jobs, limits: smallLimits)
                 XCTAssertEqual(updated.count, expected.count)
                 for (lhs, rhs) in zip(updated, expected) {
                     XCTAssertEqual(lhs.isCutShort, rhs.isCutShort, "node \(node): b\(lhs.target - 1)")
@@ -278,6 +278,11 @@ final class HostileGeometryTests: XCTestCase {
                     XCTAssertEqual(lhs.losses.map(\.taker), rhs.losses.map(\.taker), "node \(node): b\(lhs.target - 1)")
                     XCTAssertEqual(lhs.reachable.pieces, rhs.reachable.pieces, "node \(node): b\(lhs.target - 1)")
                 }
+                // What the update replaced puts the regions as they were back.
+                XCTAssertNil(replaced.restore(&updated))
+                XCTAssertEqual(updated.map(\.reachableArea), regions.map(\.reachableArea), "node \(node)")
+                XCTAssertEqual(updated.map(\.losses.count), regions.map(\.losses.count), "node \(node)")
+                XCTAssertEqual(updated.map(\.isCutShort), regions.map(\.isCutShort), "node \(node)")
             }
         }
     }
