@@ -81,11 +81,14 @@ struct FixChecking {
     consuming func check(_ diagnostics: inout [Diagnostic]) {
         let packed = diagnostics.count >= packsTextFrom ? PackedFindingText(packing: &diagnostics) : PackedFindingText()
         // What checking holds is let go of when it returns, before the text is put back.
-        verifying(&diagnostics)
+        let found = verdicts(of: diagnostics)
         packed.unpack(&diagnostics)
+        // Once the text is back: a failed fix's note is added to its
+        // description, which read while packed unpacks its whole piece.
+        Self.apply(found, to: &diagnostics)
     }
 
-    private consuming func verifying(_ diagnostics: inout [Diagnostic]) {
+    private consuming func verdicts(of diagnostics: [Diagnostic]) -> [Verdict] {
         var checker = linter
         checker.options.fixChecking = .unchecked
         // Verdicts count problems by rule and node: the extra lints need no messages.
@@ -129,8 +132,8 @@ struct FixChecking {
         // A layout with `ignore` entries is checked whole: whether an entry is
         // used depends on the findings of its node's whole subtree.
         let focuses = focuses && checked?.layout.ignores.isEmpty == true
-        Self.verify(&diagnostics, of: source.bytes, affected: affected, grown: grown, audit: audit, lintBuilt: lintBuilt,
-                    focuses: focuses) { (bytes: consuming [UInt8]) in
+        return Self.verdicts(of: diagnostics, bytes: source.bytes, affected: affected, grown: grown, audit: audit, lintBuilt: lintBuilt,
+                             focuses: focuses) { (bytes: consuming [UInt8]) in
             let patched: SourceBytes
             if mapsCopies, let mapping = bytes.withUnsafeBufferPointer(FileMapping.temporaryCopy) {
                 _ = consume bytes
@@ -175,14 +178,23 @@ struct FixChecking {
                        audit: FixCheckAudit? = nil,
                        lintBuilt: BuiltLint? = nil, focuses: Bool = false,
                        lint: (consuming [UInt8]) -> [Diagnostic]) {
-        let verdicts: [Verdict]
-        do {
-            // The checker's hold on the diagnostics ends here, so they are
-            // changed below where they are.
-            var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, grown: grown, audit: audit,
-                                     lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
-            verdicts = checker.run(lint: lint)
-        }
+        // The checker's hold on the diagnostics ends before they are changed, where they are.
+        let verdicts = Self.verdicts(of: diagnostics, bytes: bytes, budget: budget, affected: affected, grown: grown, audit: audit,
+                                     lintBuilt: lintBuilt, focuses: focuses, lint: lint)
+        apply(verdicts, to: &diagnostics)
+    }
+
+    /// What `verify` finds of each fix, without acting on it.
+    private static func verdicts(of diagnostics: [Diagnostic], bytes: SourceBytes, budget: (bytes: Int, lints: Int)? = nil,
+                                 affected: FixReach.NodeLists?, grown: FixReach.GrownGates?, audit: FixCheckAudit?,
+                                 lintBuilt: BuiltLint?, focuses: Bool, lint: (consuming [UInt8]) -> [Diagnostic]) -> [Verdict] {
+        var checker = RunChecker(diagnostics: diagnostics, bytes: bytes, affected: affected, grown: grown, audit: audit,
+                                 lintBuilt: lintBuilt, focuses: focuses, budget: budget ?? Self.budget(forBytes: bytes.count))
+        return checker.run(lint: lint)
+    }
+
+    /// Strips each fix whose verdict fails of its edits, with a note that says why.
+    private static func apply(_ verdicts: [Verdict], to diagnostics: inout [Diagnostic]) {
         // The verdict first: reading a finding of the list being changed
         // copies it whole, and most fixes are kept.
         for index in diagnostics.indices {
