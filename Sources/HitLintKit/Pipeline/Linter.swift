@@ -433,7 +433,11 @@ public struct Linter: Sendable {
                 }
             }
         }
-        Self.sortForReports(&diagnostics)
+        // A checking lint's findings (`worked`) are counted by problem
+        // (`RunChecker`), never reported: left in the order found, unless
+        // views repeat, where the findings true in each state are found
+        // side by side below.
+        if worked == nil || layout.repeatsViews { Self.sortForReports(&diagnostics) }
         if layout.repeatsViews {
             // The same view in several states: a finding true in each is one finding.
             var previous: Diagnostic?
