@@ -62,9 +62,10 @@ extension Linter {
             regionsToWorkOut = nil
         }
 
-        /// The diagnostics a lint of the edited file would give, found with
-        /// the fixes' hit insets given to the nodes as the edited file reads
-        /// them (`HitAreaChange.readBack`, which every change must have).
+        /// The diagnostics a lint of the edited file would give (in the order
+        /// found, not sorted for a report), found with the fixes' hit insets
+        /// given to the nodes as the edited file reads them
+        /// (`HitAreaChange.readBack`, which every change must have).
         /// `fixes`: their changes read where each fix holds them, not copied
         /// into one list. `checking`: only the findings of these nodes are wanted (nil:
         /// all). A layout with `ignore` entries is checked whole: whether an

@@ -900,12 +900,12 @@ extension Geometry {
         var used = 0
         var cursors = SpatialGrid.Cursors()
         var table = LossTable()
-        var position = 0
+        var start = 0
         var batch: [Int] = []
         batch.reserveCapacity(Self.lossBatch)
-        while position < targets.count {
+        while start < targets.count {
             batch.removeAll(keepingCapacity: true)
-            var end = position
+            var end = start
             while end < targets.count, batch.count < Self.lossBatch {
                 if dirty[end] || regions[end].isCutShort { batch.append(end) }
                 end += 1
@@ -915,7 +915,7 @@ extension Geometry {
                 : self.regions(at: batch, allowance: RegionAllowance(reads: budget.readCap, losses: probe), seeing: seeing,
                                jobs: jobs, hidden: hidden)
             var item = 0
-            for position in position..<end {
+            for position in start..<end {
                 let allowed = Self.lossAllowance(limits.losses - used)
                 if item < batch.count, batch[item] == position {
                     let kept = fresh[item].losses.count
@@ -939,7 +939,7 @@ extension Geometry {
                 }
                 used += regions[position].losses.count
             }
-            position = end
+            start = end
         }
         return result
     }

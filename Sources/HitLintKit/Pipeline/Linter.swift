@@ -383,8 +383,9 @@ public struct Linter: Sendable {
 
     /// Geometry and rules on a built layout. `worked`: the layout's geometry
     /// and target regions, when already worked out (fix checking's lints,
-    /// `Linter.CheckedLayout`). `checking`: the nodes whose findings are
-    /// wanted (`RuleContext.isChecked`), nil for all.
+    /// `Linter.CheckedLayout`, whose findings are left in the order found).
+    /// `checking`: the nodes whose findings are wanted
+    /// (`RuleContext.isChecked`), nil for all.
     func lintLayout(_ layout: Layout, _ layoutDiagnostics: [Diagnostic], kind: FileKind, keepingContext: Bool = false,
                     worked: (geometry: Geometry, regions: [TargetRegion])? = nil,
                     checking: [Int32]? = nil) -> LayoutOutcome {
