@@ -701,13 +701,14 @@ extension Geometry {
         return updateRegions(&regions, moved: moved, shaped: shaped, oldBudget: oldBudget, footprints: footprints, jobs: jobs, limits: limits)
     }
 
-    /// Every region worked out afresh for these gates, as `updateRegions`
-    /// does where most change, and let go of by `RegionChanges.restore(_:)`:
-    /// for a lint whose regions as built were let go of already (the last
-    /// lint worked its own out afresh), which would otherwise work them
-    /// out again, a grid and every region, only to replace most of them.
-    func regionsAfresh(_ regions: inout [TargetRegion], jobs: Int = 1) -> RegionChanges {
-        let limits = RegionLimits(targets: targets.count)
+    /// Every region worked out afresh for these gates, to be let go of by
+    /// `RegionChanges.restore(_:)` rather than put back: what `updateRegions`
+    /// does where most change, and what a lint does whose regions as built
+    /// were let go of already (the last lint worked its own out afresh),
+    /// which would otherwise work them out again, a grid and every region,
+    /// only to replace most of them. `limits`: the file's, unless given (tests).
+    func regionsAfresh(_ regions: inout [TargetRegion], jobs: Int = 1, limits: RegionLimits? = nil) -> RegionChanges {
+        let limits = limits ?? RegionLimits(targets: targets.count)
         var result = RegionChanges()
         result.workedAfresh = RegionsToWorkOut(jobs: jobs, limits: limits)
         regions = []
@@ -854,10 +855,7 @@ extension Geometry {
         // the new ones are (a read cap that moved reaches every target).
         let budget = regionBudget(limits: limits)
         guard Self.changedGates(moved, now: gates) < targets.count, budget == oldBudget else {
-            result.workedAfresh = RegionsToWorkOut(jobs: jobs, limits: limits)
-            regions = []
-            regions = targetRegions(jobs: jobs, limits: limits, keepingLostPieces: false)
-            return result
+            return regionsAfresh(&regions, jobs: jobs, limits: limits)
         }
         let changes = gateChanges(moved, shaped: shaped)
         var dirty = changes.dirty
@@ -917,26 +915,26 @@ extension Geometry {
             var item = 0
             for position in start..<end {
                 let allowed = Self.lossAllowance(limits.losses - used)
+                // The new region, taken out of the batch (moved, not copied)
+                // or worked out again here with what the count allows.
+                var region = TargetRegion.placeholder
+                var again = regions[position].losses.count > allowed
                 if item < batch.count, batch[item] == position {
-                    let kept = fresh[item].losses.count
-                    if kept > allowed || (fresh[item].isCutShort && kept == probe && probe < allowed) {
-                        fresh[item] = self.region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed),
-                                                  seeing: seeing, hidden: hidden, cursors: &cursors, lossTable: &table)
-                    }
-                    // The new region swapped in, and the old one moved to be put back.
-                    var region = TargetRegion.placeholder
                     swap(&region, &fresh[item])
-                    swap(&regions[position], &region)
-                    result.positions.append(position)
-                    result.replaced.append(region)
                     item += 1
-                } else if regions[position].losses.count > allowed {
-                    var region = self.region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed),
-                                             seeing: seeing, hidden: hidden, cursors: &cursors, lossTable: &table)
-                    swap(&regions[position], &region)
-                    result.positions.append(position)
-                    result.replaced.append(region)
+                    again = region.losses.count > allowed || (region.isCutShort && region.losses.count == probe && probe < allowed)
+                } else if !again {
+                    used += regions[position].losses.count
+                    continue
                 }
+                if again {
+                    region = self.region(at: position, allowance: RegionAllowance(reads: budget.readCap, losses: allowed),
+                                         seeing: seeing, hidden: hidden, cursors: &cursors, lossTable: &table)
+                }
+                // Swapped in, the old one moved to be put back.
+                swap(&regions[position], &region)
+                result.positions.append(position)
+                result.replaced.append(region)
                 used += regions[position].losses.count
             }
             start = end
