@@ -45,6 +45,21 @@ func concurrentMap<Element, Scratch>(count: Int, jobs: Int, batch: Int, scratch 
     }
 }
 
+/// `side` run on another thread while `main` runs on this one (with one
+/// job, on this one, after `main`); returns once both are done. For two
+/// parts of a step that read nothing the other writes.
+func alongside(jobs: Int, _ side: @escaping @Sendable () -> Void, while main: () -> Void) {
+    guard jobs > 1 else {
+        main()
+        side()
+        return
+    }
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group, execute: side)
+    main()
+    group.wait()
+}
+
 private final class SharedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0

@@ -29,6 +29,9 @@ struct FixChecking {
     /// What the lint that made the fixes built; nil when it built no layout.
     /// Taken by `check(_:)`, which lets go of what it no longer needs.
     var origin: Origin?
+    /// What `origin` is made from, when it is not made yet: `check(_:)`
+    /// makes it while it packs the findings' text (`OriginMaking`).
+    var makingOrigin: OriginMaking?
     /// For tests (`Linter.fixCheckAudit`).
     var audit: FixCheckAudit?
     /// Whether checking lints on the built layout find only the findings of
@@ -65,6 +68,26 @@ struct FixChecking {
         }
     }
 
+    /// An `Origin` to make from the lint's context, on another thread
+    /// (`check(_:)`). The context is taken and let go of there, before the
+    /// making ends: the checked layout, made from the origin next, must be
+    /// the only holder of its layout, or its first change copies its tables.
+    final class OriginMaking: @unchecked Sendable {
+        private var context: RuleContext?
+        private let layoutDiagnostics: [Diagnostic]
+        fileprivate var origin: Origin?
+
+        init(_ context: RuleContext, layoutDiagnostics: [Diagnostic]) {
+            self.context = context
+            self.layoutDiagnostics = layoutDiagnostics
+        }
+
+        @Sendable func make() {
+            guard let context = context.take() else { return }
+            origin = Origin(context, layoutDiagnostics: layoutDiagnostics)
+        }
+    }
+
     /// Re-linting is bounded per file: about four more lints of a large file, or
     /// 200 lints of a small one. Fixes past the budget are left for the next pass.
     static func budget(forBytes count: Int) -> (bytes: Int, lints: Int) {
@@ -79,7 +102,18 @@ struct FixChecking {
     /// says why. In place: a copy of a large file's diagnostics would be
     /// made beside them, each a reference counted for each of its strings.
     consuming func check(_ diagnostics: inout [Diagnostic]) {
-        let packed = diagnostics.count >= packsTextFrom ? PackedFindingText(packing: &diagnostics) : PackedFindingText()
+        var packed = PackedFindingText()
+        let jobs = linter.options.run.jobs
+        let packs = diagnostics.count >= packsTextFrom
+        if let making = makingOrigin.take() {
+            // The origin reads the layout, the packing the findings: side by side.
+            alongside(jobs: packs ? jobs : 1, making.make) {
+                if packs { packed = PackedFindingText(packing: &diagnostics) }
+            }
+            origin = making.origin.take()
+        } else if packs {
+            packed = PackedFindingText(packing: &diagnostics)
+        }
         // What checking holds is let go of when it returns, before the text is put back.
         let found = verdicts(of: diagnostics)
         packed.unpack(&diagnostics)
@@ -106,8 +140,12 @@ struct FixChecking {
         // checking lints have theirs (with extras slots, a copy of its node
         // table when a slot was missing), so that the checking lints, at the
         // run's peak, do not find two node tables beside them.
-        let affected = origin?.reach.affectedNodes(of: diagnostics, jobs: linter.options.run.jobs)
-        let grown = origin?.reach.grownGates(of: diagnostics)
+        let reaches = origin?.reach.reaches(of: diagnostics, jobs: linter.options.run.jobs)
+        let (affected, grown) = (reaches?.affected, reaches?.grown)
+        // The threads' lists, joined, are let go of, some in another
+        // thread's heap: given back before the checking lints' tables,
+        // the run's peak, are made.
+        if source.bytes.count >= FreedMemory.worthGivingBackFrom { FreedMemory.giveBack() }
         // Held by the checked layout alone, which each checking lint then
         // changes in place (nothing else may hold its layout, not even to
         // name a node, or the first lint copies its tables). Taken from the

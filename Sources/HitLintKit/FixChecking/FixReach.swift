@@ -69,6 +69,19 @@ public struct FixReach: Sendable {
 
     /// The same, each fix's reach given up past `limit` neighbours listed (tests).
     func affectedNodes(of diagnostics: [Diagnostic], jobs: Int, listing limit: Int) -> NodeLists {
+        reaches(of: diagnostics, jobs: jobs, listing: limit, growing: false).affected
+    }
+
+    /// `affectedNodes(of:jobs:)` and `grownGates(of:)` at once: each fix's
+    /// changes read once, on the threads that work out the reaches (a
+    /// first run's fixes are read where each is held, tens of thousands of
+    /// allocations, and the gates are a walk of them all).
+    public func reaches(of diagnostics: [Diagnostic], jobs: Int) -> (affected: NodeLists, grown: GrownGates) {
+        reaches(of: diagnostics, jobs: jobs, listing: Self.neighboursListedPerFix, growing: true)
+    }
+
+    private func reaches(of diagnostics: [Diagnostic], jobs: Int, listing limit: Int,
+                         growing: Bool) -> (affected: NodeLists, grown: GrownGates) {
         let runs = max(1, min(jobs, diagnostics.count / 1_024))
         let (targets, nodes) = (geometry.targets.count, layout.nodes.count)
         let share = (diagnostics.count + runs - 1) / runs
@@ -76,15 +89,21 @@ public struct FixReach: Sendable {
         let parts = concurrentMap(count: runs, jobs: runs) { run in
             var scratch = Scratch(targets: targets, nodes: nodes)
             var lists = NodeLists()
+            var grown = GrownGates()
             for index in run * share ..< min(diagnostics.count, (run + 1) * share) {
-                let fix = diagnostics[index].fix
-                lists.append(fix?.hasEdits == true
-                    ? fix!.withHitAreaChanges { $0.isEmpty ? nil : affectedNodes(of: $0, scratch: &scratch, limit: limit) }
-                    : nil)
+                guard let fix = diagnostics[index].fix, fix.hasEdits else {
+                    lists.append(nil)
+                    if growing { grown.endList() }
+                    continue
+                }
+                fix.withHitAreaChanges { changes in
+                    lists.append(changes.isEmpty ? nil : affectedNodes(of: changes, scratch: &scratch, limit: limit))
+                    if growing { grow(changes, into: &grown) }
+                }
             }
-            return lists
+            return (lists, grown)
         }
-        return NodeLists(joining: parts)
+        return (NodeLists(joining: parts.map(\.0)), GrownGates(joining: parts.map(\.1)))
     }
 
     /// A list of nodes, or nil, for each diagnostic (`affectedNodes(of:jobs:)`),
@@ -131,6 +150,26 @@ public struct FixReach: Sendable {
         public subscript(index: Int) -> ArraySlice<Int32>? {
             isKnown[index] ? nodes[starts[index] ..< starts[index + 1]] : nil
         }
+
+        /// Whether list `index` is known (`self[index] != nil`), told without making the list.
+        @inline(__always) public func knows(_ index: Int) -> Bool { isKnown[index] }
+
+        /// Each node of list `index`, which is known, read where it is held:
+        /// fix checking walks a list per fix again and again, and a slice
+        /// of the list counts a reference to the nodes each time.
+        @inline(__always) public func forEachNode(of index: Int, _ body: (Int32) throws -> Void) rethrows {
+            try nodes.withUnsafeBufferPointer { nodes in
+                for position in starts[index] ..< starts[index + 1] { try body(nodes[position]) }
+            }
+        }
+
+        /// Whether a node of list `index`, which is known, is one `predicate` holds for.
+        @inline(__always) public func contains(in index: Int, where predicate: (Int32) -> Bool) -> Bool {
+            nodes.withUnsafeBufferPointer { nodes in
+                for position in starts[index] ..< starts[index + 1] where predicate(nodes[position]) { return true }
+                return false
+            }
+        }
     }
 
     /// Where the fixes of `diagnostics` give nodes new hit areas: for each
@@ -140,42 +179,59 @@ public struct FixReach: Sendable {
     /// out of one run: together they would overlap where neither does alone.
     public func grownGates(of diagnostics: [Diagnostic]) -> GrownGates {
         var grown = GrownGates()
-        grown.starts.reserveCapacity(diagnostics.count + 1)
-        let count = diagnostics.indices.reduce(0) { count, index in
-            count + (diagnostics[index].fix.map { $0.hasEdits ? $0.withHitAreaChanges(\.count) : 0 } ?? 0)
-        }
-        grown.nodes.reserveCapacity(count)
-        grown.gates.reserveCapacity(count)
         for index in diagnostics.indices {
-            grown.starts.append(Int32(grown.gates.count))
-            guard let fix = diagnostics[index].fix, fix.hasEdits else { continue }
-            fix.withHitAreaChanges { changes in
-                for change in changes {
-                    grown.nodes.append(Int32(change.node))
-                    grown.gates.append(newGate(change))
-                }
+            guard let fix = diagnostics[index].fix, fix.hasEdits else {
+                grown.endList()
+                continue
             }
+            fix.withHitAreaChanges { grow($0, into: &grown) }
         }
-        grown.starts.append(Int32(grown.gates.count))
         return grown
+    }
+
+    /// A fix's edited nodes and their new gates, as the next list of `grown`.
+    private func grow(_ changes: UnsafeBufferPointer<HitAreaChange>, into grown: inout GrownGates) {
+        for change in changes {
+            grown.nodes.append(Int32(change.node))
+            grown.gates.append(newGate(change))
+        }
+        grown.endList()
     }
 
     /// `FixReach.grownGates`: each fix's edited nodes and their new gates, one list for all.
     public struct GrownGates: Sendable {
-        fileprivate var starts: [Int32] = []
+        /// List i is `starts[i] ..< starts[i + 1]` of `nodes` and `gates`.
+        fileprivate var starts: [Int32] = [0]
         public fileprivate(set) var nodes: [Int32] = []
         public fileprivate(set) var gates: [Rect] = []
 
         fileprivate init() {}
 
+        /// The lists of `parts`, one after another.
+        fileprivate init(joining parts: [GrownGates]) {
+            starts.reserveCapacity(parts.reduce(1) { $0 + $1.starts.count - 1 })
+            nodes.reserveCapacity(parts.reduce(0) { $0 + $1.nodes.count })
+            gates.reserveCapacity(parts.reduce(0) { $0 + $1.gates.count })
+            for part in parts {
+                let offset = Int32(nodes.count)
+                nodes += part.nodes
+                gates += part.gates
+                starts += part.starts.dropFirst().lazy.map { $0 + offset }
+            }
+        }
+
+        /// Ends the next diagnostic's list: the nodes and gates added since the last.
+        fileprivate mutating func endList() {
+            starts.append(Int32(gates.count))
+        }
+
         /// From each diagnostic's list (tests).
         init(_ lists: [[(node: Int32, gate: Rect)]]) {
             for list in lists {
-                starts.append(Int32(gates.count))
                 nodes += list.map(\.node)
                 gates += list.map(\.gate)
+                endList()
             }
-            starts.append(Int32(gates.count))
         }
 
         /// Where diagnostic `index`'s nodes and gates are in `nodes` and `gates`.

@@ -48,12 +48,15 @@ struct RunChecker {
     /// One more than the largest node any fix reaches: the size of the
     /// node-indexed tables below.
     private let nodeCount: Int
-    /// What each group of fixes (sorted diagnostic indices) changes, by
-    /// problem: only the counts that change.
-    private var changes: [[Int]: Counts] = [:]
-    /// Of the groups where a problem fires more often than before, where
-    /// it does: each such change (`suspects` reads its node).
-    private var rises: [[Int]: [Change]] = [:]
+    /// What a group checked by the last lints changes, by problem (only
+    /// the counts that change), and where a problem fires more often than
+    /// before (each such change: `suspects` reads its node): by the group's
+    /// place in the list of groups that waited for those lints, nil for a
+    /// group they did not check. A group is judged right after the lint
+    /// that checked it, and no group is checked twice (one that fails is cut
+    /// into new ones), so what each lint found is kept for one round only,
+    /// found by place rather than by hashing the group's fixes.
+    private var checked: [(counts: Counts, rises: [Change])?] = []
     /// Groups whose reach proved wrong: checked alone, against the whole file.
     private var checkedWhole = Set<[Int]>()
     /// Scratch for `groups(ofLocal:)`, by node: -1 everywhere between calls.
@@ -100,13 +103,17 @@ struct RunChecker {
         fixCodes = [ProblemCode](repeating: 0, count: diagnostics.count)
         for index in diagnostics.indices where diagnostics[index].fix?.hasEdits == true {
             fixCodes[index] = code(rule: ruleCode(diagnostics[index].rule), node: diagnostics[index].nodeIndex.map(Int32.init) ?? -1,
-                                   name: diagnostics[index].names.nodeText)
+                                   name: { diagnostics[index].names.nodeText })
         }
     }
 
     /// The code of a problem of `rule` (a `ruleCode`) on `node` (-1: none),
-    /// named `name` (`unnamed`: named by `BuiltLint.nodeName`).
-    private mutating func code(rule: Int32, node: Int32, name: MessageText?, unnamed: Bool = false) -> ProblemCode {
+    /// named `name` (when that is nil and `namedByBuilt`, by
+    /// `BuiltLint.nodeName`). The name is read only where the node's number
+    /// is not known yet: a lint's changes are mostly problems gone from
+    /// nodes met before, and reading each one's name from its finding is
+    /// a wait on memory for every one.
+    private mutating func code(rule: Int32, node: Int32, name: () -> MessageText?, namedByBuilt: Bool = false) -> ProblemCode {
         let number: UInt32
         if node >= 0 {
             let index = Int(node)
@@ -114,11 +121,12 @@ struct RunChecker {
                 nodeNameNumbers += repeatElement(.max, count: max(index + 1, 2 * nodeNameNumbers.count) - nodeNameNumbers.count)
             }
             if nodeNameNumbers[index] == .max {
-                nodeNameNumbers[index] = nameNumbers.number(unnamed ? (lintBuilt?.nodeName(node)).map { MessageText($0) } : name)
+                let named = name()
+                nodeNameNumbers[index] = nameNumbers.number(named == nil && namedByBuilt ? (lintBuilt?.nodeName(node)).map { MessageText($0) } : named)
             }
             number = nodeNameNumbers[index]
         } else {
-            number = nameNumbers.number(name)
+            number = nameNumbers.number(name())
         }
         return UInt64(UInt32(bitPattern: rule) + 1) << 32 | UInt64(number)
     }
@@ -158,7 +166,7 @@ struct RunChecker {
     private func isLocal(_ group: [Int]) -> Bool {
         // (The set is looked in only when it holds a group: a look hashes the group.)
         guard let affected, checkedWhole.isEmpty || !checkedWhole.contains(group) else { return false }
-        return group.allSatisfy { affected[$0] != nil }
+        return group.allSatisfy { affected.knows($0) }
     }
 
     /// The run's fixes in groups linked by a node both can change, in the
@@ -166,9 +174,9 @@ struct RunChecker {
     /// group, first, checked against the whole file.
     private mutating func groups(of run: [Int]) -> [[Int]] {
         guard let affected, run.count > 1 else { return [run] }
-        let unknown = run.filter { affected[$0] == nil }
+        let unknown = run.filter { !affected.knows($0) }
         guard unknown.count < run.count else { return [run] }
-        let result = groups(ofLocal: unknown.isEmpty ? run : run.filter { affected[$0] != nil }, affected)
+        let result = groups(ofLocal: unknown.isEmpty ? run : run.filter { affected.knows($0) }, affected)
         return unknown.isEmpty ? result : [unknown] + result
     }
 
@@ -187,7 +195,7 @@ struct RunChecker {
         // cleared where this run wrote.
         if nodeOwner.isEmpty { nodeOwner = [Int32](repeating: -1, count: nodeCount) }
         for (position, index) in run.enumerated() {
-            for node in affected[index]! {
+            affected.forEachNode(of: index) { node in
                 let other = Int(nodeOwner[Int(node)])
                 if other >= 0 {
                     let (a, b) = (root(position), root(other))
@@ -197,7 +205,7 @@ struct RunChecker {
                 }
             }
         }
-        for index in run { for node in affected[index]! { nodeOwner[Int(node)] = -1 } }
+        for index in run { affected.forEachNode(of: index) { nodeOwner[Int($0)] = -1 } }
         // By position of a root: its group's place in the result (-1: none yet).
         var groupOfRoot = [Int](repeating: -1, count: run.count)
         var result: [[Int]] = []
@@ -225,12 +233,14 @@ struct RunChecker {
     /// its suspects and the others (the others checked first), or halved.
     mutating func run(lint: (consuming [UInt8]) -> [Diagnostic]) -> [FixChecking.Verdict] {
         let fixable = diagnostics.indices.filter { diagnostics[$0].fix?.hasEdits == true }
-        var runs: [(fixes: [Int], kind: RunKind)] = fixable.isEmpty ? [] : [(fixable, .run)]
+        // `waited`: the group's place among those that waited for the last
+        // lints (`checked`), -1 for a run made since.
+        var runs: [(fixes: [Int], kind: RunKind, waited: Int)] = fixable.isEmpty ? [] : [(fixable, .run, -1)]
         while true {
             // Every run whose groups' changes are known is decided; the groups
             // not yet checked wait for the next lint.
             var waiting: [[Int]] = []
-            while let (popped, kind) = runs.popLast() {
+            while let (popped, kind, waited) = runs.popLast() {
                 var applied = popped
                 if kind == .run {
                     applied = applyingTogether(popped)
@@ -240,17 +250,17 @@ struct RunChecker {
                     }
                     if applied.count < popped.count {
                         let set = Set(applied)
-                        runs.append((popped.filter { !set.contains($0) }, .run))
+                        runs.append((popped.filter { !set.contains($0) }, .run, -1))
                     }
                 }
                 if kind != .group {
                     let groups = groups(of: applied)
                     if groups.count > 1 {
-                        runs += groups.reversed().map { ($0, .group) }
+                        runs += groups.reversed().map { ($0, .group, -1) }
                         continue
                     }
                 }
-                guard let counts = changes[applied] else {
+                guard waited >= 0, let (counts, rises) = checked[waited] else {
                     waiting.append(applied)
                     continue
                 }
@@ -258,19 +268,19 @@ struct RunChecker {
                     for index in applied { verdicts[index] = .kept }
                 } else if applied.count == 1 {
                     verdicts[applied[0]] = resolves(applied, counts) ? .addsProblem : .doesNotResolve
-                } else if let suspects = suspects(applied, counts) {
+                } else if let suspects = suspects(applied, counts, rises: rises) {
                     // The others are checked again without the suspects, in
                     // one lint, rather than halved down to them: halving costs
                     // two lints a level, and a group of a thousand fixes that
                     // all meet (a dense layout's) has ten levels.
                     let suspected = Set(suspects)
-                    runs.append((suspects, .applies))
-                    runs.append((applied.filter { !suspected.contains($0) }, .applies))
+                    runs.append((suspects, .applies, -1))
+                    runs.append((applied.filter { !suspected.contains($0) }, .applies, -1))
                 } else {
                     // Halves of fixes that apply together apply together.
                     let middle = applied.count / 2
-                    runs.append((Array(applied[middle...]), .applies))
-                    runs.append((Array(applied[..<middle]), .applies))
+                    runs.append((Array(applied[middle...]), .applies, -1))
+                    runs.append((Array(applied[..<middle]), .applies, -1))
                 }
             }
             guard !waiting.isEmpty else { break }
@@ -278,26 +288,29 @@ struct RunChecker {
                 for group in waiting { for index in group { verdicts[index] = .outOfBudget } }
                 break
             }
-            check(pickBatch(from: waiting), lint: lint)
-            runs = waiting.reversed().map { ($0, .group) }
+            checked = Array(repeating: nil, count: waiting.count)
+            check(pickBatch(from: waiting), of: waiting, lint: lint)
+            runs = waiting.indices.reversed().map { (waiting[$0], .group, $0) }
         }
         return verdicts
     }
 
-    /// Groups to check with one lint, in order: local groups whose reaches
-    /// do not meet and whose edits do not touch, or one group checked against
-    /// the whole file.
-    private func pickBatch(from waiting: [[Int]]) -> [[Int]] {
+    /// Groups to check with one lint, in order, by their places in
+    /// `waiting`: local groups whose reaches do not meet and whose edits do
+    /// not touch, or one group checked against the whole file.
+    private func pickBatch(from waiting: [[Int]]) -> [Int] {
         var claimed = [Bool](repeating: false, count: nodeCount)
         // By diagnostic: its fix is in the batch (1) or in the group being added (2).
         var joined = [UInt8](repeating: 0, count: diagnostics.count)
-        var batch: [[Int]] = []
-        for group in waiting {
+        var batch: [Int] = []
+        for (place, group) in waiting.enumerated() {
             guard isLocal(group) else {
-                if batch.isEmpty { return [group] }
+                if batch.isEmpty { return [place] }
                 continue
             }
-            guard !group.contains(where: { affected![$0]!.contains { claimed[Int($0)] } }) else { continue }
+            // (Local: the reaches are known.)
+            let affected = affected.unsafelyUnwrapped
+            guard !group.contains(where: { affected.contains(in: $0) { claimed[Int($0)] } }) else { continue }
             // All or none (`Fixer.EditBatch.addAll`): each fix valid, touching
             // no fix of the batch nor one of the group before it.
             var fits = true
@@ -314,9 +327,9 @@ struct RunChecker {
             }
             for index in group {
                 joined[index] = 1
-                for node in affected![index]! { claimed[Int(node)] = true }
+                affected.forEachNode(of: index) { claimed[Int($0)] = true }
             }
-            batch.append(group)
+            batch.append(place)
         }
         return batch
     }
@@ -358,10 +371,12 @@ struct RunChecker {
         return false
     }
 
-    /// One lint of the batch's fixes applied together; each group's changes
-    /// are the changed findings on the nodes it reaches (or, checked alone
-    /// against the whole file, all changed findings).
-    private mutating func check(_ batch: [[Int]], lint: (consuming [UInt8]) -> [Diagnostic]) {
+    /// One lint of the batch's fixes applied together (the groups at these
+    /// places of `waiting`); each group's changes are the changed findings
+    /// on the nodes it reaches (or, checked alone against the whole file,
+    /// all changed findings), recorded at its place in `checked`.
+    private mutating func check(_ places: [Int], of waiting: [[Int]], lint: (consuming [UInt8]) -> [Diagnostic]) {
+        let batch = places.map { waiting[$0] }
         let fixes = batch.flatMap { $0 }
         // Local groups are judged by the findings of the nodes they reach: only those are found.
         var reached: [Int32]?
@@ -372,7 +387,8 @@ struct RunChecker {
             if focus.isEmpty { focus = [Bool](repeating: false, count: nodeCount) }
             var nodes: [Int32] = []
             for index in fixes {
-                for node in affected![index]! where !focus[Int(node)] {
+                affected!.forEachNode(of: index) { node in
+                    guard !focus[Int(node)] else { return }
                     focus[Int(node)] = true
                     nodes.append(node)
                 }
@@ -382,12 +398,12 @@ struct RunChecker {
         }
         let changed = lintChanges(of: fixes, lint: lint, checking: reached)
         guard batch.count > 1 else {
-            record(changed, of: batch[0])
+            record(changed, at: places[0])
             return
         }
         var ownerOf = [Int32](repeating: -1, count: nodeCount)
         for (position, group) in batch.enumerated() {
-            for index in group { for node in affected![index]! { ownerOf[Int(node)] = Int32(position) } }
+            for index in group { affected!.forEachNode(of: index) { ownerOf[Int($0)] = Int32(position) } }
         }
         var shares = [[Change]](repeating: [], count: batch.count)
         for change in changed {
@@ -401,7 +417,7 @@ struct RunChecker {
             shares[owner].append(change)
         }
         for (position, group) in batch.enumerated() {
-            let shared = record(shares[position], of: group)
+            let shared = record(shares[position], at: places[position])
             if let audit {
                 let alone = lintChanges(of: group, lint: lint, counted: false)
                 audit(keyed(shared), keyed(counts(alone)))
@@ -438,22 +454,21 @@ struct RunChecker {
         }
         let after = byNode(found)
         // Read from here while codes are given out (which changes `self`).
-        let before = self.before
+        let (before, original) = (self.before, diagnostics)
         var result: [Change] = []
         after.forEach { problem, tally in
             let change = tally.count - before.count(problem)
             guard change != 0 else { return }
             // Copied: a slice would keep the whole block of that lint's names.
-            let name = found[tally.first].names.nodeText?.copied()
             // Only a finding on a node is left unnamed, and only by a lint on the built layout.
-            let unnamed = name == nil && problem.node >= 0 && onBuilt
-            result.append(Change(node: problem.node, code: code(rule: problem.rule, node: problem.node, name: name, unnamed: unnamed),
-                                 change: change))
+            let code = code(rule: problem.rule, node: problem.node, name: { found[tally.first].names.nodeText?.copied() },
+                            namedByBuilt: onBuilt)
+            result.append(Change(node: problem.node, code: code, change: change))
         }
         func goneUnlessFound(_ problem: NodeProblem, _ tally: ProblemTally) {
             if after.count(problem) == 0 {
                 result.append(Change(node: problem.node,
-                                     code: code(rule: problem.rule, node: problem.node, name: diagnostics[tally.first].names.nodeText),
+                                     code: code(rule: problem.rule, node: problem.node, name: { original[tally.first].names.nodeText }),
                                      change: -tally.count))
             }
         }
@@ -484,16 +499,11 @@ struct RunChecker {
         rule < 7 ? 1 << UInt8(rule) : 0x80
     }
 
+    /// Records what the group waiting at `place` changes (`checked`).
     @discardableResult
-    private mutating func record(_ changed: [Change], of group: [Int]) -> Counts {
+    private mutating func record(_ changed: [Change], at place: Int) -> Counts {
         let counted = counts(changed)
-        changes[group] = counted
-        if counted.contains(where: { $0.change > 0 }) {
-            rises[group] = changed.filter { $0.change > 0 }
-        } else if !rises.isEmpty {
-            // A group checked again alone, against the whole file.
-            rises[group] = nil
-        }
+        checked[place] = (counted, counted.contains(where: { $0.change > 0 }) ? changed.filter { $0.change > 0 } : [])
         return counted
     }
 
@@ -564,7 +574,7 @@ struct RunChecker {
     /// fixes on a node of its name, or if none is, those whose reach holds a
     /// node where it rose. Nil when such a problem has no suspect, or when
     /// every fix is suspect.
-    private func suspects(_ run: [Int], _ changes: Counts) -> [Int]? {
+    private func suspects(_ run: [Int], _ changes: Counts, rises: [Change]) -> [Int]? {
         // A problem's code ends in its node's name's number, as a fix's does.
         let name = { (code: ProblemCode) in code & 0xFFFF_FFFF }
         let standing = Set(unresolved(run, changes))
@@ -573,7 +583,7 @@ struct RunChecker {
         var risenNames = Set<ProblemCode>()
         // Where a problem of a name no fix is on rose: whether a fix reaches it.
         var reached: [Int32: Bool] = [:]
-        for change in rises[run] ?? [] {
+        for change in rises {
             if fixedNames.contains(name(change.code)) {
                 risenNames.insert(name(change.code))
             } else if change.node >= 0, affected != nil {

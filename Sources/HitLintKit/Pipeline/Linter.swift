@@ -231,9 +231,9 @@ public struct Linter: Sendable {
             if options.fixChecking == .checked {
                 // Held by the checking alone unless the result keeps it: it
                 // lets go of what it no longer needs (`FixChecking.check`).
-                let origin = outcome.context.map { FixChecking.Origin($0, layoutDiagnostics: outcome.layoutDiagnostics) }
+                let making = outcome.context.map { FixChecking.OriginMaking($0, layoutDiagnostics: outcome.layoutDiagnostics) }
                 if !outcome.keepsContext { outcome.context = nil }
-                FixChecking(linter: self, source: source, format: format, path: path, origin: consume origin,
+                FixChecking(linter: self, source: source, format: format, path: path, origin: nil, makingOrigin: making,
                             audit: fixCheckAudit, focuses: focusesFixChecks, namesNodes: namesFixCheckNodes,
                             packsTextFrom: packsFixCheckTextFrom).check(&diagnostics)
             } else {

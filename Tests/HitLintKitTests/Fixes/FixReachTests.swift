@@ -144,6 +144,28 @@ final class FixReachTests: XCTestCase {
         XCTAssertGreaterThan(byHand, 10)
     }
 
+    /// On two threads, a large file's fixes are checked from an origin
+    /// made on the other thread while the findings' text is packed
+    /// (`FixChecking.OriginMaking`): every finding comes out as a check
+    /// that packs nothing gives it.
+    func testFindingsPackedWhileTheOriginIsMadeComeOutAsBefore() {
+        var text = "root:\n  frame: [0, 0, 2000, 2000]\n  children:\n"
+        for index in 0..<3_000 {
+            text += "  - {id: button\(index), type: button, frame: [\(index % 40 * 50), \(index / 40 * 25), 20, 20]}\n"
+        }
+        var options = LintOptions()
+        options.fixChecking = .checked
+        options.run.jobs = 2
+        let source = SourceText(text)
+        let expected = lint(source, options) { $0.packsFixCheckTextFrom = .max }
+        let found = lint(source, options) { $0.packsFixCheckTextFrom = 0 }
+        XCTAssertGreaterThanOrEqual(expected.count, 3_000)
+        XCTAssertEqual(found, expected)
+        XCTAssertEqual(found.map(\.message), expected.map(\.message))
+        var byHand = 0
+        assertSameFixes(found, expected, "3,000 buttons", byHand: &byHand)
+    }
+
     /// Fix checking's lints on the built layout leave the names of the nodes
     /// they find problems on to the checker, which names a node from the
     /// layout when it first meets one (`RunSettings.namesNodes`): problems
@@ -427,6 +449,21 @@ final class FixReachTests: XCTestCase {
         }
         XCTAssertGreaterThan(givenUp, 10)
         XCTAssertGreaterThan(kept, 10)
+        // Fix checking works the reaches and the grown gates out together
+        // (`FixReach.reaches`), on both threads: the same as each apart.
+        let both = reach.reaches(of: result.diagnostics, jobs: 2)
+        let apart = reach.affectedNodes(of: result.diagnostics, jobs: 1)
+        let grown = reach.grownGates(of: result.diagnostics)
+        XCTAssertEqual(both.grown.nodes.count, grown.nodes.count)
+        // Gates given by fixes of either thread's half.
+        let half = result.diagnostics.count / 2
+        XCTAssertTrue(result.diagnostics.indices.contains { $0 < half && !grown.places(of: $0).isEmpty })
+        XCTAssertTrue(result.diagnostics.indices.contains { $0 >= half && !grown.places(of: $0).isEmpty })
+        for index in result.diagnostics.indices {
+            XCTAssertEqual(both.affected[index].map(Array.init), apart[index].map(Array.init), "\(index)")
+            XCTAssertEqual(both.grown.places(of: index).map { both.grown.nodes[$0] }, grown.places(of: index).map { grown.nodes[$0] })
+            XCTAssertEqual(both.grown.places(of: index).map { both.grown.gates[$0] }, grown.places(of: index).map { grown.gates[$0] })
+        }
     }
 
     /// Fix checking holds every fix's reach in one list (`FixReach.NodeLists`):
