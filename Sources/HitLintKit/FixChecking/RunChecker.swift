@@ -308,8 +308,8 @@ struct RunChecker {
                 if batch.isEmpty { return [place] }
                 continue
             }
-            // (Local: the reaches are known.)
-            let affected = affected.unsafelyUnwrapped
+            // Local: its fixes' reaches are known.
+            let affected = affected!
             guard !group.contains(where: { affected.contains(in: $0) { claimed[Int($0)] } }) else { continue }
             // All or none (`Fixer.EditBatch.addAll`): each fix valid, touching
             // no fix of the batch nor one of the group before it.
@@ -459,8 +459,9 @@ struct RunChecker {
         after.forEach { problem, tally in
             let change = tally.count - before.count(problem)
             guard change != 0 else { return }
-            // Copied: a slice would keep the whole block of that lint's names.
-            // Only a finding on a node is left unnamed, and only by a lint on the built layout.
+            // The name copied: a slice would keep the whole block of that
+            // lint's names. Only a lint on the built layout leaves a finding
+            // on a node unnamed.
             let code = code(rule: problem.rule, node: problem.node, name: { found[tally.first].names.nodeText?.copied() },
                             namedByBuilt: onBuilt)
             result.append(Change(node: problem.node, code: code, change: change))
